@@ -1,0 +1,45 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// One list of compiler settings shared by every target: Swift 6 mode is set
+/// package-wide below; `ExistentialAny` makes `any` explicit everywhere.
+let swiftSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+]
+
+let package = Package(
+    name: "plan",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "plan", targets: ["plan"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // The only C: libical through pkg-config (Debian: libical-dev).
+        .systemLibrary(
+            name: "CLibical",
+            pkgConfig: "libical",
+            providers: [.apt(["libical-dev"]), .brew(["libical"])]
+        ),
+        // Domain, time arithmetic and scheduling: pure, no I/O, no dependencies.
+        .target(name: "PlanCore", swiftSettings: swiftSettings),
+        // The only module that imports CLibical: .ics in, .ics out.
+        .target(name: "PlanICal", dependencies: ["CLibical", "PlanCore"], swiftSettings: swiftSettings),
+        // ArgumentParser commands, output formatting, exit codes.
+        .target(
+            name: "PlanCLI",
+            dependencies: [
+                "PlanCore", "PlanICal",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(name: "plan", dependencies: ["PlanCLI"], swiftSettings: swiftSettings),
+        .testTarget(name: "PlanCoreTests", dependencies: ["PlanCore"], swiftSettings: swiftSettings),
+        .testTarget(name: "PlanICalTests", dependencies: ["PlanICal", "PlanCore"], swiftSettings: swiftSettings),
+        .testTarget(name: "PlanCLITests", dependencies: ["PlanCLI"], swiftSettings: swiftSettings),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,254 @@
+/// A group of tasks (a course, a job), as the user names it.
+public struct Project: Hashable, Sendable {
+    public var id: String
+    public var name: String
+    /// A display colour, e.g. `#3366cc`.
+    public var color: String?
+    public var notes: String?
+
+    public init(id: String, name: String, color: String? = nil, notes: String? = nil) {
+        self.id = id
+        self.name = name
+        self.color = color
+        self.notes = notes
+    }
+}
+
+/// A wall-clock time of day in whole minutes, `00:00` … `24:00`.
+///
+/// `24:00` (1 440 minutes) is the end of the day and is only meaningful as the
+/// end of a window (`dayEnd`, `latest`).
+public struct TimeOfDay: Hashable, Comparable, Sendable, CustomStringConvertible {
+    /// Minutes since local midnight, 0 … 1 440.
+    public var minutes: Int
+
+    public init(minutes: Int) { self.minutes = minutes }
+    public init(hour: Int, minute: Int = 0) { self.minutes = hour * 60 + minute }
+
+    /// `00:00`, the start of the day.
+    public static let startOfDay = TimeOfDay(minutes: 0)
+    /// `24:00`, the end of the day.
+    public static let endOfDay = TimeOfDay(minutes: 1440)
+
+    /// Parses `HH:MM`; `24:00` only when `allowEndOfDay`. nil for anything else.
+    public init?(hhmm text: String, allowEndOfDay: Bool) {
+        let u = Array(text.utf8)
+        guard u.count == 5, u[2] == UInt8(ascii: ":"),
+              let h = twoDigits(u[0], u[1]), let m = twoDigits(u[3], u[4]) else { return nil }
+        if h == 24 && m == 0 && allowEndOfDay {
+            self.minutes = 1440
+            return
+        }
+        guard h < 24, m < 60 else { return nil }
+        self.minutes = h * 60 + m
+    }
+
+    /// `HH:MM` (`24:00` for the end of the day).
+    public var hhmm: String { "\(pad2(minutes / 60)):\(pad2(minutes % 60))" }
+    public var description: String { hhmm }
+
+    /// Seconds since local midnight.
+    public var secondOfDay: Int { minutes * 60 }
+
+    public static func < (a: TimeOfDay, b: TimeOfDay) -> Bool { a.minutes < b.minutes }
+}
+
+func twoDigits(_ a: UInt8, _ b: UInt8) -> Int? {
+    let zero = UInt8(ascii: "0"), nine = UInt8(ascii: "9")
+    guard (zero...nine).contains(a), (zero...nine).contains(b) else { return nil }
+    return Int(a - zero) * 10 + Int(b - zero)
+}
+
+/// A day of the week, numbered as ISO 8601 does (Monday = 1).
+public enum Weekday: Int, CaseIterable, Hashable, Comparable, Sendable {
+    case monday = 1, tuesday, wednesday, thursday, friday, saturday, sunday
+
+    /// The two-letter code RFC 5545 §3.3.10 uses for BYDAY (`MO` … `SU`).
+    public var code: String {
+        switch self {
+        case .monday: "MO"
+        case .tuesday: "TU"
+        case .wednesday: "WE"
+        case .thursday: "TH"
+        case .friday: "FR"
+        case .saturday: "SA"
+        case .sunday: "SU"
+        }
+    }
+
+    /// `Mon` … `Sun`.
+    public var shortName: String {
+        switch self {
+        case .monday: "Mon"
+        case .tuesday: "Tue"
+        case .wednesday: "Wed"
+        case .thursday: "Thu"
+        case .friday: "Fri"
+        case .saturday: "Sat"
+        case .sunday: "Sun"
+        }
+    }
+
+    public init?(code: String) {
+        guard let day = Weekday.allCases.first(where: { $0.code == code }) else { return nil }
+        self = day
+    }
+
+    public init(_ date: LocalDate) { self = Weekday(rawValue: date.isoWeekday)! }
+
+    public static func < (a: Weekday, b: Weekday) -> Bool { a.rawValue < b.rawValue }
+}
+
+/// Which imported occurrences count as busy, beyond the always-busy ones.
+public struct BusyRules: Hashable, Sendable {
+    /// All-day (DATE) occurrences block the whole local day.
+    public var allDay: Bool
+    /// TENTATIVE occurrences block their time (TRANSPARENT still wins).
+    public var tentative: Bool
+
+    public init(allDay: Bool = false, tentative: Bool = true) {
+        self.allDay = allDay
+        self.tentative = tentative
+    }
+}
+
+/// How the user wants their work placed: the zone, the days and hours they
+/// work, and the spacing rules. All durations are elapsed seconds.
+public struct Policy: Hashable, Sendable {
+    /// The user's zone: windows, days, all-day dates and the grid follow its clock.
+    public var zone: SystemZone
+    public var workingDays: Set<Weekday>
+    /// The start of each day's window (wall clock).
+    public var dayStart: TimeOfDay
+    /// The end of each day's window (wall clock; `24:00` allowed).
+    public var dayEnd: TimeOfDay
+    /// Kept free on both sides of every busy block (calendar events only).
+    public var buffer: Int64
+    /// The least gap between two sittings of the same task.
+    public var breakBetweenSittings: Int64
+    /// Sittings start and end on this grid of the local clock; divides one hour.
+    public var granularity: Int64
+    /// At most this much sitting time (all tasks) on one local day; nil for no limit.
+    public var maxPerDay: Int64?
+    public var busy: BusyRules
+
+    /// The contract's defaults: every day 07:00–22:00, no buffer, a 15-minute
+    /// break, a 5-minute grid, no daily maximum, tentative events busy,
+    /// all-day events free.
+    public init(zone: SystemZone,
+                workingDays: Set<Weekday> = Set(Weekday.allCases),
+                dayStart: TimeOfDay = TimeOfDay(hour: 7),
+                dayEnd: TimeOfDay = TimeOfDay(hour: 22),
+                buffer: Int64 = 0,
+                breakBetweenSittings: Int64 = 15 * 60,
+                granularity: Int64 = 5 * 60,
+                maxPerDay: Int64? = nil,
+                busy: BusyRules = BusyRules()) {
+        self.zone = zone
+        self.workingDays = workingDays
+        self.dayStart = dayStart
+        self.dayEnd = dayEnd
+        self.buffer = buffer
+        self.breakBetweenSittings = breakBetweenSittings
+        self.granularity = granularity
+        self.maxPerDay = maxPerDay
+        self.busy = busy
+    }
+}
+
+/// A piece of work to place in free time. Not named `Task`, which would
+/// shadow Swift concurrency's `Task` in every importing module.
+public struct PlanTask: Hashable, Sendable {
+    public var id: String
+    /// The project's id, if any.
+    public var project: String?
+    public var title: String
+    public var notes: String?
+    /// Total effort, elapsed seconds.
+    public var estimate: Int64
+    /// Attention span: the longest sitting.
+    public var span: Int64
+    /// The shortest sitting (unless the whole remaining work is shorter).
+    public var minSitting: Int64
+    /// Earliest time of day for a sitting; nil for the policy's `dayStart`.
+    public var earliest: TimeOfDay?
+    /// Latest time of day a sitting may end; nil for the policy's `dayEnd`.
+    public var latest: TimeOfDay?
+    /// Not before this instant; nil for `now`.
+    public var start: Instant?
+    /// Every sitting ends by this instant.
+    public var due: Instant
+    /// 1 (highest) … 4 (lowest).
+    public var priority: Int
+    /// Ids of tasks whose last sitting must end before this task's first starts.
+    public var after: [String]
+    /// Work already done, elapsed seconds.
+    public var done: Int64
+    /// Creation order: the last tie-break between equally urgent tasks.
+    public var sequence: Int
+
+    public init(id: String, title: String, estimate: Int64, due: Instant,
+                project: String? = nil, notes: String? = nil,
+                span: Int64 = 2 * 3600, minSitting: Int64 = 30 * 60,
+                earliest: TimeOfDay? = nil, latest: TimeOfDay? = nil,
+                start: Instant? = nil, priority: Int = 3, after: [String] = [],
+                done: Int64 = 0, sequence: Int = 0) {
+        self.id = id
+        self.project = project
+        self.title = title
+        self.notes = notes
+        self.estimate = estimate
+        self.span = span
+        self.minSitting = minSitting
+        self.earliest = earliest
+        self.latest = latest
+        self.start = start
+        self.due = due
+        self.priority = priority
+        self.after = after
+        self.done = done
+        self.sequence = sequence
+    }
+}
+
+/// Time taken by the user's calendar: a half-open range of instants and the
+/// file or label it came from.
+public struct BusyBlock: Hashable, Sendable {
+    public var range: TimeRange
+    public var source: String
+
+    public init(range: TimeRange, source: String) {
+        self.range = range
+        self.source = source
+    }
+}
+
+extension Policy {
+    /// Rule 1: the busy time a set of imported occurrences stands for.
+    ///
+    /// TRANSPARENT (RFC 5545 §3.8.2.7) and CANCELLED (§3.8.1.11) occurrences
+    /// are free; TRANSPARENT wins over TENTATIVE. TENTATIVE and all-day
+    /// occurrences are busy only as ``busy`` says. Floating times and all-day
+    /// dates are read in ``zone``. Each block is widened by ``buffer`` on both
+    /// sides. A zero-length occurrence takes no time unless the buffer widens
+    /// it. The result is sorted by start, end, then source.
+    public func busyBlocks(from occurrences: [Occurrence]) -> [BusyBlock] {
+        var out: [BusyBlock] = []
+        out.reserveCapacity(occurrences.count)
+        for o in occurrences {
+            if o.transparent || o.isCancelled { continue }
+            if o.isTentative && !busy.tentative { continue }
+            if o.isAllDay && !busy.allDay { continue }
+            let r = o.range(in: zone)
+            let widened = TimeRange(start: r.start - buffer, end: r.end + buffer)
+            if widened.isEmpty { continue }
+            out.append(BusyBlock(range: widened, source: o.source))
+        }
+        out.sort { a, b in
+            if a.range.start != b.range.start { return a.range.start < b.range.start }
+            if a.range.end != b.range.end { return a.range.end < b.range.end }
+            return a.source < b.source
+        }
+        return out
+    }
+}

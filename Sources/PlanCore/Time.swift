@@ -1,0 +1,180 @@
+import Foundation
+
+/// An instant on the UTC time line, in whole seconds since 1970-01-01T00:00:00Z.
+///
+/// iCalendar (RFC 5545 §3.3.5) and the scheduler both work at one-second
+/// resolution, so an integer keeps arithmetic exact and output reproducible.
+public struct Instant: Hashable, Comparable, Sendable {
+    public var seconds: Int64
+
+    public init(seconds: Int64) { self.seconds = seconds }
+
+    public static func < (a: Instant, b: Instant) -> Bool { a.seconds < b.seconds }
+    public static func + (a: Instant, d: Int64) -> Instant { Instant(seconds: a.seconds + d) }
+    public static func - (a: Instant, d: Int64) -> Instant { Instant(seconds: a.seconds - d) }
+    public static func - (a: Instant, b: Instant) -> Int64 { a.seconds - b.seconds }
+
+    /// The same instant as a Foundation `Date`.
+    public var date: Date { Date(timeIntervalSince1970: TimeInterval(seconds)) }
+
+    /// The local wall-clock reading of this instant at a fixed UTC offset.
+    public func local(offset: Int) -> LocalDateTime {
+        LocalDateTime(secondsSinceEpoch: seconds + Int64(offset))
+    }
+
+    /// `YYYY-MM-DDTHH:MM:SSZ`.
+    public var utcString: String { local(offset: 0).isoString + "Z" }
+}
+
+/// A half-open range of instants `[start, end)`.
+///
+/// Unlike Foundation's closed `DateInterval`, two back-to-back classes
+/// (`[9:00, 10:00)` and `[10:00, 11:00)`) do not overlap.
+public struct TimeRange: Hashable, Sendable, CustomStringConvertible {
+    public var start: Instant
+    public var end: Instant
+
+    /// A range; `end` earlier than `start` is clamped to an empty range at `start`.
+    public init(start: Instant, end: Instant) {
+        self.start = start
+        self.end = max(start, end)
+    }
+
+    public var duration: Int64 { end - start }
+    public var isEmpty: Bool { start == end }
+
+    /// True when `instant` lies in `[start, end)`.
+    public func contains(_ instant: Instant) -> Bool { start <= instant && instant < end }
+
+    /// True when the ranges share at least one instant. An empty range overlaps
+    /// another when it lies inside it (`start` in `[other.start, other.end)`),
+    /// the rule RFC 5545 §4.3.5 style queries use for zero-length events.
+    public func overlaps(_ other: TimeRange) -> Bool {
+        if isEmpty { return other.contains(start) || (other.isEmpty && other.start == start) }
+        if other.isEmpty { return contains(other.start) }
+        return start < other.end && other.start < end
+    }
+
+    /// The common part, or nil when they do not overlap.
+    public func intersection(_ other: TimeRange) -> TimeRange? {
+        let s = max(start, other.start), e = min(end, other.end)
+        return s < e ? TimeRange(start: s, end: e) : nil
+    }
+
+    public var description: String { "[\(start.utcString), \(end.utcString))" }
+}
+
+/// A calendar date with no time zone (proleptic Gregorian).
+public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible {
+    public var year: Int
+    public var month: Int
+    public var day: Int
+
+    public init(year: Int, month: Int, day: Int) {
+        self.year = year
+        self.month = month
+        self.day = day
+    }
+
+    /// The date `days` days after 1970-01-01.
+    public init(daysSinceEpoch days: Int64) {
+        // Civil-from-days (H. Hinnant's algorithm, public domain description).
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let d = doy - (153 * mp + 2) / 5 + 1
+        let m = mp < 10 ? mp + 3 : mp - 9
+        self.init(year: Int(yoe + era * 400 + (m <= 2 ? 1 : 0)), month: Int(m), day: Int(d))
+    }
+
+    /// Days since 1970-01-01 (negative before).
+    public var daysSinceEpoch: Int64 {
+        let y = Int64(month <= 2 ? year - 1 : year)
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let m = Int64(month)
+        let doy = (153 * (m > 2 ? m - 3 : m + 9) + 2) / 5 + Int64(day) - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        return era * 146_097 + doe - 719_468
+    }
+
+    /// ISO weekday: 1 = Monday … 7 = Sunday.
+    public var isoWeekday: Int {
+        let d = daysSinceEpoch  // 1970-01-01 was a Thursday (4)
+        return Int(((d + 3) % 7 + 7) % 7) + 1
+    }
+
+    public func adding(days: Int) -> LocalDate { LocalDate(daysSinceEpoch: daysSinceEpoch + Int64(days)) }
+
+    /// True for a real calendar date (month 1–12, day within the month).
+    public var isValid: Bool {
+        guard (1...12).contains(month), day >= 1 else { return false }
+        return LocalDate(daysSinceEpoch: daysSinceEpoch) == self
+    }
+
+    public static func < (a: LocalDate, b: LocalDate) -> Bool {
+        (a.year, a.month, a.day) < (b.year, b.month, b.day)
+    }
+
+    /// `YYYY-MM-DD`.
+    public var isoString: String {
+        let y = String(format: "%04d", year)
+        return "\(y)-\(pad2(month))-\(pad2(day))"
+    }
+
+    public var description: String { isoString }
+
+    /// Parses `YYYY-MM-DD` (or `YYYYMMDD`); nil when it is not a real date.
+    public init?(iso text: some StringProtocol) {
+        let digits = String(text.filter { $0 != "-" })
+        guard digits.count == 8, digits.allSatisfy(\.isASCIIDigit),
+              let y = Int(digits.prefix(4)), let m = Int(digits.dropFirst(4).prefix(2)),
+              let d = Int(digits.suffix(2)) else { return nil }
+        if text.contains("-") && text.count != 10 { return nil }
+        self.init(year: y, month: m, day: d)
+        guard isValid else { return nil }
+    }
+}
+
+/// A wall-clock reading with no zone: a date plus seconds into the day.
+public struct LocalDateTime: Hashable, Comparable, Sendable, CustomStringConvertible {
+    public var date: LocalDate
+    /// Seconds since local midnight, 0 ..< 86 400.
+    public var secondOfDay: Int
+
+    public init(date: LocalDate, hour: Int = 0, minute: Int = 0, second: Int = 0) {
+        self.date = date
+        self.secondOfDay = hour * 3600 + minute * 60 + second
+    }
+
+    /// The reading at `s` seconds after 1970-01-01T00:00:00 (as if on UTC).
+    public init(secondsSinceEpoch s: Int64) {
+        let days = s >= 0 ? s / 86_400 : -((-s + 86_399) / 86_400)
+        date = LocalDate(daysSinceEpoch: days)
+        secondOfDay = Int(s - days * 86_400)
+    }
+
+    public var hour: Int { secondOfDay / 3600 }
+    public var minute: Int { secondOfDay / 60 % 60 }
+    public var second: Int { secondOfDay % 60 }
+
+    /// Seconds since 1970-01-01T00:00:00 reading this wall clock as UTC.
+    public var secondsSinceEpoch: Int64 { date.daysSinceEpoch * 86_400 + Int64(secondOfDay) }
+
+    public func adding(seconds: Int64) -> LocalDateTime { LocalDateTime(secondsSinceEpoch: secondsSinceEpoch + seconds) }
+
+    public static func < (a: LocalDateTime, b: LocalDateTime) -> Bool { a.secondsSinceEpoch < b.secondsSinceEpoch }
+
+    /// `YYYY-MM-DDTHH:MM:SS`.
+    public var isoString: String { "\(date.isoString)T\(pad2(hour)):\(pad2(minute)):\(pad2(second))" }
+    public var description: String { isoString }
+}
+
+func pad2(_ n: Int) -> String { n < 10 && n >= 0 ? "0\(n)" : "\(n)" }
+
+extension Character {
+    var isASCIIDigit: Bool { ("0"..."9").contains(self) }
+}

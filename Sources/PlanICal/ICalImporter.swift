@@ -1,0 +1,74 @@
+import CLibical
+import Foundation
+import PlanCore
+
+/// Reads iCalendar files (RFC 5545) through libical and expands every VEVENT
+/// occurrence that overlaps a window.
+///
+/// libical parses and expands RRULEs; the parts libical 3.0.16 lacks or gets
+/// wrong are done here: line unfolding, local-time resolution by RFC 5545
+/// §3.3.5 (DST gaps and overlaps), RECURRENCE-ID merging by UID including
+/// `RANGE=THISANDFUTURE`, TZIDs without VTIMEZONE, X-WR-TIMEZONE, and bounds
+/// on every expansion.
+public enum ICalImporter {
+    /// libical keeps process-wide state (error tables, zone caches): one import at a time.
+    private static let lock = NSLock()
+
+    /// Reads and expands the file at `path`.
+    public static func importFile(path: String, options: ImportOptions) throws(ImportError) -> ImportResult {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw .unreadable(file: path, reason: "no such file")
+        }
+        guard !isDirectory.boolValue else { throw .unreadable(file: path, reason: "it is a directory") }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw .unreadable(file: path, reason: "permission denied or I/O error")
+        }
+        return try importData([UInt8](data), label: path, options: options)
+    }
+
+    /// Reads and expands iCalendar text held in memory; `label` names it in messages.
+    public static func importData(_ bytes: [UInt8], label: String, options: ImportOptions) throws(ImportError) -> ImportResult {
+        if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) {
+            throw .invalid(file: label, reason: "the file is empty")
+        }
+        let lines = ContentLines(bytes)
+        guard lines.lines.contains(where: { $0.name == "BEGIN" }) else {
+            throw .invalid(file: label, reason: "no BEGIN:VCALENDAR or BEGIN:VEVENT line; this is not iCalendar data")
+        }
+        lock.lock()
+        defer { lock.unlock() }
+        icalerror_set_errors_are_fatal(0)
+        var reader = LibicalReader(file: label, lines: lines)
+        let doc = reader.read()
+        guard doc.roots > 0 else {
+            let why = doc.warnings.first.map { "nothing readable (first problem: \($0.description))" }
+                ?? "libical found no complete component in it"
+            throw .invalid(file: label, reason: why)
+        }
+        var warnings = doc.warnings
+        if lines.hadNUL {
+            warnings.insert(ImportWarning(id: "nul-byte", file: label, line: nil, property: nil, value: nil,
+                                          message: "the file contains NUL bytes; they were removed"), at: 0)
+        }
+        var occurrences: [Occurrence] = []
+        var eventCount = 0
+        for (i, cal) in doc.calendars.enumerated() {
+            var expander = Expander(file: label, options: options, zones: ZoneTable(), custom: doc.customZones[i],
+                                    xWRTimezone: cal.xWRTimezone)
+            occurrences += expander.expand(cal.events)
+            warnings += expander.warnings
+            eventCount += cal.events.count
+        }
+        let zone = options.floatingZone
+        occurrences.sort { a, b in
+            let sa = a.start.instant(in: zone), sb = b.start.instant(in: zone)
+            if sa != sb { return sa < sb }
+            if a.uid != b.uid { return a.uid < b.uid }
+            return (a.recurrenceId?.sortKey ?? .min) < (b.recurrenceId?.sortKey ?? .min)
+        }
+        var seen = Set<ImportWarning>()
+        warnings = warnings.filter { seen.insert($0).inserted }
+        return ImportResult(occurrences: occurrences, warnings: warnings, eventCount: eventCount)
+    }
+}

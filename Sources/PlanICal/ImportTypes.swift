@@ -1,0 +1,83 @@
+import PlanCore
+
+/// What to expand and how far.
+public struct ImportOptions: Sendable {
+    /// Occurrences that overlap this range are returned (RFC 5545 §3.6.1 spans).
+    public var window: TimeRange
+    /// The zone in which floating times and all-day dates are read when testing
+    /// them against `window` (they stay floating/dates in the result).
+    public var floatingZone: SystemZone
+    /// At most this many occurrences per series (master + overrides) are kept;
+    /// hitting it is reported as a warning.
+    public var maxOccurrencesPerSeries: Int
+
+    public init(window: TimeRange, floatingZone: SystemZone = .utc, maxOccurrencesPerSeries: Int = 100_000) {
+        self.window = window
+        self.floatingZone = floatingZone
+        self.maxOccurrencesPerSeries = maxOccurrencesPerSeries
+    }
+}
+
+/// Something the importer recovered from: a value it skipped or a limit it hit.
+/// Not a failure; the CLI prints these on stderr.
+public struct ImportWarning: Hashable, Sendable, CustomStringConvertible {
+    /// Stable id, e.g. `bad-value`, `occurrence-cap`, `unknown-tzid`.
+    public var id: String
+    public var file: String
+    /// 1-based line in the file where the property (or component) starts.
+    public var line: Int?
+    public var property: String?
+    public var value: String?
+    public var message: String
+
+    public init(id: String, file: String, line: Int?, property: String?, value: String?, message: String) {
+        self.id = id
+        self.file = file
+        self.line = line
+        self.property = property
+        self.value = value
+        self.message = message
+    }
+
+    /// `file:line: PROPERTY "value": message`.
+    public var description: String {
+        var s = file
+        if let line { s += ":\(line)" }
+        s += ": "
+        if let property {
+            s += property
+            if let value { s += " \"\(value.count > 80 ? String(value.prefix(77)) + "..." : value)\"" }
+            s += ": "
+        }
+        return s + message
+    }
+}
+
+/// The result of reading one file: occurrences sorted by start, then uid.
+public struct ImportResult: Sendable {
+    public var occurrences: [Occurrence]
+    public var warnings: [ImportWarning]
+    /// Number of VEVENTs read (masters and overrides).
+    public var eventCount: Int
+
+    public init(occurrences: [Occurrence], warnings: [ImportWarning], eventCount: Int) {
+        self.occurrences = occurrences
+        self.warnings = warnings
+        self.eventCount = eventCount
+    }
+}
+
+/// Why a file could not be imported at all.
+public enum ImportError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The path is missing or cannot be read (CLI exit 66).
+    case unreadable(file: String, reason: String)
+    /// Nothing in the file is a usable calendar (CLI exit 65).
+    case invalid(file: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .unreadable(let f, let r): "\(f): cannot read: \(r)"
+        case .invalid(let f, let r): "\(f): not a usable calendar: \(r)"
+        }
+    }
+}

@@ -1,0 +1,120 @@
+import CLibical
+import PlanCore
+
+// The only file (with LibicalZone/LibicalRecurrence) that touches libical.
+// No C pointer leaves the functions here except inside the two small owner
+// classes below, which free it in deinit and never escape one import.
+
+/// A VTIMEZONE turned into a libical zone, used for TZIDs that name no
+/// zone the system knows. Owns its `icaltimezone`.
+final class LibicalZone: UTCOffsetProvider {
+    private let zone: OpaquePointer
+    private var cache: [Int64: Int] = [:]
+
+    /// nil when libical does not accept the component as a time zone.
+    init?(vtimezone: OpaquePointer) {
+        guard let z = icaltimezone_new() else { return nil }
+        guard let copy = icalcomponent_new_clone(vtimezone) else {
+            icaltimezone_free(z, 1)
+            return nil
+        }
+        if icaltimezone_set_component(z, copy) == 0 {
+            icalcomponent_free(copy)
+            icaltimezone_free(z, 1)
+            return nil
+        }
+        zone = z
+    }
+
+    deinit { icaltimezone_free(zone, 1) }
+
+    func offset(at instant: Instant) -> Int {
+        // Offsets change at most a few times a year; cache per UTC hour.
+        let hour = instant.seconds >= 0 ? instant.seconds / 3600 : (instant.seconds - 3599) / 3600
+        if let o = cache[hour], instant.seconds % 3600 == 0 || cache[hour + 1] == o { return o }
+        let l = instant.local(offset: 0)
+        var t = icaltime_null_time()
+        t.year = Int32(l.date.year)
+        t.month = Int32(l.date.month)
+        t.day = Int32(l.date.day)
+        t.hour = Int32(l.hour)
+        t.minute = Int32(l.minute)
+        t.second = Int32(l.second)
+        t.zone = icaltimezone_get_utc_timezone()
+        var isDaylight: Int32 = 0
+        let o = Int(icaltimezone_get_utc_offset_of_utc_time(zone, &t, &isDaylight))
+        if instant.seconds % 3600 == 0 { cache[hour] = o }
+        return o
+    }
+}
+
+/// A recurrence rule (RRULE or EXRULE) expanded by libical's iterator, the
+/// one API of libical 3.0.16 that expands every FREQ and BY* part correctly.
+final class LibicalRecurrence {
+    private let iterator: OpaquePointer
+    /// UNTIL as written (removed from the rule handed to libical, which would
+    /// compare it with our zone-less wall times), nil when absent.
+    let until: RawTime?
+    let hasCount: Bool
+    let frequency: String
+
+    /// nil when libical cannot read the rule or start an iterator for it.
+    /// `start` is the wall clock (or date) of DTSTART in the series' own zone.
+    init?(rule text: String, start: LocalDateTime, isDate: Bool) {
+        var rule = icalrecurrencetype_from_string(text)
+        guard rule.freq != ICAL_NO_RECURRENCE else { return nil }
+        if icaltime_is_null_time(rule.until) == 0 {
+            let u = rule.until
+            let local = LocalDateTime(date: LocalDate(year: Int(u.year), month: Int(u.month), day: Int(u.day)),
+                                      hour: Int(u.hour), minute: Int(u.minute), second: Int(u.second))
+            if u.is_date != 0 {
+                until = .date(local.date)
+            } else if icaltime_is_utc(u) != 0 {
+                until = .utc(local)
+            } else {
+                until = .floating(local)
+            }
+            rule.until = icaltime_null_time()
+        } else {
+            until = nil
+        }
+        hasCount = rule.count > 0
+        frequency = String(cString: icalrecur_freq_to_string(rule.freq))
+        var t = icaltime_null_time()
+        t.year = Int32(start.date.year)
+        t.month = Int32(start.date.month)
+        t.day = Int32(start.date.day)
+        if isDate {
+            t.is_date = 1
+        } else {
+            t.hour = Int32(start.hour)
+            t.minute = Int32(start.minute)
+            t.second = Int32(start.second)
+        }
+        guard let it = icalrecur_iterator_new(rule, t) else { return nil }
+        iterator = it
+    }
+
+    deinit { icalrecur_iterator_free(iterator) }
+
+    /// Skips ahead so that the next instance is the first at or after `local`.
+    /// Only for rules without COUNT (libical refuses those); returns success.
+    func skip(to local: LocalDateTime) -> Bool {
+        var t = icaltime_null_time()
+        t.year = Int32(local.date.year)
+        t.month = Int32(local.date.month)
+        t.day = Int32(local.date.day)
+        t.hour = Int32(local.hour)
+        t.minute = Int32(local.minute)
+        t.second = Int32(local.second)
+        return icalrecur_iterator_set_start(iterator, t) != 0
+    }
+
+    /// The next instance's wall clock, nil at the end of the series.
+    func next() -> LocalDateTime? {
+        let t = icalrecur_iterator_next(iterator)
+        if icaltime_is_null_time(t) != 0 { return nil }
+        return LocalDateTime(date: LocalDate(year: Int(t.year), month: Int(t.month), day: Int(t.day)),
+                             hour: Int(t.hour), minute: Int(t.minute), second: Int(t.second))
+    }
+}

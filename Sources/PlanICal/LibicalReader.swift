@@ -1,0 +1,431 @@
+import CLibical
+import PlanCore
+
+/// What reading one file through libical gave: calendars of plain Swift
+/// values, the VTIMEZONEs as libical zones, and what was recovered from.
+struct ReadDocument {
+    var calendars: [RawCalendar] = []
+    /// Per calendar (same index): TZID → zone built from its VTIMEZONE.
+    var customZones: [[String: LibicalZone]] = []
+    var warnings: [ImportWarning] = []
+    /// Number of top-level components libical returned.
+    var roots = 0
+}
+
+/// Feeds unfolded lines to libical's parser and copies what it built into
+/// Swift values. Every libical object is freed before `read` returns, except
+/// the zones, which their `LibicalZone` owners free.
+struct LibicalReader {
+    let file: String
+    let lines: ContentLines
+    /// Logical-line index ranges of each VEVENT, in document order.
+    private(set) var eventBlocks: [Range<Int>] = []
+    /// Physical lines libical's parser flagged as errors.
+    private var parseErrorLines: Set<Int> = []
+
+    /// Properties that decide when an event happens: when one of them cannot
+    /// be read, the event's occurrences cannot be known.
+    static let timeProperties: Set<String> = ["DTSTART", "DTEND", "DURATION", "RRULE", "RDATE", "EXDATE", "EXRULE", "RECURRENCE-ID"]
+
+    init(file: String, lines: ContentLines) {
+        self.file = file
+        self.lines = lines
+    }
+
+    mutating func read() -> ReadDocument {
+        var doc = ReadDocument()
+        var roots: [OpaquePointer] = []
+        defer { for r in roots { icalcomponent_free(r) } }
+
+        guard let parser = icalparser_new() else { return doc }
+        var depth: [String] = []
+        var openEvent: Int?
+        var skippedOutside: [Int] = []
+        for (index, line) in lines.lines.enumerated() {
+            if let begin = line.componentMarker("BEGIN") {
+                depth.append(begin)
+                if begin == "VEVENT" { openEvent = index }
+            } else if let end = line.componentMarker("END") {
+                guard !depth.isEmpty else {
+                    // libical prints "END before BEGIN" to stderr; never feed it.
+                    skippedOutside.append(line.number)
+                    continue
+                }
+                if let i = depth.lastIndex(of: end) { depth.removeSubrange(i...) } else { depth.removeLast() }
+                if end == "VEVENT", let start = openEvent {
+                    eventBlocks.append(start..<(index + 1))
+                    openEvent = nil
+                }
+            } else if depth.isEmpty {
+                skippedOutside.append(line.number)
+                continue
+            }
+            var bytes = line.bytes
+            bytes.append(0)
+            let root = bytes.withUnsafeMutableBufferPointer { buf in
+                buf.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buf.count) {
+                    icalparser_add_line(parser, $0)
+                }
+            }
+            if let root { roots.append(root) }
+            if icalparser_get_state(parser) == ICALPARSER_ERROR {
+                parseErrorLines.insert(line.number)
+                doc.warnings.append(warning("parse-error", line: line.number, property: line.name,
+                                            value: line.value, "libical could not parse this line; it was skipped"))
+            }
+        }
+        if let openEvent, eventBlocks.last?.lowerBound != openEvent {
+            eventBlocks.append(openEvent..<lines.lines.count)
+        }
+        if let partial = icalparser_clean(parser) {
+            // The parser still owns the partial tree: copy it before freeing the parser.
+            if let copy = icalcomponent_new_clone(partial) { roots.append(copy) }
+            doc.warnings.append(warning("truncated", line: lines.lines.last?.number, property: nil, value: nil,
+                                        "the file ends inside \(depth.joined(separator: " > ")) (no END line); what was complete was read"))
+        }
+        icalparser_free(parser)
+        if !skippedOutside.isEmpty {
+            let shown = skippedOutside.prefix(5).map(String.init).joined(separator: ", ")
+            doc.warnings.append(warning("outside-component", line: skippedOutside[0], property: nil, value: nil,
+                                        "\(skippedOutside.count) line(s) outside any BEGIN/END block were ignored (lines \(shown)\(skippedOutside.count > 5 ? ", …" : ""))"))
+        }
+        doc.roots = roots.count
+
+        var ordinal = 0
+        var loose = RawCalendar()
+        var looseZones: [String: LibicalZone] = [:]
+        for root in roots {
+            switch icalcomponent_isa(root) {
+            case ICAL_VCALENDAR_COMPONENT:
+                appendCalendar(root, to: &doc, ordinal: &ordinal)
+            case ICAL_XROOT_COMPONENT:
+                var c = icalcomponent_get_first_component(root, ICAL_ANY_COMPONENT)
+                while let comp = c {
+                    if icalcomponent_isa(comp) == ICAL_VCALENDAR_COMPONENT {
+                        appendCalendar(comp, to: &doc, ordinal: &ordinal)
+                    } else {
+                        readMember(comp, into: &loose, zones: &looseZones, doc: &doc, ordinal: &ordinal)
+                    }
+                    c = icalcomponent_get_next_component(root, ICAL_ANY_COMPONENT)
+                }
+            default:
+                // Bare components with no VCALENDAR around them.
+                readMember(root, into: &loose, zones: &looseZones, doc: &doc, ordinal: &ordinal)
+            }
+        }
+        if !loose.events.isEmpty || !loose.timezoneIds.isEmpty {
+            doc.calendars.append(loose)
+            doc.customZones.append(looseZones)
+        }
+        return doc
+    }
+
+    private func appendCalendar(_ cal: OpaquePointer, to doc: inout ReadDocument, ordinal: inout Int) {
+        var raw = RawCalendar()
+        var zones: [String: LibicalZone] = [:]
+        collectErrors(cal, doc: &doc, eventOrdinal: nil)
+        var p = icalcomponent_get_first_property(cal, ICAL_X_PROPERTY)
+        while let prop = p {
+            if let name = icalproperty_get_x_name(prop), String(cString: name).uppercased() == "X-WR-TIMEZONE",
+               let v = icalproperty_get_x(prop) {
+                let tz = String(cString: v).trimmingWhitespace
+                if !tz.isEmpty { raw.xWRTimezone = tz }
+            }
+            p = icalcomponent_get_next_property(cal, ICAL_X_PROPERTY)
+        }
+        var c = icalcomponent_get_first_component(cal, ICAL_ANY_COMPONENT)
+        while let comp = c {
+            readMember(comp, into: &raw, zones: &zones, doc: &doc, ordinal: &ordinal)
+            c = icalcomponent_get_next_component(cal, ICAL_ANY_COMPONENT)
+        }
+        doc.calendars.append(raw)
+        doc.customZones.append(zones)
+    }
+
+    /// Reads one member of a calendar: a VEVENT or a VTIMEZONE (others are ignored).
+    private func readMember(_ comp: OpaquePointer, into cal: inout RawCalendar, zones: inout [String: LibicalZone],
+                            doc: inout ReadDocument, ordinal: inout Int) {
+        switch icalcomponent_isa(comp) {
+        case ICAL_VEVENT_COMPONENT:
+            let event = readEvent(comp, ordinal: ordinal, doc: &doc)
+            ordinal += 1
+            cal.events.append(event)
+        case ICAL_VTIMEZONE_COMPONENT:
+            collectErrors(comp, doc: &doc, eventOrdinal: nil)
+            guard let p = icalcomponent_get_first_property(comp, ICAL_TZID_PROPERTY),
+                  let t = icalproperty_get_tzid(p) else { return }
+            let tzid = String(cString: t)
+            cal.timezoneIds.append(tzid)
+            if zones[tzid] == nil, let z = LibicalZone(vtimezone: comp) { zones[tzid] = z }
+        default:
+            collectErrors(comp, doc: &doc, eventOrdinal: nil)
+        }
+    }
+
+    // MARK: VEVENT
+
+    private func readEvent(_ comp: OpaquePointer, ordinal: Int, doc: inout ReadDocument) -> RawEvent {
+        var e = RawEvent(ordinal: ordinal)
+        let block = ordinal < eventBlocks.count ? eventBlocks[ordinal] : nil
+        e.line = block.map { lines.lines[$0.lowerBound].number }
+        let erroneous = collectErrors(comp, doc: &doc, eventOrdinal: ordinal)
+        if let block {
+            for l in lines.lines[block] where Self.timeProperties.contains(l.name) {
+                // A bare "RDATE:" or "EXDATE:" is an empty list: it adds or removes nothing.
+                let emptyList = (l.name == "RDATE" || l.name == "EXDATE") && l.value.trimmingWhitespace.isEmpty && !l.bytes.contains(0x3B)
+                if emptyList { continue }
+                if parseErrorLines.contains(l.number) || erroneous.contains(l.number) {
+                    e.broken.append("\(l.name) on line \(l.number) cannot be read (\"\(l.value.prefix(60))\")")
+                } else if l.bytes.firstRange(of: Array(";;".utf8)) != nil, l.name != "RRULE", l.name != "EXRULE" {
+                    e.broken.append("\(l.name) on line \(l.number) has an empty parameter")
+                }
+            }
+            let starts = lines.lines[block].filter { $0.name == "DTSTART" }
+            if starts.count > 1 {
+                e.broken.append("DTSTART appears \(starts.count) times (lines \(starts.map { String($0.number) }.joined(separator: ", "))); RFC 5545 allows one")
+            }
+        }
+        var rruleIndex = 0, exruleIndex = 0
+        var p = icalcomponent_get_first_property(comp, ICAL_ANY_PROPERTY)
+        while let prop = p {
+            defer { p = icalcomponent_get_next_property(comp, ICAL_ANY_PROPERTY) }
+            switch icalproperty_isa(prop) {
+            case ICAL_UID_PROPERTY:
+                e.uid = text(prop)
+            case ICAL_SUMMARY_PROPERTY:
+                e.summary = text(prop)
+            case ICAL_STATUS_PROPERTY:
+                e.status = text(prop)?.trimmingWhitespace.uppercased()
+            case ICAL_TRANSP_PROPERTY:
+                e.transparent = text(prop)?.trimmingWhitespace.uppercased() == "TRANSPARENT"
+            case ICAL_SEQUENCE_PROPERTY:
+                e.sequence = Int(icalproperty_get_sequence(prop))
+            case ICAL_DTSTART_PROPERTY:
+                e.dtstart = time(prop, icalproperty_get_dtstart(prop), "DTSTART", ordinal, &doc)
+                if e.dtstart == nil { e.broken.append("DTSTART cannot be read") }
+            case ICAL_DTEND_PROPERTY:
+                e.dtend = time(prop, icalproperty_get_dtend(prop), "DTEND", ordinal, &doc)
+                if e.dtend == nil { e.broken.append("DTEND cannot be read") }
+            case ICAL_DURATION_PROPERTY:
+                let d = icalproperty_get_duration(prop)
+                // More than 100 years is a broken value (libical wraps huge numbers around).
+                let raw = rawLine("DURATION", ordinal: ordinal, containing: nil)
+                let absurd = raw.map { r in r.value.split(whereSeparator: { !$0.isNumber }).contains { $0.count > 6 } } ?? false
+                if icaldurationtype_is_bad_duration(d) != 0 || absurd || Int64(d.days) + 7 * Int64(d.weeks) > 36_600 {
+                    doc.warnings.append(warning("bad-value", line: raw?.number ?? e.line, property: "DURATION", value: raw?.value,
+                                                "not a usable duration"))
+                    e.broken.append("DURATION cannot be read")
+                } else {
+                    let days = Int64(d.days) + 7 * Int64(d.weeks)
+                    let secs = Int64(d.hours) * 3600 + Int64(d.minutes) * 60 + Int64(d.seconds)
+                    let sign: Int64 = d.is_neg != 0 ? -1 : 1
+                    e.duration = RawDuration(days: sign * days, seconds: sign * secs)
+                }
+            case ICAL_RRULE_PROPERTY:
+                if let r = rule(prop, "RRULE", index: rruleIndex, ordinal: ordinal, &doc) { e.rrules.append(r) } else { e.broken.append("RRULE cannot be read") }
+                rruleIndex += 1
+            case ICAL_EXRULE_PROPERTY:
+                if let r = rule(prop, "EXRULE", index: exruleIndex, ordinal: ordinal, &doc) { e.exrules.append(r) } else { e.broken.append("EXRULE cannot be read") }
+                exruleIndex += 1
+            case ICAL_RDATE_PROPERTY:
+                let v = icalproperty_get_rdate(prop)
+                if icaltime_is_null_time(v.period.start) == 0 {
+                    guard let s = time(prop, v.period.start, "RDATE", ordinal, &doc) else { break }
+                    if icaltime_is_null_time(v.period.end) == 0, let end = time(prop, v.period.end, "RDATE", ordinal, &doc) {
+                        e.rdates.append(.period(s, end: end))
+                    } else {
+                        let d = v.period.duration
+                        let secs = Int64(d.days + 7 * d.weeks) * 86_400 + Int64(d.hours) * 3600 + Int64(d.minutes) * 60 + Int64(d.seconds)
+                        e.rdates.append(.periodDuration(s, RawDuration(days: 0, seconds: d.is_neg != 0 ? -secs : secs)))
+                    }
+                } else if let s = time(prop, v.time, "RDATE", ordinal, &doc) {
+                    e.rdates.append(.time(s))
+                }
+            case ICAL_EXDATE_PROPERTY:
+                if let t = time(prop, icalproperty_get_exdate(prop), "EXDATE", ordinal, &doc) { e.exdates.append(t) } else { e.broken.append("EXDATE cannot be read") }
+            case ICAL_RECURRENCEID_PROPERTY:
+                e.recurrenceId = time(prop, icalproperty_get_recurrenceid(prop), "RECURRENCE-ID", ordinal, &doc)
+                if let param = icalproperty_get_first_parameter(prop, ICAL_RANGE_PARAMETER),
+                   icalparameter_get_range(param) == ICAL_RANGE_THISANDFUTURE {
+                    e.thisAndFuture = true
+                }
+            default:
+                break
+            }
+        }
+        return e
+    }
+
+    /// The value of a text property, nil when empty.
+    private func text(_ prop: OpaquePointer) -> String? {
+        guard let v = icalproperty_get_value_as_string_r(prop) else { return nil }
+        defer { icalmemory_free_buffer(v) }
+        let s = String(cString: v)
+        return s.isEmpty ? nil : s
+    }
+
+    /// A DATE or DATE-TIME value with its TZID, or nil (with a warning) when
+    /// libical could not read it or normalised an impossible value.
+    private func time(_ prop: OpaquePointer, _ t: icaltimetype, _ name: String, _ ordinal: Int,
+                      _ doc: inout ReadDocument) -> RawTime? {
+        let raw = rawLine(name, ordinal: ordinal, containing: nil)
+        if icaltime_is_null_time(t) != 0 {
+            doc.warnings.append(warning("bad-value", line: raw?.number ?? eventLine(ordinal), property: name,
+                                        value: raw?.value, "not a valid date or date-time; ignored"))
+            return nil
+        }
+        let date = LocalDate(year: Int(t.year), month: Int(t.month), day: Int(t.day))
+        // libical silently normalises values such as 20251345T999999: refuse them.
+        if let raw, let bad = Self.impossibleDateTime(in: raw.value) {
+            doc.warnings.append(warning("bad-value", line: raw.number, property: name, value: bad,
+                                        "not a real date or time of day; ignored"))
+            return nil
+        }
+        if t.is_date != 0 { return .date(date) }
+        let local = LocalDateTime(date: date, hour: Int(t.hour), minute: Int(t.minute), second: Int(t.second))
+        // A TZID wins over a stray trailing Z (peers read "TZID=X:…T160000Z" as X's wall clock).
+        if let param = icalproperty_get_first_parameter(prop, ICAL_TZID_PARAMETER), let z = icalparameter_get_tzid(param) {
+            let tzid = String(cString: z).trimmingWhitespace
+            if !tzid.isEmpty { return .zoned(local, tzid: tzid) }
+        }
+        if icaltime_is_utc(t) != 0 { return .utc(local) }
+        return .floating(local)
+    }
+
+    /// The first comma-separated value in `text` that looks like a date or
+    /// date-time but names an impossible one (month 13, hour 25, …).
+    static func impossibleDateTime(in text: String) -> String? {
+        for part in text.split(whereSeparator: { $0 == "," || $0 == "/" }) {
+            let v = part.trimmingWhitespace
+            let chars = Array(v.utf8)
+            guard chars.count >= 8, chars.prefix(8).allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { continue }
+            func num(_ a: Int, _ n: Int) -> Int { chars[a..<(a + n)].reduce(0) { $0 * 10 + Int($1 - 0x30) } }
+            if !LocalDate(year: num(0, 4), month: num(4, 2), day: num(6, 2)).isValid { return v }
+            if chars.count >= 15, chars[8] == 0x54, chars[9..<15].allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) {
+                if num(9, 2) > 23 || num(11, 2) > 59 || num(13, 2) > 60 { return v }
+            }
+        }
+        return nil
+    }
+
+    /// An RRULE/EXRULE as text libical can re-read, after checking the parts
+    /// libical would silently truncate (INTERVAL and COUNT are C shorts/ints).
+    private func rule(_ prop: OpaquePointer, _ name: String, index: Int, ordinal: Int,
+                      _ doc: inout ReadDocument) -> String? {
+        let raw = rawLines(name, ordinal: ordinal).dropFirst(index).first
+        if let raw {
+            if raw.value.contains(where: { $0 == " " || $0 == "\t" }) {
+                doc.warnings.append(warning("bad-rule", line: raw.number, property: name, value: raw.value,
+                                            "spaces are not allowed inside a recurrence rule (RFC 5545 §3.3.10)"))
+                return nil
+            }
+            for part in raw.value.uppercased().split(separator: ";") {
+                let kv: [String] = part.split(separator: "=", maxSplits: 1).map { $0.trimmingWhitespace }
+                guard kv.count == 2 else { continue }
+                let limit: Int? = switch kv[0] {
+                case "INTERVAL": 32_767
+                case "COUNT": 100_000_000
+                default: nil
+                }
+                if let limit, !(kv[1].allSatisfy { $0.isNumber } && (Int(kv[1]).map { $0 >= 1 && $0 <= limit } ?? false)) {
+                    doc.warnings.append(warning("bad-rule", line: raw.number, property: name, value: raw.value,
+                                                "\(kv[0])=\(kv[1].prefix(40)) is not a whole number from 1 to \(limit); the rule was ignored"))
+                    return nil
+                }
+            }
+        }
+        guard let v = icalproperty_get_value_as_string_r(prop) else { return nil }
+        defer { icalmemory_free_buffer(v) }
+        return String(cString: v)
+    }
+
+    /// Reports every X-LIC-ERROR property libical left in `comp` (its own, not
+    /// its children's) as a warning.
+    @discardableResult
+    private func collectErrors(_ comp: OpaquePointer, doc: inout ReadDocument, eventOrdinal: Int?) -> Set<Int> {
+        var found: Set<Int> = []
+        var p = icalcomponent_get_first_property(comp, ICAL_XLICERROR_PROPERTY)
+        while let prop = p {
+            defer { p = icalcomponent_get_next_property(comp, ICAL_XLICERROR_PROPERTY) }
+            let message = icalproperty_get_xlicerror(prop).map { String(cString: $0) } ?? "unreadable property"
+            var (property, value) = Self.erroneousProperty(in: message)
+            var line: Int? = nil
+            if let ordinal = eventOrdinal, ordinal < eventBlocks.count {
+                // The block line whose name the message mentions, preferring one whose value it quotes.
+                let words = Set(message.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "-") }).map { $0.uppercased() })
+                let candidates = lines.lines[eventBlocks[ordinal]].filter { words.contains($0.name) && $0.name != "BEGIN" && $0.name != "END" }
+                let hit = candidates.first { !$0.value.isEmpty && message.contains($0.value) } ?? candidates.first
+                if let hit {
+                    line = hit.number
+                    property = hit.name
+                    if value == nil || value!.isEmpty { value = hit.value }
+                    found.insert(hit.number)
+                    // The parser-state warning already named this line.
+                    if parseErrorLines.contains(hit.number) { continue }
+                } else {
+                    line = eventLine(ordinal)
+                }
+            } else if let property {
+                line = lines.lines.first(where: { l in l.name == property && (value.map { v in l.value.contains(v) } ?? true) })?.number
+            }
+            doc.warnings.append(warning("bad-value", line: line, property: property, value: value,
+                                        "libical could not read it (\(message.trimmingWhitespace)); it was skipped"))
+        }
+        return found
+    }
+
+    /// Pulls the property name and value out of libical's X-LIC-ERROR texts,
+    /// e.g. "No value for DTSTART property. Removing entire property:" or
+    /// "Could not parse value 'xyz' for property DTSTART".
+    static func erroneousProperty(in message: String) -> (String?, String?) {
+        let words = message.split(whereSeparator: { $0 == " " || $0 == ":" || $0 == "," })
+        var property: String?
+        for (i, w) in words.enumerated() where w.lowercased() == "property" || w.lowercased() == "for" {
+            if i + 1 < words.count, words[i + 1].uppercased() == words[i + 1], words[i + 1].count > 1,
+               words[i + 1].first?.isLetter == true {
+                property = String(words[i + 1]).trimmingCharacters(".")
+                break
+            }
+            if i > 0, w.lowercased() == "property", words[i - 1].uppercased() == words[i - 1], words[i - 1].count > 1 {
+                property = String(words[i - 1])
+            }
+        }
+        var value: String?
+        if let q1 = message.firstIndex(of: "'"), let q2 = message[message.index(after: q1)...].firstIndex(of: "'") {
+            value = String(message[message.index(after: q1)..<q2])
+        } else if let colon = message.lastIndex(of: ":") {
+            let tail = message[message.index(after: colon)...].trimmingWhitespace
+            if !tail.isEmpty { value = tail }
+        }
+        return (property, value)
+    }
+
+    // MARK: Lines
+
+    private func eventLine(_ ordinal: Int) -> Int? {
+        ordinal < eventBlocks.count ? lines.lines[eventBlocks[ordinal].lowerBound].number : nil
+    }
+
+    private func rawLines(_ name: String, ordinal: Int) -> [ContentLines.Line] {
+        guard ordinal < eventBlocks.count else { return [] }
+        return lines.lines[eventBlocks[ordinal]].filter { $0.name == name }
+    }
+
+    private func rawLine(_ name: String, ordinal: Int, containing value: String?) -> ContentLines.Line? {
+        let all = rawLines(name, ordinal: ordinal)
+        if let value, let hit = all.first(where: { $0.value.contains(value) }) { return hit }
+        return all.first
+    }
+
+    private func warning(_ id: String, line: Int?, property: String?, value: String?, _ message: String) -> ImportWarning {
+        ImportWarning(id: id, file: file, line: line, property: property, value: value, message: message)
+    }
+}
+
+extension String {
+    func trimmingCharacters(_ set: Character) -> String {
+        var s = Substring(self)
+        while s.last == set { s.removeLast() }
+        return String(s)
+    }
+}

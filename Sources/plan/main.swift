@@ -1,0 +1,3 @@
+import PlanCLI
+
+PlanCommand.main()
