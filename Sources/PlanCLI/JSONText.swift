@@ -2,6 +2,7 @@
 enum JSONText {
     /// A JSON string literal with the escapes RFC 8259 requires.
     static func string(_ s: String) -> String {
+        if !s.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) { return "\"" + s + "\"" }
         var out = "\""
         out.reserveCapacity(s.utf8.count + 2)
         for u in s.unicodeScalars {

@@ -121,8 +121,8 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
 
     /// `YYYY-MM-DD`.
     public var isoString: String {
-        let y = String(format: "%04d", year)
-        return "\(y)-\(pad2(month))-\(pad2(day))"
+        let y = year >= 1000 || year < 0 ? String(year) : String(String(year + 10_000).dropFirst())
+        return y + "-" + pad2(month) + "-" + pad2(day)
     }
 
     public var description: String { isoString }
@@ -169,11 +169,14 @@ public struct LocalDateTime: Hashable, Comparable, Sendable, CustomStringConvert
     public static func < (a: LocalDateTime, b: LocalDateTime) -> Bool { a.secondsSinceEpoch < b.secondsSinceEpoch }
 
     /// `YYYY-MM-DDTHH:MM:SS`.
-    public var isoString: String { "\(date.isoString)T\(pad2(hour)):\(pad2(minute)):\(pad2(second))" }
+    public var isoString: String { date.isoString + "T" + pad2(hour) + ":" + pad2(minute) + ":" + pad2(second) }
     public var description: String { isoString }
 }
 
-func pad2(_ n: Int) -> String { n < 10 && n >= 0 ? "0\(n)" : "\(n)" }
+func pad2(_ n: Int) -> String {
+    let digits: [String] = ["00", "01", "02", "03", "04", "05", "06", "07", "08", "09"]
+    return n < 10 && n >= 0 ? digits[n] : String(n)
+}
 
 extension Character {
     var isASCIIDigit: Bool { ("0"..."9").contains(self) }

@@ -310,14 +310,17 @@ struct Expander {
         }
         var result: [Instance] = []
         result.reserveCapacity(order.count)
+        if excluded.isEmpty && excludedDates.isEmpty && e.rdates.isEmpty && e.rrules.count == 1 {
+            // The common case: one rule, already in order.
+            return order.map { Instance(original: $0, start: $0, end: add(len, to: $0)) }
+        }
         for s in order {
             if excluded.contains(calendarTime(s)) { continue }
             if !excludedDates.isEmpty, case .local = s, excludedDates.contains(s.localDate) { continue }
             let periodEnd = starts[s] ?? nil
             result.append(Instance(original: s, start: s, end: periodEnd ?? add(len, to: s)))
         }
-        result.sort { calendarTime($0.start).sortKey < calendarTime($1.start).sortKey }
-        return result
+        return result.map { (calendarTime($0.start).sortKey, $0) }.sorted { $0.0 < $1.0 }.map(\.1)
     }
 
     /// The starts an RRULE or EXRULE generates, up to just past the window.

@@ -61,12 +61,11 @@ public enum ICalImporter {
             eventCount += cal.events.count
         }
         let zone = options.floatingZone
-        occurrences.sort { a, b in
-            let sa = a.start.instant(in: zone), sb = b.start.instant(in: zone)
-            if sa != sb { return sa < sb }
-            if a.uid != b.uid { return a.uid < b.uid }
-            return (a.recurrenceId?.sortKey ?? .min) < (b.recurrenceId?.sortKey ?? .min)
-        }
+        occurrences = occurrences.map { ($0.start.instant(in: zone), $0) }.sorted { a, b in
+            if a.0 != b.0 { return a.0 < b.0 }
+            if a.1.uid != b.1.uid { return a.1.uid < b.1.uid }
+            return (a.1.recurrenceId?.sortKey ?? .min) < (b.1.recurrenceId?.sortKey ?? .min)
+        }.map(\.1)
         var seen = Set<ImportWarning>()
         warnings = warnings.filter { seen.insert($0).inserted }
         return ImportResult(occurrences: occurrences, warnings: warnings, eventCount: eventCount)

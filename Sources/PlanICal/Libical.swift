@@ -30,8 +30,17 @@ final class LibicalZone: UTCOffsetProvider {
 
     func offset(at instant: Instant) -> Int {
         // Offsets change at most a few times a year; cache per UTC hour.
-        let hour = instant.seconds >= 0 ? instant.seconds / 3600 : (instant.seconds - 3599) / 3600
-        if let o = cache[hour], instant.seconds % 3600 == 0 || cache[hour + 1] == o { return o }
+        let s = instant.seconds
+        let hour = s >= 0 ? s / 3600 : (s - 3599) / 3600
+        if let a = cache[hour], let b = cache[hour + 1], a == b { return a }
+        let a = cache[hour] ?? lookup(Instant(seconds: hour * 3600))
+        let b = cache[hour + 1] ?? lookup(Instant(seconds: (hour + 1) * 3600))
+        cache[hour] = a
+        cache[hour + 1] = b
+        return a == b ? a : lookup(instant)
+    }
+
+    private func lookup(_ instant: Instant) -> Int {
         let l = instant.local(offset: 0)
         var t = icaltime_null_time()
         t.year = Int32(l.date.year)
@@ -42,9 +51,7 @@ final class LibicalZone: UTCOffsetProvider {
         t.second = Int32(l.second)
         t.zone = icaltimezone_get_utc_timezone()
         var isDaylight: Int32 = 0
-        let o = Int(icaltimezone_get_utc_offset_of_utc_time(zone, &t, &isDaylight))
-        if instant.seconds % 3600 == 0 { cache[hour] = o }
-        return o
+        return Int(icaltimezone_get_utc_offset_of_utc_time(zone, &t, &isDaylight))
     }
 }
 

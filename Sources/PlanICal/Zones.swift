@@ -27,7 +27,7 @@ struct ZoneTable {
         let exact = Self.isSystemZone(tzid) ? tzid : nil
         if let name = exact ?? (custom[tzid] == nil ? Self.ianaName(for: tzid) : nil) {
             let utcNames: Set = ["UTC", "Etc/UTC", "GMT", "Etc/GMT", "Etc/Zulu", "Zulu", "UCT", "Etc/UCT", "Universal", "Etc/Universal"]
-            found = utcNames.contains(name) ? Self.utc : add(Entry(name: name, provider: SystemZone(identifier: name)!))
+            found = utcNames.contains(name) ? Self.utc : add(Entry(name: name, provider: CachedZone(SystemZone(identifier: name)!)))
         } else if let z = custom[tzid] {
             found = add(Entry(name: tzid, provider: z))
         }
@@ -38,8 +38,8 @@ struct ZoneTable {
     subscript(_ i: Int) -> Entry { entries[i] }
 
     private mutating func add(_ e: Entry) -> Int {
-        if let name = e.name, let i = entries.firstIndex(where: { $0.name == name && $0.provider is SystemZone }),
-           e.provider is SystemZone {
+        if let name = e.name, let i = entries.firstIndex(where: { $0.name == name && $0.provider is CachedZone }),
+           e.provider is CachedZone {
             return i
         }
         entries.append(e)
@@ -86,4 +86,27 @@ struct ZoneTable {
         for n in TimeZone.knownTimeZoneIdentifiers { names.insert(n) }
         return names
     }()
+}
+
+/// A system zone with its offsets memoised per UTC hour: expansion asks for
+/// the same few offsets hundreds of thousands of times, and Foundation's
+/// lookup is slow on Linux.
+final class CachedZone: UTCOffsetProvider {
+    let zone: SystemZone
+    private var hours: [Int64: Int] = [:]
+
+    init(_ zone: SystemZone) { self.zone = zone }
+
+    func offset(at instant: Instant) -> Int {
+        let s = instant.seconds
+        let hour = s >= 0 ? s / 3600 : (s - 3599) / 3600
+        // An offset valid at the start and end of the hour holds inside it
+        // (zones change offset at most once in any hour).
+        if let a = hours[hour], let b = hours[hour + 1], a == b { return a }
+        let a = hours[hour] ?? zone.offset(at: Instant(seconds: hour * 3600))
+        let b = hours[hour + 1] ?? zone.offset(at: Instant(seconds: (hour + 1) * 3600))
+        hours[hour] = a
+        hours[hour + 1] = b
+        return a == b ? a : zone.offset(at: instant)
+    }
 }

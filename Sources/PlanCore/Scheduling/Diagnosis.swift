@@ -1,0 +1,168 @@
+/// Explains why a task does not fit at its turn: how much would, which limits
+/// bind, and the smallest change to each of its own fields that makes it fit.
+/// Every question is answered by re-planning the task alone against the same
+/// scoreboard (the same earlier sittings), with one thing changed.
+struct Diagnosis {
+    let scheduler: TaskScheduler
+    let board: Scoreboard
+    let prep: TaskScheduler.Prepared
+    let req: Requirement
+    /// The end of the last sitting among its prerequisites, if any.
+    let prerequisiteEnd: Instant?
+
+    private var policy: Policy { scheduler.policy }
+    private var step: Int64 { policy.granularity }
+
+    func diagnostic() -> Diagnostic {
+        let available = self.available(req)
+        let binding = Limit.allCases.filter { limit in
+            guard let relaxed = relaxed(limit) else { return false }
+            return self.available(relaxed) > available
+        }
+        return Diagnostic(taskId: prep.task.id, needed: prep.remaining, available: available,
+                          binding: binding, fixes: fixes())
+    }
+
+    func available(_ r: Requirement) -> Int64 {
+        var placer = Placer(board: board, req: r)
+        return placer.available()
+    }
+
+    func fits(_ r: Requirement) -> Bool {
+        var placer = Placer(board: board, req: r)
+        return placer.fits()
+    }
+
+    /// The start bound without the task's own `start`.
+    private var lowerWithoutStart: Instant { max(scheduler.now, prerequisiteEnd ?? scheduler.now) }
+
+    /// The requirement with one limit lifted; nil when lifting it changes nothing.
+    func relaxed(_ limit: Limit) -> Requirement? {
+        var r = req
+        switch limit {
+        case .window:
+            guard r.windowStart > .startOfDay || r.windowEnd < .endOfDay else { return nil }
+            r.windowStart = .startOfDay
+            r.windowEnd = .endOfDay
+        case .workingDays:
+            guard policy.workingDays.count < Weekday.allCases.count else { return nil }
+            r.allDays = true
+        case .span:
+            guard r.span < r.remaining else { return nil }
+            r.span = r.remaining
+        case .minSitting:
+            guard r.minSitting > step else { return nil }
+            r.minSitting = step
+        case .busy:
+            guard !board.busy.isEmpty else { return nil }
+            r.withBusy = false
+        case .otherTasks:
+            r.withOthers = false
+        case .after:
+            let own = max(scheduler.now, prep.task.start ?? scheduler.now)
+            guard let end = prerequisiteEnd, end > own else { return nil }
+            r.lower = own
+        case .maxPerDay:
+            guard policy.maxPerDay != nil else { return nil }
+            r.withMaxPerDay = false
+        case .due:
+            r.due = r.due + Int64(scheduler.fixSearchDays) * 86_400
+        case .start:
+            guard let s = prep.task.start, s > lowerWithoutStart else { return nil }
+            r.lower = lowerWithoutStart
+        }
+        return r
+    }
+
+    func fixes() -> [Fix] {
+        var out: [Fix] = []
+        if let f = dueFix() { out.append(f) }
+        if let f = startFix() { out.append(f) }
+        if let f = earliestFix() { out.append(f) }
+        if let f = latestFix() { out.append(f) }
+        if let f = spanFix() { out.append(f) }
+        if let f = minSittingFix() { out.append(f) }
+        return out
+    }
+
+    /// The smallest `x` in `(lo, hi]` with `ok(x)`, given `ok` is monotone
+    /// (false … false true … true) and `ok(hi)` holds.
+    private func smallest(after lo: Int64, upTo hi: Int64, _ ok: (Int64) -> Bool) -> Int64 {
+        var lo = lo, hi = hi
+        while hi - lo > 1 {
+            let mid = lo + (hi - lo) / 2
+            if ok(mid) { hi = mid } else { lo = mid }
+        }
+        return hi
+    }
+
+    /// The largest `x` in `[lo, hi)` with `ok(x)`, given `ok` is monotone
+    /// (true … true false … false) and `ok(lo)` holds.
+    private func largest(from lo: Int64, below hi: Int64, _ ok: (Int64) -> Bool) -> Int64 {
+        var lo = lo, hi = hi
+        while hi - lo > 1 {
+            let mid = lo + (hi - lo) / 2
+            if ok(mid) { lo = mid } else { hi = mid }
+        }
+        return lo
+    }
+
+    private func with(_ change: (inout Requirement) -> Void) -> Requirement {
+        var r = req
+        change(&r)
+        return r
+    }
+
+    func dueFix() -> Fix? {
+        let far = req.due + Int64(scheduler.fixSearchDays) * 86_400
+        guard fits(with { $0.due = far }) else { return nil }
+        let s = smallest(after: req.due.seconds, upTo: far.seconds) { x in
+            fits(with { $0.due = Instant(seconds: x) })
+        }
+        return .due(Instant(seconds: s))
+    }
+
+    func startFix() -> Fix? {
+        guard let start = prep.task.start, start > lowerWithoutStart else { return nil }
+        let floorBound = lowerWithoutStart
+        guard fits(with { $0.lower = floorBound }) else { return nil }
+        let s = largest(from: floorBound.seconds, below: start.seconds) { x in
+            fits(with { $0.lower = max(floorBound, Instant(seconds: x)) })
+        }
+        return .start(Instant(seconds: s))
+    }
+
+    func earliestFix() -> Fix? {
+        guard prep.task.earliest != nil, req.windowStart > policy.dayStart else { return nil }
+        guard fits(with { $0.windowStart = policy.dayStart }) else { return nil }
+        let m = largest(from: Int64(policy.dayStart.minutes), below: Int64(req.windowStart.minutes)) { x in
+            fits(with { $0.windowStart = TimeOfDay(minutes: Int(x)) })
+        }
+        return .earliest(TimeOfDay(minutes: Int(m)))
+    }
+
+    func latestFix() -> Fix? {
+        guard prep.task.latest != nil, req.windowEnd < policy.dayEnd else { return nil }
+        guard fits(with { $0.windowEnd = policy.dayEnd }) else { return nil }
+        let m = smallest(after: Int64(req.windowEnd.minutes), upTo: Int64(policy.dayEnd.minutes)) { x in
+            fits(with { $0.windowEnd = TimeOfDay(minutes: Int(x)) })
+        }
+        return .latest(TimeOfDay(minutes: Int(m)))
+    }
+
+    func spanFix() -> Fix? {
+        guard req.span < req.remaining, fits(with { $0.span = req.remaining }) else { return nil }
+        let k = smallest(after: req.span / step, upTo: req.remaining / step) { x in
+            fits(with { $0.span = x * step })
+        }
+        return .span(k * step)
+    }
+
+    func minSittingFix() -> Fix? {
+        guard req.minSitting > step, fits(with { $0.minSitting = step }) else { return nil }
+        let k = largest(from: 1, below: req.minSitting / step) { x in
+            fits(with { $0.minSitting = x * step })
+        }
+        return .minSitting(k * step)
+    }
+}

@@ -1,0 +1,377 @@
+/// One task's placement problem at its turn in the order: where and how much
+/// it may sit, and which rules apply (the `with…` switches lift one rule at a
+/// time when the diagnosis asks what binds).
+struct Requirement {
+    /// No sitting starts earlier: max(now, start, prerequisites' last ends).
+    var lower: Instant
+    /// Every sitting ends by this.
+    var due: Instant
+    /// The task's daily window: [max(dayStart, earliest), min(dayEnd, latest)).
+    var windowStart: TimeOfDay
+    var windowEnd: TimeOfDay
+    /// Remaining work, on the grid (rule 5).
+    var remaining: Int64
+    /// Longest and shortest sitting, on the grid, capped (rule 4).
+    var span: Int64
+    var minSitting: Int64
+    /// Sit on non-working days too.
+    var allDays = false
+    var withBusy = true
+    /// Other tasks' sittings occupy time and count toward `maxPerDay`.
+    var withOthers = true
+    var withMaxPerDay = true
+}
+
+/// A free range one sitting may use: grid-aligned, inside one local day's
+/// window, and with the room left under `maxPerDay` that day.
+struct Slot {
+    var start: Instant
+    var end: Instant
+    var day: Int64
+    /// Seconds of sitting time still allowed that day (`Int64.max` for no limit).
+    var cap: Int64
+}
+
+/// The slots of a requirement in time order, produced day by day on demand so
+/// that placing a task only walks as far as it needs.
+struct SlotStream {
+    let board: Scoreboard
+    let req: Requirement
+    /// `lower` and `due` snapped onto the grid.
+    let lo: Instant
+    let hi: Instant
+    private(set) var slots: [Slot] = []
+    private var nextDay: Int64
+    private let lastDay: Int64
+    private let useCache: Bool
+
+    init(board: Scoreboard, req: Requirement) {
+        self.board = board
+        self.req = req
+        let p = board.policy
+        lo = board.grid.ceil(req.lower)
+        hi = board.grid.floor(req.due)
+        useCache = req.withBusy && req.withOthers
+            && req.windowStart >= p.dayStart && req.windowEnd <= p.dayEnd
+        let hasDays = req.allDays || !p.workingDays.isEmpty
+        if hi - lo >= req.minSitting && req.windowStart < req.windowEnd && hasDays && req.remaining > 0 {
+            nextDay = board.dayNumber(lo)
+            lastDay = board.dayNumber(hi)
+        } else {
+            nextDay = 1
+            lastDay = 0
+        }
+    }
+
+    /// The `i`-th slot, or nil when there are no more before `due`.
+    mutating func slot(_ i: Int) -> Slot? {
+        while i >= slots.count {
+            guard nextDay <= lastDay else { return nil }
+            generate(day: nextDay)
+            nextDay += 1
+        }
+        return slots[i]
+    }
+
+    private mutating func generate(day: Int64) {
+        let book = board.book(day: day)
+        if !req.allDays && !book.working { return }
+        let ws = board.instant(day: day, req.windowStart)
+        let we = board.instant(day: day, req.windowEnd)
+        let clipStart = max(ws, lo), clipEnd = min(we, hi)
+        guard clipEnd - clipStart >= req.minSitting else { return }
+        var cap = Int64.max
+        if req.withMaxPerDay, let m = board.policy.maxPerDay {
+            cap = m - (req.withOthers ? book.used : 0)
+        }
+        if useCache {
+            let a = board.grid.ceil(clipStart), b = board.grid.floor(clipEnd)
+            for f in book.free where f.end > a && f.start < b {
+                let s = max(f.start, a), e = min(f.end, b)
+                if e - s >= req.minSitting { slots.append(Slot(start: s, end: e, day: day, cap: cap)) }
+            }
+        } else {
+            let free = board.freeRanges(in: TimeRange(start: clipStart, end: clipEnd),
+                                        sittings: req.withOthers ? book.sittings : [],
+                                        withBusy: req.withBusy)
+            for f in free where f.duration >= req.minSitting {
+                slots.append(Slot(start: f.start, end: f.end, day: day, cap: cap))
+            }
+        }
+    }
+}
+
+/// Places one task: the greedy of rule 8, made exact by a feasibility check
+/// of the remainder, and the reachability analysis behind `available`.
+struct Placer {
+    var stream: SlotStream
+    let step: Int64
+    let breakLength: Int64
+    let span: Int64
+    let minSitting: Int64
+    let capped: Bool
+
+    /// Where the placement stands: the next sitting starts at or after `p`
+    /// (the last end plus the break) in slot `slot` or later; `used` is this
+    /// task's own time on local day `day`.
+    struct State {
+        var p: Instant
+        var day: Int64
+        var used: Int64
+        var remaining: Int64
+        var slot: Int
+    }
+
+    init(board: Scoreboard, req: Requirement) {
+        stream = SlotStream(board: board, req: req)
+        step = board.policy.granularity
+        breakLength = board.policy.breakBetweenSittings
+        span = req.span
+        minSitting = req.minSitting
+        capped = req.withMaxPerDay && board.policy.maxPerDay != nil
+    }
+
+    var initial: State {
+        State(p: stream.lo, day: .min, used: 0, remaining: stream.req.remaining, slot: 0)
+    }
+
+    // MARK: Moves
+
+    /// The first grid instant of `slot` at or after `p`.
+    func firstStart(in slot: Slot, after p: Instant) -> Instant {
+        p <= slot.start ? slot.start : slot.start + ceilDiv(p - slot.start, step) * step
+    }
+
+    /// The longest sitting rules 2–4 and 7 allow at `s` (ignoring rule 4's
+    /// remainder condition).
+    func longest(in slot: Slot, at s: Instant, _ st: State) -> Int64 {
+        var h = min(span, st.remaining, slot.end - s)
+        if slot.cap != .max {
+            let left = slot.cap - (slot.day == st.day ? st.used : 0)
+            h = min(h, left < 0 ? -1 : left / step * step)
+        }
+        return h
+    }
+
+    /// The longest length ≤ `hi` that leaves a remainder of zero or at least
+    /// one minimum sitting.
+    func firstLength(_ hi: Int64, remaining r: Int64) -> Int64? {
+        if hi < minSitting { return nil }
+        if hi >= r { return r }
+        if r - hi >= minSitting { return hi }
+        let l = r - minSitting
+        return l >= minSitting ? l : nil
+    }
+
+    /// The next shorter length after `l` with the same property.
+    func nextLength(below l: Int64, remaining r: Int64) -> Int64? {
+        let c = min(l - step, r - minSitting)
+        return c >= minSitting ? c : nil
+    }
+
+    func after(_ st: State, sitting s: Instant, length l: Int64, in slot: Slot) -> State {
+        State(p: s + l + breakLength, day: slot.day,
+              used: (slot.day == st.day ? st.used : 0) + l,
+              remaining: st.remaining - l, slot: st.slot)
+    }
+
+    // MARK: Greedy
+
+    /// Each sitting as early, then as long as possible, keeping the remainder
+    /// zero or at least `minSitting`, without looking further ahead. When it
+    /// succeeds its answer is the exact greedy's (every choice it makes is the
+    /// first the exact greedy tries, and its own success proves that choice
+    /// feasible).
+    mutating func quick(from start: State, record: Bool) -> [TimeRange]? {
+        var st = start
+        var out: [TimeRange] = []
+        while st.remaining > 0 {
+            guard let slot = stream.slot(st.slot) else { return nil }
+            let s = firstStart(in: slot, after: st.p)
+            if let l = firstLength(longest(in: slot, at: s, st), remaining: st.remaining) {
+                if record { out.append(TimeRange(start: s, end: s + l)) }
+                st = after(st, sitting: s, length: l, in: slot)
+            } else {
+                st.slot += 1
+            }
+        }
+        return out
+    }
+
+    /// Rule 8 exactly: the first sitting starts at the earliest instant from
+    /// which the whole remaining work can still be placed, and is the longest
+    /// such; then the next, and so on. nil when no placement exists.
+    ///
+    /// Within one slot only its first start needs trying: a later start with
+    /// the same length leaves a later, no better position for the rest.
+    mutating func place() -> [TimeRange]? {
+        if let fast = quick(from: initial, record: true) { return fast }
+        guard canFinish(initial) else { return nil }
+        var st = initial
+        var out: [TimeRange] = []
+        while st.remaining > 0 {
+            guard let slot = stream.slot(st.slot) else { return nil }
+            let s = firstStart(in: slot, after: st.p)
+            var chosen: State?
+            var length = firstLength(longest(in: slot, at: s, st), remaining: st.remaining)
+            while let l = length {
+                let next = after(st, sitting: s, length: l, in: slot)
+                if next.remaining == 0 || canFinish(next) {
+                    chosen = next
+                    out.append(TimeRange(start: s, end: s + l))
+                    break
+                }
+                length = nextLength(below: l, remaining: st.remaining)
+            }
+            if let c = chosen { st = c } else { st.slot += 1 }
+        }
+        return out
+    }
+
+    /// True when the whole remaining work can be placed.
+    mutating func fits() -> Bool { canFinish(initial) }
+
+    /// True when the remaining work of `st` can be placed.
+    mutating func canFinish(_ st: State) -> Bool {
+        if st.remaining == 0 { return true }
+        if quick(from: st, record: false) != nil { return true }
+        let target = Int(st.remaining / step)
+        return reachable(from: st, limit: target).contains(target)
+    }
+
+    /// The most of the remaining work that can be placed from the start,
+    /// ignoring rule 5's exact total (in seconds).
+    mutating func available() -> Int64 {
+        let st = initial
+        if st.remaining == 0 { return 0 }
+        if quick(from: st, record: false) != nil { return st.remaining }
+        return Int64(reachable(from: st, limit: Int(st.remaining / step)).max) * step
+    }
+
+    // MARK: Reachable totals
+
+    /// Every total (in steps, up to `limit`) that sittings placed from `st`
+    /// on can add up to, under rules 2–4, 6 and 7 and the break.
+    ///
+    /// Slots are grouped: two neighbours belong together when the gap between
+    /// them is shorter than the break (a sitting at the end of one delays the
+    /// other) or, under `maxPerDay`, when they share a day. Groups are
+    /// independent, so the reachable set is the sum of the groups' sets. A
+    /// lone slot has a closed form; a group of several is solved by
+    /// ``frontier(_:limit:)``.
+    mutating func reachable(from st: State, limit: Int) -> RangeSet {
+        var acc = RangeSet.zero
+        var group: [Slot] = []
+        var k = st.slot
+        func flush(_ group: [Slot], into acc: inout RangeSet) {
+            guard !group.isEmpty else { return }
+            acc = acc.sum(groupSet(group, limit: limit), limit: limit)
+        }
+        while let raw = stream.slot(k) {
+            k += 1
+            var e = raw
+            e.start = firstStart(in: raw, after: st.p)
+            if e.cap != .max && e.day == st.day { e.cap -= st.used }
+            if e.end - e.start < minSitting { continue }
+            if let last = group.last,
+               !(e.start - last.end < breakLength || (capped && e.day == last.day)) {
+                flush(group, into: &acc)
+                group.removeAll(keepingCapacity: true)
+                if acc.contains(limit) { return acc }
+            }
+            group.append(e)
+        }
+        flush(group, into: &acc)
+        return acc
+    }
+
+    private func units(_ s: Int64) -> Int { Int(s / step) }
+
+    private func capUnits(_ slot: Slot) -> Int {
+        slot.cap == .max ? Int.max : Int(max(0, slot.cap) / step)
+    }
+
+    private func loneSet(_ slot: Slot, limit: Int) -> RangeSet {
+        RangeSet.oneRange(length: units(slot.end - slot.start), minLength: units(minSitting),
+                          maxLength: units(span), gap: Int(ceilDiv(breakLength, step)),
+                          limit: min(limit, capUnits(slot)))
+    }
+
+    private func groupSet(_ group: [Slot], limit: Int) -> RangeSet {
+        if group.count == 1 { return loneSet(group[0], limit: limit) }
+        let oneDay = group.allSatisfy { $0.day == group[0].day }
+        if capped && !oneDay { return frontier(group, limit: limit) }
+        // Split into runs coupled by the break; under maxPerDay the day's
+        // total is then cut at the day's room.
+        var acc = RangeSet.zero
+        var run: [Slot] = []
+        func add(_ run: [Slot]) {
+            let set = run.count == 1 ? loneSet(run[0], limit: limit) : frontier(run, limit: limit)
+            acc = acc.sum(set, limit: limit)
+        }
+        for s in group {
+            if let last = run.last, s.start - last.end >= breakLength {
+                add(run)
+                run.removeAll(keepingCapacity: true)
+            }
+            run.append(s)
+        }
+        add(run)
+        if capped { acc = acc.truncated(to: capUnits(group[0])) }
+        return acc
+    }
+
+    /// Reachable totals in a group of slots by dynamic programming over the
+    /// total: for each total, the Pareto set of (next allowed start, day of
+    /// the last sitting, time used that day). A position with an earlier next
+    /// start and, on the same day, no more time used (or an earlier day)
+    /// can do everything a later one can, so only the earliest spot for each
+    /// length is tried.
+    private func frontier(_ slots: [Slot], limit: Int) -> RangeSet {
+        struct Pos { var p: Int64; var day: Int64; var used: Int64 }
+        func dominates(_ a: Pos, _ b: Pos) -> Bool {
+            guard a.p <= b.p else { return false }
+            if !capped { return true }
+            return a.day < b.day || (a.day == b.day && a.used <= b.used)
+        }
+        var total = 0
+        for s in slots { total += units(s.end - s.start) }
+        let top = min(limit, total)
+        var table = [[Pos]](repeating: [], count: top + 1)
+        table[0] = [Pos(p: Int64.min, day: .min, used: 0)]
+        let lo = units(minSitting), hiLen = units(span)
+        for x in 0...top where !table[x].isEmpty {
+            for pos in table[x] {
+                // Slots before `first` cannot hold the previous (shorter)
+                // length, so they cannot hold this one either.
+                var first = 0
+                for len in stride(from: lo, through: min(hiLen, top - x), by: 1) {
+                    let l = Int64(len) * step
+                    var found: Pos?
+                    while first < slots.count {
+                        let slot = slots[first]
+                        if slot.end.seconds > pos.p {
+                            let s = pos.p <= slot.start.seconds
+                                ? slot.start.seconds
+                                : slot.start.seconds + ceilDiv(pos.p - slot.start.seconds, step) * step
+                            let usedBefore = slot.day == pos.day ? pos.used : 0
+                            if s + l <= slot.end.seconds && (slot.cap == .max || usedBefore + l <= slot.cap) {
+                                found = Pos(p: s + l + breakLength, day: slot.day, used: usedBefore + l)
+                                break
+                            }
+                        }
+                        first += 1
+                    }
+                    guard let np = found else { break }
+                    let y = x + len
+                    if table[y].contains(where: { dominates($0, np) }) { continue }
+                    table[y].removeAll { dominates(np, $0) }
+                    table[y].append(np)
+                }
+            }
+        }
+        var raw: [ClosedRange<Int>] = []
+        for x in 0...top where !table[x].isEmpty { raw.append(x...x) }
+        return RangeSet(normalizing: raw)
+    }
+}

@@ -1,0 +1,406 @@
+import Foundation
+
+/// An invalid scheduling request, naming the task (when there is one) and the
+/// field as a JSON pointer into the request (`/tasks/0/after`).
+public struct ScheduleRequestError: Error, LocalizedError, Hashable, Sendable, CustomStringConvertible {
+    /// What kind of mistake it is (stable, for tests and protocol mappings).
+    public enum Kind: String, Hashable, Sendable {
+        case malformedJSON, missingField, wrongType, badValue, negativeDuration
+        case unknownZone, badGranularity, duplicateId, unknownTask, cycle, startAfterDue
+    }
+
+    public var kind: Kind
+    /// The id of the task the field belongs to, nil for top-level and policy fields.
+    public var taskId: String?
+    /// JSON pointer (RFC 6901) to the offending value, e.g. `/tasks/0/after/1`.
+    public var field: String
+    public var message: String
+
+    public init(_ kind: Kind, taskId: String?, field: String, message: String) {
+        self.kind = kind
+        self.taskId = taskId
+        self.field = field
+        self.message = message
+    }
+
+    /// `task "essay" (/tasks/0/span): …` or `/policy/granularity: …`.
+    public var description: String {
+        if let taskId { return "task \"\(taskId)\" (\(field)): \(message)" }
+        return "\(field): \(message)"
+    }
+
+    public var errorDescription: String? { "invalid request: \(description)" }
+}
+
+/// The request of `plan schedule` and of the `schedule` RPC method, as JSON
+/// spells it (`Schemas/schedule-request.schema.json`). Values stay strings
+/// here; ``validated(defaultNow:)`` turns them into the model.
+public struct ScheduleRequest: Codable, Hashable, Sendable {
+    /// IANA zone name; windows, days and offset-less times are read in it.
+    public var timeZone: String
+    /// Date-time with an offset; when absent the caller supplies the clock.
+    public var now: String?
+    public var policy: PolicySpec?
+    public var tasks: [TaskSpec]
+
+    public init(timeZone: String, now: String?, policy: PolicySpec?, tasks: [TaskSpec]) {
+        self.timeZone = timeZone
+        self.now = now
+        self.policy = policy
+        self.tasks = tasks
+    }
+
+    /// `policy`: every field optional, with the contract's defaults.
+    public struct PolicySpec: Codable, Hashable, Sendable {
+        public var dayStart: String?
+        public var dayEnd: String?
+        public var workingDays: [String]?
+        public var buffer: String?
+        public var breakBetweenSittings: String?
+        public var granularity: String?
+        public var maxPerDay: String?
+        public var busy: BusySpec?
+
+        public init(dayStart: String? = nil, dayEnd: String? = nil, workingDays: [String]? = nil,
+                    buffer: String? = nil, breakBetweenSittings: String? = nil, granularity: String? = nil,
+                    maxPerDay: String? = nil, busy: BusySpec? = nil) {
+            self.dayStart = dayStart
+            self.dayEnd = dayEnd
+            self.workingDays = workingDays
+            self.buffer = buffer
+            self.breakBetweenSittings = breakBetweenSittings
+            self.granularity = granularity
+            self.maxPerDay = maxPerDay
+            self.busy = busy
+        }
+    }
+
+    /// `policy.busy`.
+    public struct BusySpec: Codable, Hashable, Sendable {
+        public var allDay: Bool?
+        public var tentative: Bool?
+
+        public init(allDay: Bool? = nil, tentative: Bool? = nil) {
+            self.allDay = allDay
+            self.tentative = tentative
+        }
+    }
+
+    /// One entry of `tasks`; only `id`, `title`, `estimate` and `due` are required.
+    public struct TaskSpec: Codable, Hashable, Sendable {
+        public var id: String
+        public var title: String
+        public var project: String?
+        public var notes: String?
+        public var estimate: String
+        public var span: String?
+        public var minSitting: String?
+        public var earliest: String?
+        public var latest: String?
+        public var start: String?
+        public var due: String
+        public var priority: Int?
+        public var after: [String]?
+        public var done: String?
+
+        public init(id: String, title: String, estimate: String, due: String, project: String? = nil,
+                    notes: String? = nil, span: String? = nil, minSitting: String? = nil,
+                    earliest: String? = nil, latest: String? = nil, start: String? = nil,
+                    priority: Int? = nil, after: [String]? = nil, done: String? = nil) {
+            self.id = id
+            self.title = title
+            self.project = project
+            self.notes = notes
+            self.estimate = estimate
+            self.span = span
+            self.minSitting = minSitting
+            self.earliest = earliest
+            self.latest = latest
+            self.start = start
+            self.due = due
+            self.priority = priority
+            self.after = after
+            self.done = done
+        }
+    }
+
+    /// Decodes JSON, reporting a missing or mistyped field by its pointer.
+    public static func decode(_ data: Data) throws(ScheduleRequestError) -> ScheduleRequest {
+        do {
+            return try JSONDecoder().decode(ScheduleRequest.self, from: data)
+        } catch let error as DecodingError {
+            throw Self.describe(error, data: data)
+        } catch {
+            throw ScheduleRequestError(.malformedJSON, taskId: nil, field: "", message: "\(error)")
+        }
+    }
+
+    private static func describe(_ error: DecodingError, data: Data) -> ScheduleRequestError {
+        func pointer(_ path: [any CodingKey]) -> String {
+            path.map { key in
+                let token = key.intValue.map(String.init) ?? key.stringValue
+                return "/" + token.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
+            }.joined()
+        }
+        /// The id of the task a path points into, read leniently from the raw JSON.
+        func taskId(_ path: [any CodingKey]) -> String? {
+            guard path.count >= 2, path[0].stringValue == "tasks", let i = path[1].intValue,
+                  let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+                  let tasks = object["tasks"] as? [Any], i < tasks.count,
+                  let task = tasks[i] as? [String: Any] else { return nil }
+            return task["id"] as? String
+        }
+        switch error {
+        case .keyNotFound(let key, let ctx):
+            let path = ctx.codingPath + [key]
+            return ScheduleRequestError(.missingField, taskId: taskId(path), field: pointer(path),
+                                        message: "required field \"\(key.stringValue)\" is missing")
+        case .typeMismatch(let type, let ctx), .valueNotFound(let type, let ctx):
+            let expected: String
+            switch type {
+            case is String.Type: expected = "a string"
+            case is Int.Type: expected = "an integer"
+            case is Bool.Type: expected = "true or false"
+            case is [String].Type: expected = "an array of strings"
+            default: expected = type is any Collection.Type ? "an array" : "an object"
+            }
+            return ScheduleRequestError(.wrongType, taskId: taskId(ctx.codingPath), field: pointer(ctx.codingPath),
+                                        message: "expected \(expected)")
+        case .dataCorrupted(let ctx):
+            if ctx.codingPath.isEmpty {
+                let reason = (ctx.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String
+                return ScheduleRequestError(.malformedJSON, taskId: nil, field: "",
+                                            message: "not valid JSON" + (reason.map { ": \($0)" } ?? ""))
+            }
+            return ScheduleRequestError(.wrongType, taskId: taskId(ctx.codingPath), field: pointer(ctx.codingPath),
+                                        message: ctx.debugDescription)
+        @unknown default:
+            return ScheduleRequestError(.malformedJSON, taskId: nil, field: "", message: "\(error)")
+        }
+    }
+}
+
+/// A validated request: the model the scheduler takes.
+public struct ScheduleInput: Hashable, Sendable {
+    public var policy: Policy
+    public var now: Instant
+    public var tasks: [PlanTask]
+
+    public init(policy: Policy, now: Instant, tasks: [PlanTask]) {
+        self.policy = policy
+        self.now = now
+        self.tasks = tasks
+    }
+
+    /// The latest `due` among the tasks; nil without tasks.
+    public var latestDue: Instant? { tasks.map(\.due).max() }
+
+    /// A scheduler for this policy and `now`.
+    public var scheduler: TaskScheduler { TaskScheduler(policy: policy, now: now) }
+}
+
+extension ScheduleRequest {
+    /// Checks every field and builds the model. `defaultNow` is used when the
+    /// request has no `now` (the CLI passes the clock; tests pass nothing).
+    ///
+    /// Errors, each naming the task and the field: a missing `now`, an
+    /// unknown zone, a malformed duration, time or date, a negative duration,
+    /// a granularity that is not whole minutes dividing an hour, a zero span
+    /// or one shorter than the granularity, an empty window, an unknown
+    /// working day, an empty or repeated task id, a priority outside 1–4, an
+    /// `after` id naming no task, a cycle in `after` (naming the tasks), a
+    /// `start` later than `due`.
+    public func validated(defaultNow: Instant? = nil) throws(ScheduleRequestError) -> ScheduleInput {
+        guard let zone = SystemZone(identifier: timeZone) else {
+            throw ScheduleRequestError(.unknownZone, taskId: nil, field: "/timeZone",
+                                       message: "unknown time zone \"\(timeZone)\" (expected an IANA name such as America/New_York)")
+        }
+        let now: Instant
+        if let text = self.now {
+            guard case .instant(let i)? = WireTime.parse(text) else {
+                throw ScheduleRequestError(.badValue, taskId: nil, field: "/now",
+                                           message: "\"\(text)\" is not a date-time with an offset (e.g. 2026-11-23T08:00:00-05:00)")
+            }
+            now = i
+        } else if let d = defaultNow {
+            now = d
+        } else {
+            throw ScheduleRequestError(.missingField, taskId: nil, field: "/now", message: "required field \"now\" is missing")
+        }
+        let policy = try validatedPolicy(zone: zone)
+        var tasks: [PlanTask] = []
+        var seen: [String: Int] = [:]
+        for (i, spec) in self.tasks.enumerated() {
+            let path = "/tasks/\(i)"
+            guard !spec.id.isEmpty else {
+                throw ScheduleRequestError(.badValue, taskId: nil, field: "\(path)/id", message: "a task id must not be empty")
+            }
+            if let j = seen[spec.id] {
+                throw ScheduleRequestError(.duplicateId, taskId: spec.id, field: "\(path)/id",
+                                           message: "id \"\(spec.id)\" is already used by /tasks/\(j)")
+            }
+            seen[spec.id] = i
+            tasks.append(try validatedTask(spec, index: i, zone: zone, policy: policy))
+        }
+        for (i, spec) in self.tasks.enumerated() {
+            for (k, id) in (spec.after ?? []).enumerated() where seen[id] == nil {
+                throw ScheduleRequestError(.unknownTask, taskId: spec.id, field: "/tasks/\(i)/after/\(k)",
+                                           message: "\"after\" names \"\(id)\", which is not a task in this request")
+            }
+        }
+        try checkCycles(seen)
+        return ScheduleInput(policy: policy, now: now, tasks: tasks)
+    }
+
+    private func validatedPolicy(zone: SystemZone) throws(ScheduleRequestError) -> Policy {
+        var p = Policy(zone: zone)
+        guard let spec = policy else { return p }
+        func bad(_ field: String, _ message: String, _ kind: ScheduleRequestError.Kind = .badValue) -> ScheduleRequestError {
+            ScheduleRequestError(kind, taskId: nil, field: "/policy/\(field)", message: message)
+        }
+        if let t = spec.dayStart {
+            guard let v = TimeOfDay(hhmm: t, allowEndOfDay: false) else {
+                throw bad("dayStart", "\"\(t)\" is not a time of day HH:MM (00:00–23:59)")
+            }
+            p.dayStart = v
+        }
+        if let t = spec.dayEnd {
+            guard let v = TimeOfDay(hhmm: t, allowEndOfDay: true) else {
+                throw bad("dayEnd", "\"\(t)\" is not a time of day HH:MM (00:00–24:00)")
+            }
+            p.dayEnd = v
+        }
+        guard p.dayStart < p.dayEnd else {
+            throw bad(spec.dayEnd != nil ? "dayEnd" : "dayStart",
+                      "the day window \(p.dayStart.hhmm)–\(p.dayEnd.hhmm) is empty: dayEnd must be later than dayStart")
+        }
+        if let days = spec.workingDays {
+            var set = Set<Weekday>()
+            for (k, code) in days.enumerated() {
+                guard let d = Weekday(code: code) else {
+                    throw bad("workingDays/\(k)", "\"\(code)\" is not a day code (MO TU WE TH FR SA SU)")
+                }
+                set.insert(d)
+            }
+            guard !set.isEmpty else { throw bad("workingDays", "at least one working day is needed") }
+            p.workingDays = set
+        }
+        func duration(_ field: String, _ text: String?) throws(ScheduleRequestError) -> Int64? {
+            guard let text else { return nil }
+            guard let v = ISODuration.parse(text) else {
+                throw bad(field, "\"\(text)\" is not an ISO 8601 duration (e.g. PT1H30M)")
+            }
+            guard v >= 0 else { throw bad(field, "\"\(text)\" is negative; durations must not be", .negativeDuration) }
+            return v
+        }
+        if let v = try duration("buffer", spec.buffer) { p.buffer = v }
+        if let v = try duration("breakBetweenSittings", spec.breakBetweenSittings) { p.breakBetweenSittings = v }
+        if let v = try duration("granularity", spec.granularity) {
+            guard v > 0, v % 60 == 0, 3600 % v == 0 else {
+                throw bad("granularity", "\"\(spec.granularity!)\" does not divide an hour into whole minutes (use e.g. PT5M, PT15M, PT30M, PT1H)",
+                          .badGranularity)
+            }
+            p.granularity = v
+        }
+        if let v = try duration("maxPerDay", spec.maxPerDay) { p.maxPerDay = v }
+        if let b = spec.busy {
+            if let v = b.allDay { p.busy.allDay = v }
+            if let v = b.tentative { p.busy.tentative = v }
+        }
+        return p
+    }
+
+    private func validatedTask(_ spec: TaskSpec, index i: Int, zone: SystemZone,
+                               policy: Policy) throws(ScheduleRequestError) -> PlanTask {
+        let path = "/tasks/\(i)"
+        func bad(_ field: String, _ message: String, _ kind: ScheduleRequestError.Kind = .badValue) -> ScheduleRequestError {
+            ScheduleRequestError(kind, taskId: spec.id, field: "\(path)/\(field)", message: message)
+        }
+        func duration(_ field: String, _ text: String?) throws(ScheduleRequestError) -> Int64? {
+            guard let text else { return nil }
+            guard let v = ISODuration.parse(text) else {
+                throw bad(field, "\"\(text)\" is not an ISO 8601 duration (e.g. PT1H30M)")
+            }
+            guard v >= 0 else { throw bad(field, "\"\(text)\" is negative; durations must not be", .negativeDuration) }
+            return v
+        }
+        func time(_ field: String, _ text: String?, end: Bool) throws(ScheduleRequestError) -> TimeOfDay? {
+            guard let text else { return nil }
+            guard let v = TimeOfDay(hhmm: text, allowEndOfDay: end) else {
+                throw bad(field, "\"\(text)\" is not a time of day HH:MM (00:00–\(end ? "24:00" : "23:59"))")
+            }
+            return v
+        }
+        func instant(_ field: String, _ text: String, endOfDay: Bool) throws(ScheduleRequestError) -> Instant {
+            switch WireTime.parse(text) {
+            case .date(let d)?:
+                return zone.resolve(LocalDateTime(date: endOfDay ? d.adding(days: 1) : d))
+            case .local(let l)?:
+                return zone.resolve(l)
+            case .instant(let t)?:
+                return t
+            case nil:
+                throw bad(field, "\"\(text)\" is not an ISO 8601 date or date-time (e.g. 2026-12-10 or 2026-12-10T17:00)")
+            }
+        }
+        let estimate = try duration("estimate", spec.estimate)!
+        var task = PlanTask(id: spec.id, title: spec.title, estimate: estimate,
+                            due: try instant("due", spec.due, endOfDay: true),
+                            project: spec.project, notes: spec.notes, sequence: i)
+        if let v = try duration("span", spec.span) {
+            guard v > 0 else { throw bad("span", "the span must be longer than zero") }
+            guard v >= policy.granularity else {
+                throw bad("span", "\"\(spec.span!)\" is shorter than the granularity \(ISODuration.format(policy.granularity))")
+            }
+            task.span = v
+        }
+        if let v = try duration("minSitting", spec.minSitting) { task.minSitting = v }
+        task.earliest = try time("earliest", spec.earliest, end: false)
+        task.latest = try time("latest", spec.latest, end: true)
+        if let e = task.earliest, let l = task.latest, e >= l {
+            throw bad("latest", "the window \(e.hhmm)–\(l.hhmm) is empty: latest must be later than earliest")
+        }
+        if let s = spec.start { task.start = try instant("start", s, endOfDay: false) }
+        if let p = spec.priority {
+            guard (1...4).contains(p) else { throw bad("priority", "\(p) is not a priority (1 highest … 4 lowest)") }
+            task.priority = p
+        }
+        task.after = spec.after ?? []
+        if let v = try duration("done", spec.done) { task.done = v }
+        if let s = task.start, s > task.due {
+            throw bad("start", "start \(spec.start!) is after due \(spec.due)", .startAfterDue)
+        }
+        return task
+    }
+
+    /// Finds a cycle in `after` (depth-first from each task in request
+    /// order) and names its tasks, starting from the one listed first.
+    private func checkCycles(_ index: [String: Int]) throws(ScheduleRequestError) {
+        let edges = tasks.map { ($0.after ?? []).compactMap { index[$0] } }
+        var state = [UInt8](repeating: 0, count: tasks.count)  // 0 new, 1 on stack, 2 done
+        var stack: [Int] = []
+        var cycle: [Int]?
+        func visit(_ i: Int) {
+            if cycle != nil { return }
+            state[i] = 1
+            stack.append(i)
+            for j in edges[i] {
+                if cycle != nil { return }
+                if state[j] == 1 {
+                    cycle = Array(stack[stack.lastIndex(of: j)!...])
+                    return
+                }
+                if state[j] == 0 { visit(j) }
+            }
+            stack.removeLast()
+            state[i] = 2
+        }
+        for i in tasks.indices where state[i] == 0 && cycle == nil { visit(i) }
+        guard var c = cycle else { return }
+        let first = c.indices.min { c[$0] < c[$1] }!
+        c = Array(c[first...] + c[..<first])
+        let names = (c + [c[0]]).map { tasks[$0].id }.joined(separator: " → ")
+        throw ScheduleRequestError(.cycle, taskId: tasks[c[0]].id, field: "/tasks/\(c[0])/after",
+                                   message: "\"after\" makes a cycle: \(names)")
+    }
+}

@@ -1,0 +1,255 @@
+/// Places tasks into the free time around busy blocks: a pure function of the
+/// policy, `now`, the tasks and the busy blocks (no clock, no files).
+///
+/// Every plan obeys the rules of the scheduling contract:
+/// 1. busy time is given (see ``Policy/busyBlocks(from:)``);
+/// 2. a sitting lies inside one local day's window
+///    `[max(dayStart, earliest), min(dayEnd, latest))` on a working day, at or
+///    after `max(now, start)`, and ends by `due`; windows follow the wall
+///    clock (a local time that does not exist moves forward by the gap, an
+///    ambiguous one means its first occurrence);
+/// 3. sittings never overlap busy time or each other, sittings of one task
+///    are at least `breakBetweenSittings` apart, and every start and end is
+///    on the `granularity` grid of the local clock;
+/// 4. every sitting lasts `minSitting … span` (both on the grid, `span`
+///    capped at the remaining work and `minSitting` at `span`);
+/// 5. a task's sittings add up exactly to its remaining work;
+/// 6. a task starts no sitting before the last sitting of each task in its
+///    `after` ends, and is unschedulable when one of those is;
+/// 7. all sittings on one local day total at most `maxPerDay`;
+/// 8. tasks are placed one at a time, the ready one with the earliest
+///    effective due first (its own due or any dependent's effective due,
+///    whichever is earlier), then the lower priority number, then `sequence`,
+///    then input order. Within a task the placement is the lexicographically
+///    first one: the earliest first start from which the rest can still be
+///    placed, then the longest such first sitting, then likewise for the next.
+///    A placement is found whenever one exists.
+///
+/// **`available`**, in a diagnostic, is the largest total `X ≤ needed` such
+/// that some set of sittings for the task obeys rules 2–4, 6 and 7 against
+/// the busy time and the sittings of the tasks placed before it, and adds up
+/// to exactly `X`. (It is rule 5 with `needed` replaced by the best smaller
+/// total; it is 0 when a prerequisite is unschedulable.)
+///
+/// **`binding`** lists each limit whose removal alone, everything else kept,
+/// raises `available`: `window` (both windows become the whole day),
+/// `workingDays` (every day works), `span` (up to the remaining work),
+/// `minSitting` (down to one grid step), `busy` (no calendar), `otherTasks`
+/// (no earlier sittings, also not toward `maxPerDay`), `after` (no
+/// prerequisite end), `maxPerDay` (none), `due` (moved ``fixSearchDays``
+/// later), `start` (no later than `now`).
+///
+/// **`fixes`** holds, per field, the smallest change that alone makes the
+/// task fit in the same turn (the same earlier sittings): the earliest later
+/// `due` within ``fixSearchDays`` days, the latest earlier `start` (not before
+/// `now`), the latest earlier `earliest` (not before `dayStart`), the earliest
+/// later `latest` (not after `dayEnd`), the smallest longer `span` and the
+/// largest shorter `minSitting` on the grid. Fields with no such value are left out.
+public struct TaskScheduler: Sendable {
+    public var policy: Policy
+    public var now: Instant
+    /// How many days past a task's due the `due` fix and the `due` binding look.
+    public var fixSearchDays: Int
+
+    public init(policy: Policy, now: Instant, fixSearchDays: Int = 28) {
+        self.policy = policy
+        self.now = now
+        self.fixSearchDays = fixSearchDays
+    }
+
+    /// A task with its values on the grid and its place in the dependency graph.
+    struct Prepared {
+        var task: PlanTask
+        var remaining: Int64
+        var span: Int64
+        var minSitting: Int64
+        var windowStart: TimeOfDay
+        var windowEnd: TimeOfDay
+        var prerequisites: [Int]
+        var dependents: [Int] = []
+        var effectiveDue: Instant
+    }
+
+    /// Plans `tasks` against `busy`. Assumes ids are unique and `after` has
+    /// no cycle (``ScheduleRequest`` validation guarantees both); an `after`
+    /// id that names no task is ignored, and tasks on a cycle come out
+    /// unschedulable with binding `after`.
+    public func plan(tasks: [PlanTask], busy: [BusyBlock]) -> Plan {
+        let board = Scoreboard(policy: policy, busy: busy)
+        var prepared = tasks.map(prepare)
+        var indexById: [String: Int] = [:]
+        for (i, t) in tasks.enumerated() where indexById[t.id] == nil { indexById[t.id] = i }
+        for i in prepared.indices {
+            var seen = Set<Int>()
+            var pre: [Int] = []
+            for id in tasks[i].after {
+                if let j = indexById[id], seen.insert(j).inserted { pre.append(j) }
+            }
+            prepared[i].prerequisites = pre
+            for j in pre { prepared[j].dependents.append(i) }
+        }
+        computeEffectiveDues(&prepared)
+
+        var status = [TaskStatus?](repeating: nil, count: tasks.count)
+        var placed = [[TimeRange]](repeating: [], count: tasks.count)
+        var rank = [Int](repeating: 0, count: tasks.count)
+        var diagnostics = [Diagnostic?](repeating: nil, count: tasks.count)
+
+        var waiting = prepared.map(\.prerequisites.count)
+        let keys = prepared
+        var ready = Heap<Int> { a, b in
+            let x = keys[a], y = keys[b]
+            if x.effectiveDue != y.effectiveDue { return x.effectiveDue < y.effectiveDue }
+            if x.task.priority != y.task.priority { return x.task.priority < y.task.priority }
+            if x.task.sequence != y.task.sequence { return x.task.sequence < y.task.sequence }
+            return a < b
+        }
+        for i in prepared.indices where waiting[i] == 0 { ready.push(i) }
+        var order = 0
+        while let i = ready.pop() {
+            rank[i] = order
+            order += 1
+            let (s, p, d) = placeOne(prepared[i], prepared: prepared, status: status, placed: placed, board: board)
+            status[i] = s
+            placed[i] = p
+            diagnostics[i] = d
+            for r in p { board.bookSitting(r, day: board.dayNumber(r.start)) }
+            for j in prepared[i].dependents {
+                waiting[j] -= 1
+                if waiting[j] == 0 { ready.push(j) }
+            }
+        }
+        // Whatever never became ready sits on a cycle of `after`.
+        for i in prepared.indices where status[i] == nil {
+            rank[i] = order
+            order += 1
+            let prep = prepared[i]
+            if prep.remaining == 0 {
+                status[i] = .done
+            } else {
+                status[i] = .unschedulable
+                diagnostics[i] = Diagnostic(taskId: prep.task.id, needed: prep.remaining, available: 0,
+                                            binding: [.after], fixes: [])
+            }
+        }
+
+        var sittings: [Sitting] = []
+        var outcomes: [TaskOutcome] = []
+        for (i, prep) in prepared.enumerated() {
+            let ranges = placed[i]
+            for (k, r) in ranges.enumerated() {
+                sittings.append(Sitting(taskId: prep.task.id, range: r, index: k + 1, count: ranges.count))
+            }
+            let st = status[i]!
+            let last = ranges.last?.end
+            outcomes.append(TaskOutcome(
+                id: prep.task.id, title: prep.task.title, status: st, needed: prep.remaining,
+                scheduled: st == .scheduled ? prep.remaining : 0,
+                firstStart: st == .scheduled ? ranges.first?.start : nil,
+                lastEnd: st == .scheduled ? last : nil,
+                slack: st == .scheduled ? last.map { prep.task.due - $0 } : nil,
+                due: prep.task.due, rank: rank[i]))
+        }
+        sittings.sort { a, b in
+            if a.range.start != b.range.start { return a.range.start < b.range.start }
+            if a.taskId != b.taskId { return a.taskId < b.taskId }
+            return a.index < b.index
+        }
+        return Plan(sittings: sittings, tasks: outcomes, diagnostics: diagnostics.compactMap { $0 })
+    }
+
+    /// Remaining work, span and minimum sitting on the grid (remaining rounds
+    /// up, span down, minimum up; then span is capped at the remaining work and
+    /// the minimum at the span). A span below one grid step counts as one step.
+    func prepare(_ task: PlanTask) -> Prepared {
+        let g = policy.granularity
+        let remaining = max(0, ceilDiv(task.estimate - task.done, g) * g)
+        var span = max(g, task.span / g * g)
+        span = min(span, max(remaining, g))
+        var minSitting = max(g, ceilDiv(max(0, task.minSitting), g) * g)
+        minSitting = min(minSitting, span)
+        let ws = max(policy.dayStart, task.earliest ?? policy.dayStart)
+        let we = min(policy.dayEnd, task.latest ?? policy.dayEnd)
+        return Prepared(task: task, remaining: remaining, span: span, minSitting: minSitting,
+                        windowStart: ws, windowEnd: we, prerequisites: [], effectiveDue: task.due)
+    }
+
+    /// Effective due: the earliest of a task's own due and the effective dues
+    /// of the tasks that depend on it (rule 8).
+    func computeEffectiveDues(_ prepared: inout [Prepared]) {
+        // Reverse topological order: dependents before their prerequisites.
+        var pending = prepared.map(\.dependents.count)
+        var stack = prepared.indices.filter { pending[$0] == 0 }
+        while let i = stack.popLast() {
+            for j in prepared[i].prerequisites {
+                if prepared[i].effectiveDue < prepared[j].effectiveDue {
+                    prepared[j].effectiveDue = prepared[i].effectiveDue
+                }
+                pending[j] -= 1
+                if pending[j] == 0 { stack.append(j) }
+            }
+        }
+    }
+
+    /// The requirement of a task at its turn.
+    func requirement(_ prep: Prepared, lower: Instant) -> Requirement {
+        Requirement(lower: lower, due: prep.task.due, windowStart: prep.windowStart,
+                    windowEnd: prep.windowEnd, remaining: prep.remaining, span: prep.span,
+                    minSitting: prep.minSitting)
+    }
+
+    private func placeOne(_ prep: Prepared, prepared: [Prepared], status: [TaskStatus?],
+                          placed: [[TimeRange]], board: Scoreboard)
+        -> (TaskStatus, [TimeRange], Diagnostic?) {
+        if prep.remaining == 0 { return (.done, [], nil) }
+        if prep.prerequisites.contains(where: { status[$0] == .unschedulable }) {
+            return (.unschedulable, [], Diagnostic(taskId: prep.task.id, needed: prep.remaining,
+                                                   available: 0, binding: [.after], fixes: []))
+        }
+        let prerequisiteEnd = prep.prerequisites.compactMap { placed[$0].last?.end }.max()
+        let own = max(now, prep.task.start ?? now)
+        let lower = max(own, prerequisiteEnd ?? own)
+        let req = requirement(prep, lower: lower)
+        var placer = Placer(board: board, req: req)
+        if let ranges = placer.place() { return (.scheduled, ranges, nil) }
+        let diagnosis = Diagnosis(scheduler: self, board: board, prep: prep, req: req,
+                                  prerequisiteEnd: prerequisiteEnd)
+        return (.unschedulable, [], diagnosis.diagnostic())
+    }
+}
+
+/// A binary min-heap ordered by a strict `less`.
+struct Heap<Element> {
+    private var items: [Element] = []
+    private let less: (Element, Element) -> Bool
+
+    init(less: @escaping (Element, Element) -> Bool) { self.less = less }
+
+    mutating func push(_ x: Element) {
+        items.append(x)
+        var i = items.count - 1
+        while i > 0 {
+            let parent = (i - 1) / 2
+            if !less(items[i], items[parent]) { break }
+            items.swapAt(i, parent)
+            i = parent
+        }
+    }
+
+    mutating func pop() -> Element? {
+        guard !items.isEmpty else { return nil }
+        items.swapAt(0, items.count - 1)
+        let top = items.removeLast()
+        var i = 0
+        while true {
+            let l = 2 * i + 1, r = l + 1
+            var m = i
+            if l < items.count && less(items[l], items[m]) { m = l }
+            if r < items.count && less(items[r], items[m]) { m = r }
+            if m == i { break }
+            items.swapAt(i, m)
+            i = m
+        }
+        return top
+    }
+}
