@@ -46,10 +46,26 @@ public struct ImportWarning: Hashable, Sendable, CustomStringConvertible {
         s += ": "
         if let property {
             s += property
-            if let value { s += " \"\(value.count > 80 ? String(value.prefix(77)) + "..." : value)\"" }
+            if let value {
+                let shown = value.count > 80 ? String(value.prefix(77)) + "..." : value
+                s += " \"\(Self.printable(shown))\""
+            }
             s += ": "
         }
-        return s + message
+        return s + Self.printable(message)
+    }
+
+    /// Control characters and U+FFFD (bytes that were not UTF-8) shown as escapes.
+    static func printable(_ text: String) -> String {
+        var out = ""
+        for u in text.unicodeScalars {
+            if u.value < 0x20 || u.value == 0x7F || u.value == 0xFFFD {
+                out += u.value == 0xFFFD ? "\\ufffd" : "\\x" + (u.value < 0x10 ? "0" : "") + String(u.value, radix: 16)
+            } else {
+                out.unicodeScalars.append(u)
+            }
+        }
+        return out
     }
 }
 

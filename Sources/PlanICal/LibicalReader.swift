@@ -70,8 +70,13 @@ struct LibicalReader {
             if let root { roots.append(root) }
             if icalparser_get_state(parser) == ICALPARSER_ERROR {
                 parseErrorLines.insert(line.number)
-                doc.warnings.append(warning("parse-error", line: line.number, property: line.name,
-                                            value: line.value, "libical could not parse this line; it was skipped"))
+                if line.bytes.contains(0x3A) {
+                    doc.warnings.append(warning("parse-error", line: line.number, property: line.name,
+                                                value: line.value, "libical could not parse this line; it was skipped"))
+                } else {
+                    doc.warnings.append(warning("parse-error", line: line.number, property: nil,
+                                                value: nil, "\"\(String(decoding: line.bytes.prefix(60), as: UTF8.self))\" is not a NAME:value line; it was skipped"))
+                }
             }
         }
         if let openEvent, eventBlocks.last?.lowerBound != openEvent {
@@ -80,8 +85,10 @@ struct LibicalReader {
         if let partial = icalparser_clean(parser) {
             // The parser still owns the partial tree: copy it before freeing the parser.
             if let copy = icalcomponent_new_clone(partial) { roots.append(copy) }
+            let open = depth.filter { !$0.isEmpty }
+            let inside = open.isEmpty ? "a component" : open.joined(separator: " > ")
             doc.warnings.append(warning("truncated", line: lines.lines.last?.number, property: nil, value: nil,
-                                        "the file ends inside \(depth.joined(separator: " > ")) (no END line); what was complete was read"))
+                                        "the file ends inside \(inside) with no END line; what was complete was read"))
         }
         icalparser_free(parser)
         if !skippedOutside.isEmpty {
@@ -191,9 +198,9 @@ struct LibicalReader {
             defer { p = icalcomponent_get_next_property(comp, ICAL_ANY_PROPERTY) }
             switch icalproperty_isa(prop) {
             case ICAL_UID_PROPERTY:
-                e.uid = text(prop)
+                e.uid = plainText(prop)
             case ICAL_SUMMARY_PROPERTY:
-                e.summary = text(prop)
+                e.summary = plainText(prop)
             case ICAL_STATUS_PROPERTY:
                 e.status = text(prop)?.trimmingWhitespace.uppercased()
             case ICAL_TRANSP_PROPERTY:
@@ -256,7 +263,15 @@ struct LibicalReader {
         return e
     }
 
-    /// The value of a text property, nil when empty.
+    /// A TEXT value with its escapes (`\\,` `\\;` `\\n`) undone (RFC 5545 §3.3.11), nil when empty.
+    private func plainText(_ prop: OpaquePointer) -> String? {
+        guard let value = icalproperty_get_value(prop), icalvalue_isa(value) == ICAL_TEXT_VALUE,
+              let t = icalvalue_get_text(value) else { return text(prop) }
+        let s = String(cString: t)
+        return s.isEmpty ? nil : s
+    }
+
+    /// The value of a property as libical writes it, nil when empty.
     private func text(_ prop: OpaquePointer) -> String? {
         guard let v = icalproperty_get_value_as_string_r(prop) else { return nil }
         defer { icalmemory_free_buffer(v) }
@@ -348,6 +363,8 @@ struct LibicalReader {
         while let prop = p {
             defer { p = icalcomponent_get_next_property(comp, ICAL_XLICERROR_PROPERTY) }
             let message = icalproperty_get_xlicerror(prop).map { String(cString: $0) } ?? "unreadable property"
+            // Reported once, as "truncated", by read().
+            if message.hasPrefix("Missing END tag") { continue }
             var (property, value) = Self.erroneousProperty(in: message)
             var line: Int? = nil
             if let ordinal = eventOrdinal, ordinal < eventBlocks.count {
