@@ -39,7 +39,7 @@ let package = Package(
         .executableTarget(name: "plan", dependencies: ["PlanCLI"], swiftSettings: swiftSettings),
         .testTarget(name: "PlanCoreTests", dependencies: ["PlanCore"], swiftSettings: swiftSettings),
         .testTarget(name: "PlanICalTests", dependencies: ["PlanICal", "PlanCore"], swiftSettings: swiftSettings),
-        .testTarget(name: "PlanCLITests", dependencies: ["PlanCLI"], swiftSettings: swiftSettings),
+        .testTarget(name: "PlanCLITests", dependencies: ["PlanCLI"], exclude: ["Golden"], swiftSettings: swiftSettings),
     ],
     swiftLanguageModes: [.v6]
 )

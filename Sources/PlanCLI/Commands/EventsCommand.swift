@@ -57,11 +57,13 @@ struct EventsCommand: ParsableCommand {
 
         var all: [Occurrence] = []
         var exit: ExitCode?
+        var read = 0
         for file in files {
             do {
                 let result = try ICalImporter.importFile(path: file, options: options)
                 printWarnings(result.warnings)
                 all += result.occurrences
+                read += 1
             } catch {
                 printError(error.description)
                 switch error {
@@ -80,7 +82,7 @@ struct EventsCommand: ParsableCommand {
         }
         let text = json ? EventsOutput.json(all, withSource: files.count > 1)
             : EventsOutput.agenda(all, window: window, zone: zone, withSource: files.count > 1)
-        print(text, terminator: "")
+        if read > 0 { print(text, terminator: "") }
         if let exit { throw exit }
     }
 
