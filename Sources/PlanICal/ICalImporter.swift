@@ -21,8 +21,17 @@ public enum ICalImporter {
             throw .unreadable(file: path, reason: "no such file")
         }
         guard !isDirectory.boolValue else { throw .unreadable(file: path, reason: "it is a directory") }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw .unreadable(file: path, reason: "permission denied or I/O error")
+        // FileHandle, not FileManager.contents: the latter leaks a buffer on an
+        // empty file in swift-foundation 6.3 on Linux.
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw .unreadable(file: path, reason: "permission denied")
+        }
+        defer { try? handle.close() }
+        let data: Data
+        do {
+            data = try handle.readToEnd() ?? Data()
+        } catch {
+            throw .unreadable(file: path, reason: "read error: \(error.localizedDescription)")
         }
         return try importData([UInt8](data), label: path, options: options)
     }

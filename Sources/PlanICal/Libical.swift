@@ -1,5 +1,10 @@
 import CLibical
 import PlanCore
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 // The only file (with LibicalZone/LibicalRecurrence) that touches libical.
 // No C pointer leaves the functions here except inside the two small owner
@@ -59,6 +64,9 @@ final class LibicalZone: UTCOffsetProvider {
 /// one API of libical 3.0.16 that expands every FREQ and BY* part correctly.
 final class LibicalRecurrence {
     private let iterator: OpaquePointer
+    /// libical strdup()s an RSCALE value into the rule; the iterator keeps a
+    /// copy of the pointer, so it is freed after the iterator.
+    private let rscale: UnsafeMutablePointer<CChar>?
     /// UNTIL as written (removed from the rule handed to libical, which would
     /// compare it with our zone-less wall times), nil when absent.
     let until: RawTime?
@@ -69,7 +77,10 @@ final class LibicalRecurrence {
     /// `start` is the wall clock (or date) of DTSTART in the series' own zone.
     init?(rule text: String, start: LocalDateTime, isDate: Bool) {
         var rule = icalrecurrencetype_from_string(text)
-        guard rule.freq != ICAL_NO_RECURRENCE else { return nil }
+        guard rule.freq != ICAL_NO_RECURRENCE else {
+            free(rule.rscale)
+            return nil
+        }
         if icaltime_is_null_time(rule.until) == 0 {
             let u = rule.until
             let local = LocalDateTime(date: LocalDate(year: Int(u.year), month: Int(u.month), day: Int(u.day)),
@@ -98,11 +109,18 @@ final class LibicalRecurrence {
             t.minute = Int32(start.minute)
             t.second = Int32(start.second)
         }
-        guard let it = icalrecur_iterator_new(rule, t) else { return nil }
+        guard let it = icalrecur_iterator_new(rule, t) else {
+            free(rule.rscale)
+            return nil
+        }
         iterator = it
+        rscale = rule.rscale
     }
 
-    deinit { icalrecur_iterator_free(iterator) }
+    deinit {
+        icalrecur_iterator_free(iterator)
+        free(rscale)
+    }
 
     /// Skips ahead so that the next instance is the first at or after `local`.
     /// Only for rules without COUNT (libical refuses those); returns success.
