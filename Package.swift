@@ -23,15 +23,23 @@ let package = Package(
             pkgConfig: "libical",
             providers: [.apt(["libical-dev"]), .brew(["libical"])]
         ),
+        // SQLite, the system library (Debian: libsqlite3-dev).
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
+        ),
         // Domain, time arithmetic and scheduling: pure, no I/O, no dependencies.
         .target(name: "PlanCore", swiftSettings: swiftSettings),
         // The only module that imports CLibical: .ics in, .ics out.
         .target(name: "PlanICal", dependencies: ["CLibical", "PlanCore"], swiftSettings: swiftSettings),
+        // Persistence: projects, tasks, sittings, calendars and policy in one SQLite file.
+        .target(name: "PlanStore", dependencies: ["CSQLite", "PlanCore"], swiftSettings: swiftSettings),
         // ArgumentParser commands, output formatting, exit codes.
         .target(
             name: "PlanCLI",
             dependencies: [
-                "PlanCore", "PlanICal",
+                "PlanCore", "PlanICal", "PlanStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings
@@ -39,6 +47,7 @@ let package = Package(
         .executableTarget(name: "plan", dependencies: ["PlanCLI"], swiftSettings: swiftSettings),
         .testTarget(name: "PlanCoreTests", dependencies: ["PlanCore"], swiftSettings: swiftSettings),
         .testTarget(name: "PlanICalTests", dependencies: ["PlanICal", "PlanCore"], swiftSettings: swiftSettings),
+        .testTarget(name: "PlanStoreTests", dependencies: ["PlanStore", "PlanCore"], swiftSettings: swiftSettings),
         .testTarget(name: "PlanCLITests", dependencies: ["PlanCLI"], exclude: ["Golden"], swiftSettings: swiftSettings),
     ],
     swiftLanguageModes: [.v6]

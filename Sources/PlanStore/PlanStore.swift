@@ -1,0 +1,303 @@
+import CSQLite
+import Foundation
+import PlanCore
+
+/// Why the store could not be used.
+public enum StoreError: Error, CustomStringConvertible, Sendable {
+    /// The file cannot be opened or created (CLI exit 66/73).
+    case cannotOpen(path: String, reason: String)
+    /// The file is not a plan store, or comes from a newer plan (exit 65).
+    case incompatible(path: String, reason: String)
+    /// Another process held the store longer than the busy timeout (exit 75).
+    case busy(path: String)
+    /// A statement failed (exit 70).
+    case sqlite(SQLiteError)
+    /// A name or id that is not in the store.
+    case notFound(kind: String, name: String)
+    /// A name or id already in use.
+    case duplicate(kind: String, name: String)
+    /// An operation the store refuses (e.g. removing a project that has tasks).
+    case refused(String)
+
+    public var description: String {
+        switch self {
+        case .cannotOpen(let p, let r): "cannot open the store \(p): \(r)"
+        case .incompatible(let p, let r): "\(p) is not a usable plan store: \(r)"
+        case .busy(let p): "the store \(p) is busy (another plan is writing); try again"
+        case .sqlite(let e): "store: \(e)"
+        case .notFound(let k, let n): "no \(k) named \"\(n)\""
+        case .duplicate(let k, let n): "a \(k) named \"\(n)\" already exists"
+        case .refused(let why): why
+        }
+    }
+}
+
+/// A registered calendar file.
+public struct CalendarSource: Hashable, Sendable {
+    public var name: String
+    public var path: String
+    public init(name: String, path: String) {
+        self.name = name
+        self.path = path
+    }
+}
+
+/// A stored task: its request form (the contract's TaskSpec, so the store and
+/// `plan schedule` validate alike) and its place in creation order.
+public struct StoredTask: Hashable, Sendable {
+    public var spec: ScheduleRequest.TaskSpec
+    public var sequence: Int
+    public init(spec: ScheduleRequest.TaskSpec, sequence: Int) {
+        self.spec = spec
+        self.sequence = sequence
+    }
+}
+
+/// The SQLite store: one file, versioned schema, one transaction per command.
+///
+/// WAL journal and a busy timeout let several `plan` processes share it; a
+/// process killed mid-command leaves the last committed state (SQLite's
+/// atomic commit).
+public final class PlanStore {
+    public let path: String
+    private let db: SQLiteDatabase
+
+    /// The schema version this build writes (`PRAGMA user_version`).
+    public static let schemaVersion = 1
+
+    /// `--store`, else `$PLAN_STORE`, else `$XDG_DATA_HOME/plan/plan.sqlite`,
+    /// else `~/.local/share/plan/plan.sqlite`.
+    public static func defaultPath(environment: [String: String]) -> String {
+        if let p = environment["PLAN_STORE"], !p.isEmpty { return p }
+        let data = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? ((environment["HOME"] ?? NSHomeDirectory()) + "/.local/share")
+        return data + "/plan/plan.sqlite"
+    }
+
+    /// Opens the store at `path`, creating the file and its folder when missing,
+    /// and migrating an older schema.
+    public init(path: String, busyTimeoutMilliseconds: Int32 = 10_000) throws(StoreError) {
+        self.path = path
+        let dir = (path as NSString).deletingLastPathComponent
+        if !dir.isEmpty {
+            do {
+                try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+            } catch {
+                throw .cannotOpen(path: path, reason: "cannot create \(dir): \(error.localizedDescription)")
+            }
+        }
+        do {
+            db = try SQLiteDatabase(path: path)
+        } catch {
+            throw .cannotOpen(path: path, reason: (error as? SQLiteError)?.message ?? "\(error)")
+        }
+        db.setBusyTimeout(milliseconds: busyTimeoutMilliseconds)
+        do {
+            try db.execute("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON;")
+            try migrate()
+        } catch let e as SQLiteError {
+            if e.isBusy { throw .busy(path: path) }
+            if e.code & 0xFF == SQLITE_NOTADB { throw .incompatible(path: path, reason: "not an SQLite database") }
+            throw .sqlite(e)
+        } catch let e as StoreError {
+            throw e
+        } catch {
+            throw .cannotOpen(path: path, reason: "\(error)")
+        }
+    }
+
+    private func migrate() throws {
+        var version = 0
+        try db.query("PRAGMA user_version") { version = Int($0.int(0)) }
+        if version > Self.schemaVersion {
+            throw StoreError.incompatible(path: path, reason: "written by a newer plan (schema \(version), this plan knows \(Self.schemaVersion))")
+        }
+        if version == Self.schemaVersion { return }
+        try db.execute("BEGIN IMMEDIATE")
+        do {
+            // Re-read under the write lock: another process may have migrated meanwhile.
+            try db.query("PRAGMA user_version") { version = Int($0.int(0)) }
+            if version < 1 {
+                try db.execute("""
+                CREATE TABLE projects(
+                    name TEXT PRIMARY KEY COLLATE NOCASE,
+                    color TEXT, notes TEXT, seq INTEGER NOT NULL);
+                CREATE TABLE tasks(
+                    id TEXT PRIMARY KEY,
+                    seq INTEGER NOT NULL UNIQUE,
+                    spec TEXT NOT NULL);
+                CREATE TABLE sittings(
+                    task_id TEXT NOT NULL REFERENCES tasks(id) ON DELETE CASCADE,
+                    idx INTEGER NOT NULL, count INTEGER NOT NULL,
+                    start INTEGER NOT NULL, end INTEGER NOT NULL,
+                    PRIMARY KEY(task_id, idx));
+                CREATE TABLE calendars(
+                    name TEXT PRIMARY KEY COLLATE NOCASE,
+                    path TEXT NOT NULL, seq INTEGER NOT NULL);
+                CREATE TABLE settings(key TEXT PRIMARY KEY, value TEXT NOT NULL);
+                CREATE TABLE progress(
+                    task_id TEXT NOT NULL REFERENCES tasks(id) ON DELETE CASCADE,
+                    at INTEGER NOT NULL, spent INTEGER NOT NULL);
+                CREATE TABLE busy_cache(
+                    key TEXT PRIMARY KEY, blocks BLOB NOT NULL, used INTEGER NOT NULL);
+                PRAGMA user_version = 1;
+                """)
+            }
+            try db.execute("COMMIT")
+        } catch {
+            try? db.execute("ROLLBACK")
+            throw error
+        }
+    }
+
+    /// Runs `body` in one write transaction (BEGIN IMMEDIATE … COMMIT); any
+    /// error rolls everything back, so a refused command changes nothing.
+    public func write<T>(_ body: (StoreTransaction) throws -> T) throws -> T {
+        try run("BEGIN IMMEDIATE", body)
+    }
+
+    /// Runs `body` in one read transaction (a consistent snapshot).
+    public func read<T>(_ body: (StoreTransaction) throws -> T) throws -> T {
+        try run("BEGIN DEFERRED", body)
+    }
+
+    private func run<T>(_ begin: String, _ body: (StoreTransaction) throws -> T) throws -> T {
+        do {
+            try db.execute(begin)
+        } catch let e as SQLiteError where e.isBusy {
+            throw StoreError.busy(path: path)
+        }
+        do {
+            let result = try body(StoreTransaction(db: db))
+            try db.execute("COMMIT")
+            return result
+        } catch {
+            try? db.execute("ROLLBACK")
+            if let e = error as? SQLiteError { throw e.isBusy ? StoreError.busy(path: path) : StoreError.sqlite(e) }
+            throw error
+        }
+    }
+}
+
+/// The operations available inside one transaction.
+public struct StoreTransaction {
+    fileprivate let db: SQLiteDatabase
+
+    // MARK: Settings
+
+    public func setting(_ key: String) throws -> String? {
+        try db.rows("SELECT value FROM settings WHERE key = ?", [.text(key)]) { $0.text(0) }.first
+    }
+
+    public func setSetting(_ key: String, _ value: String?) throws {
+        if let value {
+            try db.query("INSERT INTO settings(key, value) VALUES(?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                         [.text(key), .text(value)])
+        } else {
+            try db.query("DELETE FROM settings WHERE key = ?", [.text(key)])
+        }
+    }
+
+    // MARK: Projects
+
+    public func projects() throws -> [Project] {
+        try db.rows("SELECT name, color, notes FROM projects ORDER BY seq") {
+            Project(id: $0.text(0), name: $0.text(0), color: $0.optionalText(1), notes: $0.optionalText(2))
+        }
+    }
+
+    public func addProject(_ p: Project) throws {
+        if try projects().contains(where: { $0.name.lowercased() == p.name.lowercased() }) {
+            throw StoreError.duplicate(kind: "project", name: p.name)
+        }
+        try db.query("INSERT INTO projects(name, color, notes, seq) VALUES(?, ?, ?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM projects))",
+                     [.text(p.name), .optional(p.color), .optional(p.notes)])
+    }
+
+    public func removeProject(named name: String) throws {
+        try db.query("DELETE FROM projects WHERE name = ?", [.text(name)])
+        if db.changes == 0 { throw StoreError.notFound(kind: "project", name: name) }
+    }
+
+    // MARK: Tasks
+
+    public func tasks() throws -> [StoredTask] {
+        let decoder = JSONDecoder()
+        return try db.rows("SELECT spec, seq FROM tasks ORDER BY seq") { row in
+            StoredTask(spec: try decoder.decode(ScheduleRequest.TaskSpec.self, from: Data(row.text(0).utf8)), sequence: Int(row.int(1)))
+        }
+    }
+
+    /// Inserts or replaces a task (by id), keeping its sequence when it exists.
+    public func saveTask(_ spec: ScheduleRequest.TaskSpec) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let json = String(decoding: try encoder.encode(spec), as: UTF8.self)
+        try db.query("""
+            INSERT INTO tasks(id, seq, spec) VALUES(?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM tasks), ?)
+            ON CONFLICT(id) DO UPDATE SET spec = excluded.spec
+            """, [.text(spec.id), .text(json)])
+    }
+
+    public func removeTask(id: String) throws {
+        try db.query("DELETE FROM tasks WHERE id = ?", [.text(id)])
+        if db.changes == 0 { throw StoreError.notFound(kind: "task", name: id) }
+    }
+
+    // MARK: Sittings
+
+    public func sittings() throws -> [Sitting] {
+        try db.rows("SELECT task_id, idx, count, start, end FROM sittings ORDER BY start, task_id") {
+            Sitting(taskId: $0.text(0), range: TimeRange(start: Instant(seconds: $0.int(3)), end: Instant(seconds: $0.int(4))),
+                    index: Int($0.int(1)), count: Int($0.int(2)))
+        }
+    }
+
+    /// Replaces the stored sittings of `taskId` with `sittings`.
+    public func replaceSittings(taskId: String, with sittings: [Sitting]) throws {
+        try db.query("DELETE FROM sittings WHERE task_id = ?", [.text(taskId)])
+        for s in sittings {
+            try db.query("INSERT INTO sittings(task_id, idx, count, start, end) VALUES(?, ?, ?, ?, ?)",
+                         [.text(s.taskId), .int(Int64(s.index)), .int(Int64(s.count)), .int(s.range.start.seconds), .int(s.range.end.seconds)])
+        }
+    }
+
+    // MARK: Progress
+
+    public func recordProgress(taskId: String, at: Instant, spent: Int64) throws {
+        try db.query("INSERT INTO progress(task_id, at, spent) VALUES(?, ?, ?)", [.text(taskId), .int(at.seconds), .int(spent)])
+    }
+
+    // MARK: Calendars
+
+    public func calendars() throws -> [CalendarSource] {
+        try db.rows("SELECT name, path FROM calendars ORDER BY seq") { CalendarSource(name: $0.text(0), path: $0.text(1)) }
+    }
+
+    public func addCalendar(_ c: CalendarSource) throws {
+        let existing = try calendars()
+        if existing.contains(where: { $0.name.lowercased() == c.name.lowercased() }) {
+            throw StoreError.duplicate(kind: "calendar", name: c.name)
+        }
+        try db.query("INSERT INTO calendars(name, path, seq) VALUES(?, ?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM calendars))",
+                     [.text(c.name), .text(c.path)])
+    }
+
+    public func removeCalendar(named name: String) throws {
+        try db.query("DELETE FROM calendars WHERE name = ?", [.text(name)])
+        if db.changes == 0 { throw StoreError.notFound(kind: "calendar", name: name) }
+    }
+
+    // MARK: Busy-time cache
+
+    /// Cached busy blocks for `key` (content hash + window + zone + policy switches).
+    public func cachedBusy(key: String) throws -> [UInt8]? {
+        try db.rows("SELECT blocks FROM busy_cache WHERE key = ?", [.text(key)]) { $0.blob(0) }.first
+    }
+
+    public func cacheBusy(key: String, blocks: [UInt8], now: Instant) throws {
+        try db.query("INSERT OR REPLACE INTO busy_cache(key, blocks, used) VALUES(?, ?, ?)", [.text(key), .blob(blocks), .int(now.seconds)])
+        // Keep the cache small: the 32 most recently written entries.
+        try db.query("DELETE FROM busy_cache WHERE key NOT IN (SELECT key FROM busy_cache ORDER BY used DESC, key LIMIT 32)")
+    }
+}
