@@ -34,10 +34,16 @@ struct LibicalReader {
 
     mutating func read() -> ReadDocument {
         var doc = ReadDocument()
-        var roots: [OpaquePointer] = []
+        let roots = parseRoots(&doc)
         defer { for r in roots { icalcomponent_free(r) } }
+        return copyOut(roots, into: doc)
+    }
 
-        guard let parser = icalparser_new() else { return doc }
+    /// Feeds every line to libical's parser; returns the top-level components,
+    /// which the caller owns and must free.
+    mutating func parseRoots(_ doc: inout ReadDocument) -> [OpaquePointer] {
+        var roots: [OpaquePointer] = []
+        guard let parser = icalparser_new() else { return roots }
         var depth: [String] = []
         var openEvent: Int?
         var skippedOutside: [Int] = []
@@ -97,7 +103,12 @@ struct LibicalReader {
                                         "\(skippedOutside.count) line(s) outside any BEGIN/END block were ignored (lines \(shown)\(skippedOutside.count > 5 ? ", …" : ""))"))
         }
         doc.roots = roots.count
+        return roots
+    }
 
+    /// Copies the calendars in `roots` into Swift values.
+    private func copyOut(_ roots: [OpaquePointer], into start: ReadDocument) -> ReadDocument {
+        var doc = start
         var ordinal = 0
         var loose = RawCalendar()
         var looseZones: [String: LibicalZone] = [:]

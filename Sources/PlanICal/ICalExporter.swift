@@ -1,0 +1,127 @@
+import CLibical
+import Foundation
+import PlanCore
+
+/// One planned work session, as it goes into the exported calendar.
+public struct ExportSitting: Hashable, Sendable {
+    /// Stable across runs: `<task id>-<index>@plan`.
+    public var uid: String
+    public var range: TimeRange
+    /// `Project: Task (i/n)`.
+    public var summary: String
+    public var categories: [String]
+    public var description: String
+    public var taskId: String
+
+    public init(uid: String, range: TimeRange, summary: String, categories: [String], description: String, taskId: String) {
+        self.uid = uid
+        self.range = range
+        self.summary = summary
+        self.categories = categories
+        self.description = description
+        self.taskId = taskId
+    }
+}
+
+/// Writes iCalendar (RFC 5545) with libical: the imported calendars as they
+/// were, plus one VEVENT per sitting.
+public enum ICalExporter {
+    private static let lock = NSLock()
+
+    /// The merged calendar as iCalendar text (CRLF, folded by libical).
+    ///
+    /// VEVENTs and VTIMEZONEs of `calendars` are copied unchanged (RRULEs,
+    /// overrides, UIDs and zones intact; a VTIMEZONE seen twice is written
+    /// once); `X-LIC-ERROR` notes libical added while reading are dropped.
+    /// Sittings are written in UTC with `DTSTAMP` = `stamp`, so the same plan
+    /// and stamp give the same bytes.
+    public static func merged(calendars: [String], sittings: [ExportSitting], stamp: Instant) throws(ImportError) -> String {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let out = icalcomponent_new(ICAL_VCALENDAR_COMPONENT) else { return "" }
+        defer { icalcomponent_free(out) }
+        icalcomponent_add_property(out, icalproperty_new_version("2.0"))
+        icalcomponent_add_property(out, icalproperty_new_prodid("-//plan//plan \(planICalVersion)//EN"))
+        icalcomponent_add_property(out, icalproperty_new_calscale("GREGORIAN"))
+
+        var zonesWritten = Set<String>()
+        for path in calendars {
+            guard let handle = FileHandle(forReadingAtPath: path) else {
+                throw .unreadable(file: path, reason: FileManager.default.fileExists(atPath: path) ? "permission denied" : "no such file")
+            }
+            let data = (try? handle.readToEnd()) ?? Data()
+            try? handle.close()
+            var doc = ReadDocument()
+            var reader = LibicalReader(file: path, lines: ContentLines([UInt8](data)))
+            let roots = reader.parseRoots(&doc)
+            defer { for r in roots { icalcomponent_free(r) } }
+            if roots.isEmpty { throw .invalid(file: path, reason: "libical found no complete component in it") }
+            for root in roots { copyMembers(of: root, into: out, zonesWritten: &zonesWritten) }
+        }
+        for s in sittings {
+            guard let ev = icalcomponent_new(ICAL_VEVENT_COMPONENT) else { continue }
+            icalcomponent_add_property(ev, icalproperty_new_uid(s.uid))
+            icalcomponent_add_property(ev, icalproperty_new_dtstamp(utcTime(stamp)))
+            icalcomponent_add_property(ev, icalproperty_new_dtstart(utcTime(s.range.start)))
+            icalcomponent_add_property(ev, icalproperty_new_dtend(utcTime(s.range.end)))
+            icalcomponent_add_property(ev, icalproperty_new_summary(s.summary))
+            if !s.categories.isEmpty {
+                icalcomponent_add_property(ev, icalproperty_new_categories(s.categories.joined(separator: ",")))
+            }
+            if !s.description.isEmpty { icalcomponent_add_property(ev, icalproperty_new_description(s.description)) }
+            if let x = icalproperty_new_x(s.taskId) {
+                icalproperty_set_x_name(x, "X-PLAN-TASK-ID")
+                icalcomponent_add_property(ev, x)
+            }
+            icalcomponent_add_property(ev, icalproperty_new_transp(ICAL_TRANSP_OPAQUE))
+            icalcomponent_add_component(out, ev)
+        }
+        guard let text = icalcomponent_as_ical_string_r(out) else { return "" }
+        defer { icalmemory_free_buffer(text) }
+        return String(cString: text)
+    }
+
+    /// Copies the VEVENTs and VTIMEZONEs under `root` (a VCALENDAR, an XROOT
+    /// of several, or a bare component) into `out`.
+    private static func copyMembers(of root: OpaquePointer, into out: OpaquePointer, zonesWritten: inout Set<String>) {
+        switch icalcomponent_isa(root) {
+        case ICAL_VCALENDAR_COMPONENT, ICAL_XROOT_COMPONENT:
+            var c = icalcomponent_get_first_component(root, ICAL_ANY_COMPONENT)
+            while let comp = c {
+                copyMembers(of: comp, into: out, zonesWritten: &zonesWritten)
+                c = icalcomponent_get_next_component(root, ICAL_ANY_COMPONENT)
+            }
+        case ICAL_VTIMEZONE_COMPONENT:
+            guard let p = icalcomponent_get_first_property(root, ICAL_TZID_PROPERTY), let t = icalproperty_get_tzid(p) else { return }
+            guard zonesWritten.insert(String(cString: t)).inserted, let copy = icalcomponent_new_clone(root) else { return }
+            stripErrors(copy)
+            icalcomponent_add_component(out, copy)
+        case ICAL_VEVENT_COMPONENT:
+            guard let copy = icalcomponent_new_clone(root) else { return }
+            stripErrors(copy)
+            icalcomponent_add_component(out, copy)
+        default:
+            return
+        }
+    }
+
+    /// Removes X-LIC-ERROR properties (libical's notes, not the file's data), recursively.
+    private static func stripErrors(_ comp: OpaquePointer) {
+        while let p = icalcomponent_get_first_property(comp, ICAL_XLICERROR_PROPERTY) {
+            icalcomponent_remove_property(comp, p)
+            icalproperty_free(p)
+        }
+        var c = icalcomponent_get_first_component(comp, ICAL_ANY_COMPONENT)
+        while let child = c {
+            stripErrors(child)
+            c = icalcomponent_get_next_component(comp, ICAL_ANY_COMPONENT)
+        }
+    }
+
+    private static func utcTime(_ i: Instant) -> icaltimetype {
+        icaltime_from_timet_with_zone(time_t(i.seconds), 0, icaltimezone_get_utc_timezone())
+    }
+}
+
+/// The version written into PRODID.
+let planICalVersion = "0.1"
