@@ -16,8 +16,9 @@ struct ContentLines {
     }
 
     private(set) var lines: [Line] = []
-    /// True when the input contained NUL bytes (they were removed).
-    private(set) var hadNUL = false
+    /// The first physical line with a NUL byte (NULs are removed), nil when none.
+    private(set) var firstNULLine: Int?
+    var hadNUL: Bool { firstNULLine != nil }
 
     init(_ data: [UInt8]) {
         var i = 0
@@ -61,7 +62,7 @@ struct ContentLines {
 
         func append(_ slice: ArraySlice<UInt8>) {
             if slice.contains(0) {
-                hadNUL = true
+                if firstNULLine == nil { firstNULLine = physical }
                 current.append(contentsOf: slice.lazy.filter { $0 != 0 })
             } else {
                 current.append(contentsOf: slice)

@@ -14,15 +14,19 @@ enum SeriesTime: Hashable {
     }
 }
 
-/// How long each instance lasts (RFC 5545 §3.6.1, §3.8.2.5).
+/// How long each instance lasts (RFC 5545 §3.6.1, §3.8.5.3, §3.3.6).
 enum InstanceLength {
     /// Whole days on the calendar (all-day series).
     case days(Int64)
-    /// Wall-clock seconds added to the local start (the `timedelta` reading
-    /// peers use: a 1-hour class across a DST change still ends at 10:00).
+    /// Wall-clock seconds added to the local start (shifts of a
+    /// THISANDFUTURE override, floating times).
     case wall(Int64)
-    /// Elapsed seconds (DTSTART and DTEND in different zones).
-    case exact(Int64)
+    /// Nominal days on the local calendar, then exact seconds: a DURATION
+    /// (`P1D` follows the clock across a DST change, `PT24H` is 24 hours), or
+    /// the exact length DTEND − DTSTART that every instance keeps.
+    case nominal(days: Int64, seconds: Int64)
+
+    static func exact(_ seconds: Int64) -> InstanceLength { .nominal(days: 0, seconds: seconds) }
 }
 
 /// Expands the VEVENTs of one calendar into occurrences.
@@ -34,6 +38,8 @@ struct Expander {
     /// Index of the X-WR-TIMEZONE zone, applied to floating and UTC values.
     let xwr: Int?
     var warnings: [ImportWarning] = []
+    /// UIDs with a THISANDFUTURE override (instances before the window may move into it).
+    var movedByOverride: Set<String> = []
 
     /// Most iterator steps spent on one rule before giving up (an endless
     /// FREQ=SECONDLY rule far before the window, say).
@@ -86,13 +92,14 @@ struct Expander {
     func add(_ length: InstanceLength, to t: SeriesTime) -> SeriesTime {
         switch (t, length) {
         case (.date(let d), .days(let n)): return .date(d.adding(days: Int(n)))
-        case (.date(let d), .wall(let s)), (.date(let d), .exact(let s)): return .date(d.adding(days: Int(s / 86_400)))
+        case (.date(let d), .wall(let s)): return .date(d.adding(days: Int(s / 86_400)))
+        case (.date(let d), .nominal(let n, let s)): return .date(d.adding(days: Int(n + s / 86_400)))
         case (.local(let l, let z), .days(let n)): return .local(l.adding(seconds: n * 86_400), zone: z)
         case (.local(let l, let z), .wall(let s)): return .local(l.adding(seconds: s), zone: z)
-        case (.local(let l, let z?), .exact(let s)):
+        case (.local(let l, let z?), .nominal(let n, let s)):
             let p = zones[z].provider
-            return .local(p.local(p.resolve(l) + s), zone: z)
-        case (.local(let l, nil), .exact(let s)): return .local(l.adding(seconds: s), zone: nil)
+            return .local(p.local(p.resolve(l.adding(seconds: n * 86_400)) + s), zone: z)
+        case (.local(let l, nil), .nominal(let n, let s)): return .local(l.adding(seconds: n * 86_400 + s), zone: nil)
         }
     }
 
@@ -103,8 +110,8 @@ struct Expander {
             switch (start, end) {
             case (.date(let a), .date(let b)): return .days(b.daysSinceEpoch - a.daysSinceEpoch)
             case (.local(let a, let za), .local(let b, let zb)):
-                if za == zb || za == nil || zb == nil { return .wall(b.secondsSinceEpoch - a.secondsSinceEpoch) }
-                return .exact(zones[zb!].provider.resolve(b) - zones[za!].provider.resolve(a))
+                guard let za, let zb else { return .wall(b.secondsSinceEpoch - a.secondsSinceEpoch) }
+                return .exact(zones[zb].provider.resolve(b) - zones[za].provider.resolve(a))
             case (.date(let a), .local(let b, _)):
                 return .days(max(0, b.date.daysSinceEpoch - a.daysSinceEpoch))
             case (.local(let a, _), .date(let b)):
@@ -113,7 +120,7 @@ struct Expander {
         }
         if let duration {
             if case .date = start { return .days(duration.days + duration.seconds / 86_400) }
-            return .wall(duration.wallSeconds)
+            return .nominal(days: duration.days, seconds: duration.seconds)
         }
         if case .date = start { return .days(1) }
         return .wall(0)
@@ -143,6 +150,7 @@ struct Expander {
             if groups[key] == nil { order.append(key) }
             groups[key, default: []].append(i)
         }
+        movedByOverride = Set(events.filter(\.thisAndFuture).compactMap(\.uid))
         var out: [Occurrence] = []
         for key in order {
             let members = groups[key]!.map { events[$0] }
@@ -224,7 +232,8 @@ struct Expander {
                     event = f.event
                 }
                 if produced >= options.maxOccurrencesPerSeries { capped = true; break }
-                if emit(event, start: start, end: end, recurrenceId: originalKey, into: &out) { produced += 1 }
+                let isSeries = !master.rrules.isEmpty || !master.rdates.isEmpty || master.hadIgnoredRule
+                if emit(event, start: start, end: end, recurrenceId: isSeries ? originalKey : nil, into: &out) { produced += 1 }
             }
         }
         for o in overrides {
@@ -272,12 +281,17 @@ struct Expander {
         guard recurring else {
             return [Instance(original: start, start: start, end: end ?? add(len, to: start))]
         }
+        // Before the window, instances matter only to overrides that move them
+        // (keep all then) and for their length (a long event can reach in).
+        let probe = add(len, to: start)
+        let longest = max(0, wallSeconds(probe) - wallSeconds(start))
+        let keepAll = movedByOverride.contains(e.uid ?? "")
         // RFC 5545 §3.8.5.3: DTSTART is always the first instance (peers emit it
         // even when it does not match the rule).
         var starts: [SeriesTime: SeriesTime?] = [start: nil]
         var order: [SeriesTime] = [start]
         for rule in e.rrules {
-            for t in ruleInstances(rule, start: start, event: e, property: "RRULE") where starts[t] == nil {
+            for t in ruleInstances(rule, start: start, event: e, property: "RRULE", longest: longest, keepAll: keepAll) where starts[t] == nil {
                 starts[t] = .some(nil)
                 order.append(t)
             }
@@ -295,7 +309,7 @@ struct Expander {
             case .periodDuration(let t, let d):
                 let s = normalize(t, event: e, property: "RDATE")
                 if starts[s] == nil { order.append(s) }
-                starts[s] = .some(add(.wall(d.wallSeconds), to: s))
+                starts[s] = .some(add(.nominal(days: d.days, seconds: d.seconds), to: s))
             }
         }
         var excluded = Set<CalendarTime>()
@@ -306,7 +320,9 @@ struct Expander {
             excluded.insert(calendarTime(t))
         }
         for rule in e.exrules {
-            for t in ruleInstances(rule, start: start, event: e, property: "EXRULE") { excluded.insert(calendarTime(t)) }
+            for t in ruleInstances(rule, start: start, event: e, property: "EXRULE", longest: longest, keepAll: keepAll) {
+                excluded.insert(calendarTime(t))
+            }
         }
         var result: [Instance] = []
         result.reserveCapacity(order.count)
@@ -324,39 +340,81 @@ struct Expander {
     }
 
     /// The starts an RRULE or EXRULE generates, up to just past the window.
-    private mutating func ruleInstances(_ rule: String, start: SeriesTime, event e: RawEvent, property: String) -> [SeriesTime] {
+    private mutating func ruleInstances(_ rule: String, start: SeriesTime, event e: RawEvent, property: String,
+                                        longest: Int64, keepAll: Bool) -> [SeriesTime] {
         let isDate: Bool, wall: LocalDateTime, zone: Int?
         switch start {
         case .date(let d): isDate = true; wall = LocalDateTime(date: d); zone = nil
         case .local(let l, let z): isDate = false; wall = l; zone = z
         }
-        guard let it = LibicalRecurrence(rule: rule, start: wall, isDate: isDate) else {
+        guard var it = LibicalRecurrence(rule: rule, start: wall, isDate: isDate) else {
             warn("bad-rule", e, property, rule, "libical cannot expand this rule; only DTSTART was used")
             return []
         }
-        // Wall-clock bound: the window end plus two days covers every UTC offset.
-        let upper = options.window.end.seconds + 2 * 86_400
-        let lower = options.window.start.seconds - 2 * 86_400
-        if !it.hasCount, ["SECONDLY", "MINUTELY", "HOURLY"].contains(it.frequency), wall.secondsSinceEpoch < lower - 86_400 * 400 {
-            // Dense rules far before the window: jump (libical allows it without COUNT).
-            _ = it.skip(to: LocalDateTime(secondsSinceEpoch: lower - 86_400 * 400))
+        // Wall-clock bounds: a day either side covers every UTC offset.
+        let upper = options.window.end.seconds + 86_400
+        let reach = options.window.start.seconds - 86_400 - max(0, longest)
+        var skipped: LocalDateTime?
+        if !it.hasCount, ["SECONDLY", "MINUTELY", "HOURLY"].contains(it.frequency), wall.secondsSinceEpoch < reach, !keepAll {
+            // A dense rule far before the window: restart it a whole number of
+            // periods after DTSTART (same phase, same later instances; without
+            // COUNT nothing before that point changes what comes after).
+            let unit: Int64 = it.frequency == "SECONDLY" ? 1 : it.frequency == "MINUTELY" ? 60 : 3600
+            let period = unit * Int64(max(1, it.interval))
+            let from = wall.secondsSinceEpoch
+            let restart = LocalDateTime(secondsSinceEpoch: from + (reach - from) / period * period)
+            if let later = LibicalRecurrence(rule: rule, start: restart, isDate: false) {
+                it = later
+                skipped = restart
+            }
         }
         let until = it.until
         var out: [SeriesTime] = []
         var steps = 0
+        var inWindow = 0
+        let windowStart = options.window.start
         while let l = it.next() {
             steps += 1
+            // The restart point is not an instance unless the rule itself says so.
+            if steps == 1, let skipped, l == skipped, !Self.matches(rule: rule, l, zone: zone) { continue }
             if l.secondsSinceEpoch > upper { break }
             let t: SeriesTime = isDate ? .date(l.date) : .local(l, zone: zone)
             if let until, !passes(t, until: until) { break }
-            out.append(t)
-            if steps >= Self.maxSteps || out.count > options.maxOccurrencesPerSeries * 4 + 10_000 {
+            // Instances well before the window are dropped (libical still
+            // counted them toward COUNT); only those that reach it count
+            // toward the cap.
+            if l.secondsSinceEpoch >= reach || keepAll { out.append(t) }
+            if l.secondsSinceEpoch + longest >= windowStart.seconds - 86_400,
+               calendarTime(t).instant(in: options.floatingZone).seconds + longest > windowStart.seconds {
+                inWindow += 1
+            }
+            if inWindow > options.maxOccurrencesPerSeries { break }
+            if steps >= Self.maxSteps {
                 warn("occurrence-cap", e, property, rule,
-                     "expansion stopped after \(steps) instances (a rule this dense is cut off at \(options.window.start.utcString) + \(out.count) instances)")
+                     "expansion stopped after \(steps) steps of the rule; later occurrences are not listed")
                 break
             }
         }
         return out
+    }
+
+    /// Whether `t` is an instance of a dense rule restarted at `t`: an
+    /// iterator begun one period earlier must reach it.
+    static func matches(rule: String, _ t: LocalDateTime, zone: Int?) -> Bool {
+        guard let probe = LibicalRecurrence(rule: rule, start: t, isDate: false) else { return false }
+        let unit: Int64 = probe.frequency == "SECONDLY" ? 1 : probe.frequency == "MINUTELY" ? 60 : 3600
+        let before = t.adding(seconds: -unit * Int64(max(1, probe.interval)))
+        guard let it = LibicalRecurrence(rule: rule, start: before, isDate: false) else { return false }
+        var first = true
+        var steps = 0
+        while let l = it.next(), steps < 10_000 {
+            steps += 1
+            if first, l == before { first = false; continue }
+            first = false
+            if l == t { return true }
+            if l > t { return false }
+        }
+        return false
     }
 
     /// RFC 5545 §3.3.10: UNTIL is inclusive. A UTC UNTIL is compared as an

@@ -50,14 +50,14 @@ public enum ICalImporter {
         icalerror_set_errors_are_fatal(0)
         var reader = LibicalReader(file: label, lines: lines)
         let doc = reader.read()
-        guard doc.roots > 0 else {
+        guard doc.roots > 0, doc.knownRoots > 0 else {
             let why = doc.warnings.first.map { "nothing readable (first problem: \($0.description))" }
                 ?? "libical found no complete component in it"
             throw .invalid(file: label, reason: why)
         }
         var warnings = doc.warnings
         if lines.hadNUL {
-            warnings.insert(ImportWarning(id: "nul-byte", file: label, line: nil, property: nil, value: nil,
+            warnings.insert(ImportWarning(id: "nul-byte", file: label, line: lines.firstNULLine, property: nil, value: nil,
                                           message: "the file contains NUL bytes; they were removed"), at: 0)
         }
         var occurrences: [Occurrence] = []

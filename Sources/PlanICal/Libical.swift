@@ -72,6 +72,7 @@ final class LibicalRecurrence {
     let until: RawTime?
     let hasCount: Bool
     let frequency: String
+    let interval: Int
 
     /// nil when libical cannot read the rule or start an iterator for it.
     /// `start` is the wall clock (or date) of DTSTART in the series' own zone.
@@ -97,6 +98,7 @@ final class LibicalRecurrence {
             until = nil
         }
         hasCount = rule.count > 0
+        interval = Int(rule.interval)
         frequency = String(cString: icalrecur_freq_to_string(rule.freq))
         var t = icaltime_null_time()
         t.year = Int32(start.date.year)

@@ -10,6 +10,8 @@ struct ReadDocument {
     var warnings: [ImportWarning] = []
     /// Number of top-level components libical returned.
     var roots = 0
+    /// How many of them are iCalendar components (not junk libical wrapped up).
+    var knownRoots = 0
 }
 
 /// Feeds unfolded lines to libical's parser and copies what it built into
@@ -22,6 +24,8 @@ struct LibicalReader {
     private(set) var eventBlocks: [Range<Int>] = []
     /// Physical lines libical's parser flagged as errors.
     private var parseErrorLines: Set<Int> = []
+    /// The VEVENT the file ends inside (no END:VEVENT), if any.
+    private var incompleteEvent: Int?
 
     /// Properties that decide when an event happens: when one of them cannot
     /// be read, the event's occurrences cannot be known.
@@ -87,6 +91,7 @@ struct LibicalReader {
         }
         if let openEvent, eventBlocks.last?.lowerBound != openEvent {
             eventBlocks.append(openEvent..<lines.lines.count)
+            incompleteEvent = eventBlocks.count - 1
         }
         if let partial = icalparser_clean(parser) {
             // The parser still owns the partial tree: copy it before freeing the parser.
@@ -103,6 +108,10 @@ struct LibicalReader {
                                         "\(skippedOutside.count) line(s) outside any BEGIN/END block were ignored (lines \(shown)\(skippedOutside.count > 5 ? ", …" : ""))"))
         }
         doc.roots = roots.count
+        doc.knownRoots = roots.filter {
+            let k = icalcomponent_isa($0)
+            return k != ICAL_X_COMPONENT && k != ICAL_NO_COMPONENT && k != ICAL_ANY_COMPONENT
+        }.count
         return roots
     }
 
@@ -187,11 +196,29 @@ struct LibicalReader {
         let block = ordinal < eventBlocks.count ? eventBlocks[ordinal] : nil
         e.line = block.map { lines.lines[$0.lowerBound].number }
         let erroneous = collectErrors(comp, doc: &doc, eventOrdinal: ordinal)
+        if ordinal == incompleteEvent {
+            e.broken.append("the file ends inside it (no END:VEVENT), so some of its properties may be missing")
+        }
+        // INTERVAL/COUNT beyond what libical stores (C short/int): the rule is
+        // ignored, DTSTART stays (its next instance is that far away anyway).
+        var ignoredRules: Set<String> = []
+        if let block {
+            for l in lines.lines[block] where l.name == "RRULE" || l.name == "EXRULE" {
+                if let problem = Self.outOfRange(rule: l.value) {
+                    ignoredRules.insert(l.name)
+                    e.hadIgnoredRule = true
+                    // This warning says more than libical's parse error for the same line.
+                    doc.warnings.removeAll { $0.id == "parse-error" && $0.line == l.number }
+                    doc.warnings.append(warning("bad-rule", line: l.number, property: l.name, value: l.value,
+                                                "\(problem); this rule was ignored and only DTSTART kept"))
+                }
+            }
+        }
         if let block {
             for l in lines.lines[block] where Self.timeProperties.contains(l.name) {
                 // A bare "RDATE:" or "EXDATE:" is an empty list: it adds or removes nothing.
                 let emptyList = (l.name == "RDATE" || l.name == "EXDATE") && l.value.trimmingWhitespace.isEmpty && !l.bytes.contains(0x3B)
-                if emptyList { continue }
+                if emptyList || ignoredRules.contains(l.name) { continue }
                 if parseErrorLines.contains(l.number) || erroneous.contains(l.number) {
                     e.broken.append("\(l.name) on line \(l.number) cannot be read (\"\(l.value.prefix(60))\")")
                 } else if l.bytes.firstRange(of: Array(";;".utf8)) != nil, l.name != "RRULE", l.name != "EXRULE" {
@@ -239,6 +266,8 @@ struct LibicalReader {
                     let sign: Int64 = d.is_neg != 0 ? -1 : 1
                     e.duration = RawDuration(days: sign * days, seconds: sign * secs)
                 }
+            case ICAL_RRULE_PROPERTY where ignoredRules.contains("RRULE"), ICAL_EXRULE_PROPERTY where ignoredRules.contains("EXRULE"):
+                break
             case ICAL_RRULE_PROPERTY:
                 if let r = rule(prop, "RRULE", index: rruleIndex, ordinal: ordinal, &doc) { e.rrules.append(r) } else { e.broken.append("RRULE cannot be read") }
                 rruleIndex += 1
@@ -345,24 +374,28 @@ struct LibicalReader {
                                             "spaces are not allowed inside a recurrence rule (RFC 5545 §3.3.10)"))
                 return nil
             }
-            for part in raw.value.uppercased().split(separator: ";") {
-                let kv: [String] = part.split(separator: "=", maxSplits: 1).map { $0.trimmingWhitespace }
-                guard kv.count == 2 else { continue }
-                let limit: Int? = switch kv[0] {
-                case "INTERVAL": 32_767
-                case "COUNT": 100_000_000
-                default: nil
-                }
-                if let limit, !(kv[1].allSatisfy { $0.isNumber } && (Int(kv[1]).map { $0 >= 1 && $0 <= limit } ?? false)) {
-                    doc.warnings.append(warning("bad-rule", line: raw.number, property: name, value: raw.value,
-                                                "\(kv[0])=\(kv[1].prefix(40)) is not a whole number from 1 to \(limit); the rule was ignored"))
-                    return nil
-                }
-            }
         }
         guard let v = icalproperty_get_value_as_string_r(prop) else { return nil }
         defer { icalmemory_free_buffer(v) }
         return String(cString: v)
+    }
+
+    /// Why a rule's INTERVAL or COUNT cannot be handed to libical, or nil.
+    static func outOfRange(rule text: String) -> String? {
+        for part in text.uppercased().split(separator: ";") {
+            let kv: [String] = part.split(separator: "=", maxSplits: 1).map { $0.trimmingWhitespace }
+            guard kv.count == 2 else { continue }
+            let limit: Int? = switch kv[0] {
+            case "INTERVAL": 32_767
+            case "COUNT": 100_000_000
+            default: nil
+            }
+            guard let limit, kv[1].allSatisfy({ $0.isNumber }), !kv[1].isEmpty else { continue }
+            if (Int(kv[1]) ?? .max) > limit {
+                return "\(kv[0])=\(kv[1].prefix(40)) is beyond \(limit), the most this reader supports"
+            }
+        }
+        return nil
     }
 
     /// Reports every X-LIC-ERROR property libical left in `comp` (its own, not

@@ -46,6 +46,8 @@ struct RawEvent {
     var exdates: [RawTime] = []
     var recurrenceId: RawTime?
     var thisAndFuture = false
+    /// It had an RRULE that was ignored (INTERVAL/COUNT out of range): still a series.
+    var hadIgnoredRule = false
     /// Why the event cannot be expanded faithfully (an unreadable DTSTART,
     /// DTEND, DURATION, RRULE, RDATE, EXDATE, EXRULE or RECURRENCE-ID);
     /// empty when it is sound.

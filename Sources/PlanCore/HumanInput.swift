@@ -1,0 +1,73 @@
+/// What people type on the command line: `90m`, `1h30m`, `1.5h`, `PT1H30M`;
+/// `today`, `tomorrow`, `fri`, `+3d`, `2026-12-10`, `2026-12-10T17:00`.
+public enum HumanInput {
+    /// Seconds for `90m`, `1h30m`, `1.5h`, `2h`, `45` (minutes) or an ISO 8601
+    /// duration; nil when it is none of those or negative.
+    public static func duration(_ text: String) -> Int64? {
+        let t = text.trimmingCharacters(in: " ").lowercased()
+        if t.hasPrefix("p") || t.hasPrefix("-p") {
+            guard let v = ISODuration.parse(t.uppercased()), v >= 0 else { return nil }
+            return v
+        }
+        if !t.isEmpty, t.allSatisfy(\.isASCIIDigit) { return Int64(t).map { $0 * 60 } }
+        var total: Double = 0
+        var number = ""
+        var sawUnit = false
+        var i = t.startIndex
+        while i < t.endIndex {
+            let c = t[i]
+            if c.isASCIIDigit || c == "." {
+                number.append(c)
+            } else {
+                let rest = t[i...]
+                let unit: (String, Double)? = [("hours", 3600.0), ("hour", 3600), ("hrs", 3600), ("hr", 3600), ("h", 3600),
+                                               ("minutes", 60), ("minute", 60), ("mins", 60), ("min", 60), ("m", 60)]
+                    .first { rest.hasPrefix($0.0) }
+                guard let unit, let v = Double(number), v >= 0 else { return nil }
+                total += v * unit.1
+                number = ""
+                sawUnit = true
+                i = t.index(i, offsetBy: unit.0.count)
+                continue
+            }
+            i = t.index(after: i)
+        }
+        guard number.isEmpty, sawUnit, total <= 1e9 else { return nil }
+        return Int64((total / 60).rounded()) * 60
+    }
+
+    /// A date or date-time relative to `now` in `zone`: `today`, `tomorrow`,
+    /// a weekday name or its first three letters (the next such day, never
+    /// today), `+3d` / `+2w`, or ISO 8601. Returns the parsed value for the
+    /// caller to place (dates stay dates).
+    public static func date(_ text: String, now: Instant, zone: some UTCOffsetProvider) -> DateText.Value? {
+        let t = text.trimmingCharacters(in: " ").lowercased()
+        let today = zone.local(now).date
+        switch t {
+        case "today": return .date(today)
+        case "tomorrow": return .date(today.adding(days: 1))
+        case "yesterday": return .date(today.adding(days: -1))
+        default: break
+        }
+        let names = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
+        if t.count >= 3, let k = names.firstIndex(where: { $0.hasPrefix(t) }) {
+            var ahead = (k + 1) - today.isoWeekday
+            if ahead <= 0 { ahead += 7 }
+            return .date(today.adding(days: ahead))
+        }
+        if t.hasPrefix("+"), let unit = t.last, "dw".contains(unit), let n = Int(t.dropFirst().dropLast()), n >= 0, n < 100_000 {
+            return .date(today.adding(days: unit == "w" ? n * 7 : n))
+        }
+        return DateText.parse(text.trimmingCharacters(in: " ").replacingSpace())
+    }
+}
+
+extension String {
+    /// `2026-12-10 17:00` → `2026-12-10T17:00`.
+    fileprivate func replacingSpace() -> String {
+        guard count > 10, let i = firstIndex(of: " ") else { return self }
+        var s = self
+        s.replaceSubrange(i...i, with: "T")
+        return s
+    }
+}

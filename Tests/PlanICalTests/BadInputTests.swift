@@ -1,0 +1,298 @@
+import PlanCore
+import PlanICal
+import Testing
+
+/// Bad input (issue 2, point 4): never crash, never hang; recover what is
+/// readable with warnings naming file, line, property and value; reject a
+/// file with nothing readable with `ImportError.invalid`.
+@Suite(.serialized) struct BadInputTests {
+    /// The most an import below may take. Each runs in well under a second
+    /// on its own (debug build); the margin covers waiting for the importer's
+    /// process-wide lock while another suite imports a large corpus file.
+    static let quick: Duration = .seconds(15)
+
+    /// Times a block.
+    static func timed<T>(_ body: () throws -> T) rethrows -> (T, Duration) {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let value = try body()
+        return (value, clock.now - start)
+    }
+
+    static func isInvalid(_ error: ImportError?, file: String = "test.ics") -> Bool {
+        if case .invalid(let f, let reason)? = error { return f == file && !reason.isEmpty }
+        return false
+    }
+
+    // MARK: Nothing readable
+
+    @Test(arguments: [
+        ("empty", [UInt8]()),
+        ("whitespace", Array(" \r\n\t\n  \r\n".utf8)),
+        ("binary junk", (0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 2_654_435_761 >> 7) }),
+        ("NUL bytes only", [UInt8](repeating: 0, count: 64)),
+        ("text that is not iCalendar", Array("Dear student,\nyour timetable is attached.\n".utf8)),
+    ])
+    func nothingReadableIsRejected(_ name: String, _ bytes: [UInt8]) {
+        let error = ICS.error(bytes)
+        #expect(Self.isInvalid(error), "\(name): \(String(describing: error))")
+        #expect(error?.description.hasPrefix("test.ics: ") == true)
+    }
+
+    /// Binary junk that happens to contain a `BEGIN:` line still holds no
+    /// calendar, no event: "Reject a file with nothing readable" (issue 2).
+    ///
+    /// Importer bug: this is accepted with zero occurrences and nine warnings.
+    @Test func binaryJunkWithABeginLineIsRejected() {
+        let bytes: [UInt8] = [0x89] + Array("PNG\r\n".utf8) + [0x1A, 0x0A] + Array("BEGIN:".utf8) + [0xFF, 0xFE, 0x00]
+            + Array("garbage\r\n".utf8) + (0...255).map { UInt8($0) }
+        #expect(Self.isInvalid(ICS.error(bytes)))
+    }
+
+    /// An empty but well-formed calendar is not an error: nothing to list.
+    @Test func emptyCalendarIsFine() throws {
+        let result = try ICS.read(ICS.calendar())
+        #expect(result.occurrences.isEmpty)
+        #expect(result.warnings.isEmpty)
+        #expect(result.eventCount == 0)
+    }
+
+    // MARK: Truncated
+
+    /// No END:VCALENDAR: the complete VEVENT is recovered, with a `truncated`
+    /// warning at the last line. (The peer reads nothing from such a file.)
+    @Test func missingEndVcalendar() throws {
+        let lines = Array(ICS.calendar(ICS.event("whole", "DTSTART:20260105T090000Z", "DTEND:20260105T100000Z")).dropLast())
+        let result = try ICS.read(lines)
+        #expect(ICS.rows(result) == [.single("whole", "2026-01-05T09:00:00Z", "2026-01-05T10:00:00Z")])
+        #expect(ICS.ids(result) == ["truncated"])
+        #expect(result.warnings.first?.line == lines.count)
+    }
+
+    /// A file cut inside a VEVENT: the complete VEVENT is recovered; the cut
+    /// one is not listed (it may have lost its RRULE, EXDATE, …).
+    ///
+    /// Importer bug (if "recover complete VEVENTs" is the rule, as the brief
+    /// says): the cut VEVENT "cut" is listed as if it were complete.
+    @Test func cutInsideAVevent() throws {
+        let lines = Array(ICS.calendar(ICS.event("whole", "DTSTART:20260105T090000Z", "DTEND:20260105T100000Z")).dropLast())
+            + ["BEGIN:VEVENT", "UID:cut", "DTSTART:20260106T090000Z", "DTEND:20260106T100000Z"]
+        let result = try ICS.read(lines)
+        #expect(ICS.rows(result) == [.single("whole", "2026-01-05T09:00:00Z", "2026-01-05T10:00:00Z")])
+        #expect(ICS.ids(result).contains("truncated"))
+    }
+
+    /// Cut in the middle of a value: the complete VEVENT is recovered.
+    @Test func cutInsideAValue() throws {
+        let text = ICS.text(Array(ICS.calendar(ICS.event("whole", "DTSTART:20260105T090000Z", "DTEND:20260105T100000Z")).dropLast()))
+            + "BEGIN:VEVENT\r\nUID:cut\r\nDTSTART:20260106T090000Z\r\nDTEND:20260106T10"
+        let result = try ICS.read(bytes: Array(text.utf8))
+        #expect(ICS.rows(result) == [.single("whole", "2026-01-05T09:00:00Z", "2026-01-05T10:00:00Z")])
+        #expect(ICS.ids(result).contains("truncated"))
+    }
+
+    // MARK: Values libical cannot read
+
+    /// A value libical turns into X-LIC-ERROR: the event is kept (GEO does not
+    /// affect when it happens) and the warning names line, property, value.
+    @Test func unreadableValueIsReportedWithLinePropertyAndValue() throws {
+        let lines = ICS.calendar(ICS.event("x", "DTSTART:20260105T090000Z", "DTEND:20260105T100000Z", "GEO:north;south"))
+        #expect(lines[8] == "GEO:north;south")
+        let result = try ICS.read(lines)
+        #expect(ICS.rows(result) == [.single("x", "2026-01-05T09:00:00Z", "2026-01-05T10:00:00Z")])
+        let w = try #require(result.warnings.first)
+        #expect(result.warnings.count == 1)
+        #expect(w.line == 9)
+        #expect(w.property == "GEO")
+        #expect(w.value == "north;south")
+        #expect(w.description.hasPrefix("test.ics:9: GEO \"north;south\": "))
+    }
+
+    /// An unreadable DTEND: the event's times cannot be known, so it is
+    /// skipped (the peer skips it too), and the warnings say where and why.
+    @Test func unreadableDtendSkipsTheEvent() throws {
+        let lines = ICS.calendar(ICS.event("x", "DTSTART:20260105T090000Z", "DTEND:tomorrow"),
+                                 ICS.event("ok", "DTSTART:20260106T090000Z", "DTEND:20260106T100000Z"))
+        let result = try ICS.read(lines)
+        #expect(ICS.rows(result) == [.single("ok", "2026-01-06T09:00:00Z", "2026-01-06T10:00:00Z")])
+        #expect(result.warnings.contains { $0.line == 8 && $0.property == "DTEND" && $0.value == "tomorrow" })
+        #expect(result.warnings.allSatisfy { $0.line != nil })
+    }
+
+    /// libical normalises 20251345T999999 to 2026-02-18T04:40:39Z; we refuse
+    /// it (month 13, hour 99) with a warning, and the event has no DTSTART.
+    @Test func impossibleDateIsRefusedNotNormalised() throws {
+        let lines = ICS.calendar(ICS.event("bad", "DTSTART:20251345T999999Z", "DTEND:20251345T999999Z"),
+                                 ICS.event("ok", "DTSTART:20260106T090000Z", "DTEND:20260106T100000Z"))
+        let result = try ICS.read(lines)
+        #expect(ICS.rows(result) == [.single("ok", "2026-01-06T09:00:00Z", "2026-01-06T10:00:00Z")])
+        #expect(!result.occurrences.contains { $0.start.wireString == "2026-02-18T04:40:39Z" })
+        let w = try #require(result.warnings.first { $0.property == "DTSTART" })
+        #expect(w.line == 7)
+        #expect(w.value == "20251345T999999Z")
+        #expect(w.description.hasPrefix("test.ics:7: DTSTART \"20251345T999999Z\": "))
+    }
+
+    /// A VEVENT with no DTSTART takes no time: skipped with a warning.
+    @Test func veventWithoutDtstart() throws {
+        let result = try ICS.read(ICS.calendar(ICS.event("none", "SUMMARY:No time"),
+                                               ICS.event("ok", "DTSTART:20260106T090000Z")))
+        #expect(ICS.rows(result) == [.single("ok", "2026-01-06T09:00:00Z", "2026-01-06T09:00:00Z")])
+        #expect(ICS.ids(result) == ["no-dtstart"])
+        #expect(result.warnings.first?.line == 4)
+    }
+
+    // MARK: Rules that never end or cannot be
+
+    /// FREQ=SECONDLY with no end, starting in the window: finishes quickly,
+    /// keeps exactly `maxOccurrencesPerSeries` (the first 1,000 seconds) and
+    /// says so.
+    @Test func secondlyWithNoEnd() throws {
+        let lines = ICS.calendar(ICS.event("s", "DTSTART:20260105T090000Z", "RRULE:FREQ=SECONDLY"))
+        let (result, took) = try Self.timed {
+            try ICS.read(lines, options: ICS.options(from: "2026-01-05T00:00:00Z", to: "2026-01-06T00:00:00Z", cap: 1000))
+        }
+        #expect(took < Self.quick)
+        #expect(result.occurrences.count == 1000)
+        #expect(result.occurrences.first?.start.wireString == "2026-01-05T09:00:00Z")
+        #expect(result.occurrences.last?.start.wireString == "2026-01-05T09:16:39Z")
+        #expect(result.occurrences.allSatisfy { $0.start == $0.end && $0.recurrenceId == $0.start })
+        #expect(ICS.ids(result).contains("occurrence-cap"))
+    }
+
+    /// The same rule from the year 2000, read over one hour of 2026: the
+    /// window holds 3,600 instances, so the first 1,000 of them are listed
+    /// (00:00:00–00:16:39) with an `occurrence-cap` warning.
+    ///
+    /// Importer bug: nothing is listed — the per-rule bound counts instances
+    /// generated before the window, and runs out long before it.
+    @Test func secondlyWithNoEndFromLongBeforeTheWindow() throws {
+        let lines = ICS.calendar(ICS.event("s", "DTSTART:20000105T090000Z", "RRULE:FREQ=SECONDLY"))
+        let (result, took) = try Self.timed {
+            try ICS.read(lines, options: ICS.options(from: "2026-01-05T00:00:00Z", to: "2026-01-05T01:00:00Z", cap: 1000))
+        }
+        #expect(took < Self.quick)
+        #expect(result.occurrences.count == 1000)
+        #expect(result.occurrences.first?.start.wireString == "2026-01-05T00:00:00Z")
+        #expect(result.occurrences.last?.start.wireString == "2026-01-05T00:16:39Z")
+        #expect(ICS.ids(result).contains("occurrence-cap"))
+    }
+
+    /// An endless daily series from 1950, read over one day of 2026 with a
+    /// small cap: one instance, and no cap was hit in the window.
+    ///
+    /// Importer bug: nothing is listed (27,760 instances before the window
+    /// exceed the bound `4 × cap + 10,000`), with an `occurrence-cap` warning.
+    @Test func endlessDailySeriesFromLongAgo() throws {
+        let rows = try ICS.expand(options: ICS.options(from: "2026-01-05T00:00:00Z", to: "2026-01-06T00:00:00Z", cap: 10),
+                                  ICS.event("d", "DTSTART:19500105T090000Z", "DTEND:19500105T091000Z", "RRULE:FREQ=DAILY"))
+        #expect(rows == Row.series("d", [("2026-01-05T09:00:00Z", "2026-01-05T09:10:00Z")]))
+    }
+
+    /// Every minute since 2020, read over one day: 1,440 instances.
+    ///
+    /// Importer bug: nothing is listed (same cause; also with the CLI's
+    /// default cap of 100,000).
+    @Test func endlessMinutelySeriesFromYearsAgo() throws {
+        let lines = ICS.calendar(ICS.event("m", "DTSTART:20200105T090000Z", "DTEND:20200105T090100Z", "RRULE:FREQ=MINUTELY"))
+        let (result, took) = try Self.timed {
+            try ICS.read(lines, options: ICS.options(from: "2026-01-05T00:00:00Z", to: "2026-01-06T00:00:00Z", cap: 100_000))
+        }
+        #expect(took < Self.quick)
+        #expect(result.occurrences.count == 1440)
+        #expect(result.occurrences.first?.start.wireString == "2026-01-05T00:00:00Z")
+        #expect(result.occurrences.last?.end.wireString == "2026-01-06T00:00:00Z")
+    }
+
+    /// INTERVAL=2^128 does not fit any integer type: no crash, a `bad-rule`
+    /// warning naming the line, the rest of the file is read. The series
+    /// contributes at most its DTSTART (its second instance would be 2^128
+    /// days later).
+    ///
+    /// Importer bug (warning id): the warnings are `parse-error` and
+    /// `skipped-event`, not `bad-rule`.
+    @Test func hugeInterval() throws {
+        let lines = ICS.calendar(
+            ICS.event("i", "DTSTART:20260105T090000Z", "DTEND:20260105T100000Z",
+                      "RRULE:FREQ=DAILY;INTERVAL=340282366920938463463374607431768211456"),
+            ICS.event("ok", "DTSTART:20260106T090000Z", "DTEND:20260106T100000Z"))
+        let result = try ICS.read(lines)
+        let rows = ICS.rows(result)
+        #expect(rows.filter { $0.uid == "ok" } == [.single("ok", "2026-01-06T09:00:00Z", "2026-01-06T10:00:00Z")])
+        #expect(rows.filter { $0.uid == "i" }.allSatisfy { $0.start == "2026-01-05T09:00:00Z" })
+        #expect(ICS.ids(result).contains("bad-rule"))
+        #expect(result.warnings.contains { $0.line == 9 && $0.property == "RRULE" })
+    }
+
+    /// INTERVAL=99999 is a valid rule (§3.3.10: INTERVAL is any positive
+    /// integer); its second instance is in the 23rd century. Only DTSTART is
+    /// in the window. The peer agrees.
+    ///
+    /// libical keeps INTERVAL in a C short, so the rule cannot be expanded:
+    /// it is ignored with a `bad-rule` warning naming the line, and DTSTART
+    /// (still an instance of a series) is kept.
+    @Test func largeButValidInterval() throws {
+        let result = try ICS.read(ICS.calendar(ICS.event("x", "DTSTART:20260105T090000Z", "DTEND:20260105T100000Z",
+                                                         "RRULE:FREQ=DAILY;COUNT=2;INTERVAL=99999")))
+        #expect(ICS.rows(result) == Row.series("x", [("2026-01-05T09:00:00Z", "2026-01-05T10:00:00Z")]))
+        #expect(ICS.ids(result) == ["bad-rule"])
+        #expect(result.warnings.first?.line == 9)
+    }
+
+    /// UNTIL before DTSTART: the rule adds nothing, but DTSTART "defines the
+    /// first instance in the recurrence set" (§3.8.5.1, §3.8.5.3), so it is
+    /// listed.
+    ///
+    /// Peer disagreement: the peer lists nothing for this event.
+    @Test func untilBeforeDtstart() throws {
+        let rows = try ICS.expand(ICS.event("u", "DTSTART:20260110T090000Z", "DTEND:20260110T100000Z",
+                                            "RRULE:FREQ=DAILY;UNTIL=20260105T000000Z"))
+        #expect(rows == Row.series("u", [("2026-01-10T09:00:00Z", "2026-01-10T10:00:00Z")]))
+    }
+
+    // MARK: NUL bytes, long lines
+
+    /// NUL bytes are removed (they would end libical's C strings early) and
+    /// reported.
+    @Test func nulBytesAreRemoved() throws {
+        let bytes = ICS.bytes(Array(ICS.calendar(ICS.event("n", "DTSTART:20260105T090000Z", "DTEND:20260105T100000Z")).dropLast(2)))
+            + Array("SUMMARY:Lec".utf8) + [0] + Array("ture\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n".utf8)
+        let result = try ICS.read(bytes: bytes)
+        #expect(ICS.rows(result) == [.single("n", "2026-01-05T09:00:00Z", "2026-01-05T10:00:00Z")])
+        #expect(result.occurrences.first?.summary == "Lecture")
+        #expect(ICS.ids(result) == ["nul-byte"])
+    }
+
+    /// The NUL warning names the line where the first NUL is (issue 2: "a
+    /// warning … that names the file, the line where it can be found").
+    ///
+    /// Importer bug: its line is nil, so the message has no line number.
+    @Test func nulByteWarningNamesTheLine() throws {
+        let bytes = ICS.bytes(Array(ICS.calendar(ICS.event("n", "DTSTART:20260105T090000Z", "DTEND:20260105T100000Z")).dropLast(2)))
+            + Array("SUMMARY:Lec".utf8) + [0] + Array("ture\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n".utf8)
+        let result = try ICS.read(bytes: bytes)
+        #expect(result.warnings.first?.line == 9)
+        #expect(result.warnings.first?.description.hasPrefix("test.ics:9: ") == true)
+    }
+
+    /// A 4 MB line (libical's string parser is quadratic in line length).
+    @Test func veryLongLineIsReadQuickly() throws {
+        let long = "DESCRIPTION:" + String(repeating: "x", count: 4_000_000)
+        let lines = ICS.calendar(ICS.event("l", "DTSTART:20260105T090000Z", "DTEND:20260105T100000Z", long))
+        let (result, took) = try Self.timed { try ICS.read(lines) }
+        #expect(took < Self.quick)
+        #expect(ICS.rows(result) == [.single("l", "2026-01-05T09:00:00Z", "2026-01-05T10:00:00Z")])
+    }
+
+    // MARK: Warning text
+
+    /// `file:line: PROPERTY "value": message`; without a line, `file: …`.
+    @Test func warningDescriptionNamesFileAndLine() {
+        let w = ImportWarning(id: "bad-value", file: "cal.ics", line: 12, property: "DTEND", value: "tomorrow", message: "not a date")
+        #expect(w.description == "cal.ics:12: DTEND \"tomorrow\": not a date")
+        let noLine = ImportWarning(id: "x", file: "cal.ics", line: nil, property: nil, value: nil, message: "m")
+        #expect(noLine.description == "cal.ics: m")
+        let long = ImportWarning(id: "x", file: "f", line: 1, property: "P", value: String(repeating: "v", count: 100), message: "m")
+        #expect(long.description == "f:1: P \"" + String(repeating: "v", count: 77) + "...\": m")
+    }
+}
