@@ -35,11 +35,15 @@ let package = Package(
         .target(name: "PlanICal", dependencies: ["CLibical", "PlanCore"], swiftSettings: swiftSettings),
         // Persistence: projects, tasks, sittings, calendars and policy in one SQLite file.
         .target(name: "PlanStore", dependencies: ["CSQLite", "PlanCore"], swiftSettings: swiftSettings),
+        // The operations of the shell and the editor protocol: store + calendars + scheduler.
+        .target(name: "PlanService", dependencies: ["PlanCore", "PlanICal", "PlanStore"], swiftSettings: swiftSettings),
+        // Versioned Codable wire types shared by `--json` output and `plan rpc`.
+        .target(name: "PlanProtocol", dependencies: ["PlanCore", "PlanICal", "PlanStore", "PlanService"], swiftSettings: swiftSettings),
         // ArgumentParser commands, output formatting, exit codes.
         .target(
             name: "PlanCLI",
             dependencies: [
-                "PlanCore", "PlanICal", "PlanStore",
+                "PlanCore", "PlanICal", "PlanStore", "PlanService", "PlanProtocol",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings

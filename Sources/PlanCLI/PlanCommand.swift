@@ -13,7 +13,9 @@ public struct PlanCommand: ParsableCommand {
         that cannot be read), 66 a file that is missing or unreadable, 70 internal error.
         """,
         version: planVersion,
-        subcommands: [EventsCommand.self]
+        subcommands: [EventsCommand.self, ScheduleCommand.self, CalendarCommand.self, ProjectCommand.self, AddTaskCommand.self, TasksCommand.self,
+                      TaskCommand.self, DoneCommand.self, AgendaCommand.self, ReplanCommand.self, PolicyCommand.self,
+                      ExportCommand.self]
     )
 
     public init() {}

@@ -74,8 +74,16 @@ public struct TaskScheduler: Sendable {
     /// no cycle (``ScheduleRequest`` validation guarantees both); an `after`
     /// id that names no task is ignored, and tasks on a cycle come out
     /// unschedulable with binding `after`.
-    public func plan(tasks: [PlanTask], busy: [BusyBlock]) -> Plan {
+    ///
+    /// `fixed` pins tasks to sittings they already have (the store keeps the
+    /// plan of earlier tasks when a new one is added): those sittings are
+    /// booked before anything is placed, the pinned tasks are not re-placed,
+    /// and they count as scheduled with exactly those sittings.
+    public func plan(tasks: [PlanTask], busy: [BusyBlock], fixed: [String: [TimeRange]] = [:]) -> Plan {
         let board = Scoreboard(policy: policy, busy: busy)
+        for ranges in fixed.sorted(by: { $0.key < $1.key }).map(\.value) {
+            for r in ranges.sorted(by: { $0.start < $1.start }) { board.bookSitting(r, day: board.dayNumber(r.start)) }
+        }
         var prepared = tasks.map(prepare)
         var indexById: [String: Int] = [:]
         for (i, t) in tasks.enumerated() where indexById[t.id] == nil { indexById[t.id] = i }
@@ -109,11 +117,16 @@ public struct TaskScheduler: Sendable {
         while let i = ready.pop() {
             rank[i] = order
             order += 1
-            let (s, p, d) = placeOne(prepared[i], prepared: prepared, status: status, placed: placed, board: board)
-            status[i] = s
-            placed[i] = p
-            diagnostics[i] = d
-            for r in p { board.bookSitting(r, day: board.dayNumber(r.start)) }
+            if let pinned = fixed[prepared[i].task.id] {
+                status[i] = prepared[i].remaining == 0 && pinned.isEmpty ? .done : .scheduled
+                placed[i] = pinned.sorted { $0.start < $1.start }
+            } else {
+                let (s, p, d) = placeOne(prepared[i], prepared: prepared, status: status, placed: placed, board: board)
+                status[i] = s
+                placed[i] = p
+                diagnostics[i] = d
+                for r in p { board.bookSitting(r, day: board.dayNumber(r.start)) }
+            }
             for j in prepared[i].dependents {
                 waiting[j] -= 1
                 if waiting[j] == 0 { ready.push(j) }
@@ -144,7 +157,7 @@ public struct TaskScheduler: Sendable {
             let last = ranges.last?.end
             outcomes.append(TaskOutcome(
                 id: prep.task.id, title: prep.task.title, status: st, needed: prep.remaining,
-                scheduled: st == .scheduled ? prep.remaining : 0,
+                scheduled: st == .scheduled ? (fixed[prep.task.id].map { $0.reduce(0) { $0 + $1.duration } } ?? prep.remaining) : 0,
                 firstStart: st == .scheduled ? ranges.first?.start : nil,
                 lastEnd: st == .scheduled ? last : nil,
                 slack: st == .scheduled ? last.map { prep.task.due - $0 } : nil,

@@ -1,0 +1,198 @@
+import ArgumentParser
+import Foundation
+import PlanCore
+import PlanProtocol
+import PlanService
+import PlanStore
+
+struct CalendarCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "calendar", abstract: "Register the .ics calendars whose events are busy time.",
+        discussion: "Registered files are read again on every planning run, so an updated class schedule is picked up.",
+        subcommands: [Add.self, List.self, Remove.self])
+
+    struct Add: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Register a calendar file (read once to check it).")
+        @Argument(help: ArgumentHelp(valueName: "file.ics")) var file: String
+        @Option(help: "Name to refer to it by. Default: the file name.") var name: String?
+        @OptionGroup var options: StoreOptions
+
+        func run() throws {
+            try withService(options) { service, _ in
+                let (source, result) = try service.addCalendar(path: file, name: name)
+                printWarnings(result.warnings)
+                emit(options.json, Wire.CalendarW(source)) {
+                    "Registered calendar \"\(source.name)\": \(source.path) (\(result.eventCount) events).\n"
+                }
+            }
+        }
+    }
+
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List registered calendars.")
+        @OptionGroup var options: StoreOptions
+
+        func run() throws {
+            try withService(options) { service, _ in
+                let all = try service.calendars()
+                emit(options.json, all.map(Wire.CalendarW.init)) {
+                    all.isEmpty ? "No calendars. Add one with `plan calendar add FILE.ics`.\n"
+                        : all.map { "\($0.name)  \($0.path)\n" }.joined()
+                }
+            }
+        }
+    }
+
+    struct Remove: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Unregister a calendar (the file is not touched).")
+        @Argument(help: "Its name (see `plan calendar list`).") var name: String
+        @OptionGroup var options: StoreOptions
+
+        func run() throws {
+            try withService(options) { service, _ in
+                try service.removeCalendar(named: name)
+                if options.json { print(Wire.encode(["removed": name])) } else { print("Removed calendar \"\(name)\".") }
+            }
+        }
+    }
+}
+
+struct ProjectCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "project", abstract: "Group tasks by project (a course, say).",
+        subcommands: [Add.self, List.self, Remove.self])
+
+    struct Add: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Add a project.")
+        @Argument var name: String
+        @Option(help: "A colour name or #rrggbb, shown by calendar apps that read CATEGORIES colours.") var color: String?
+        @Option var notes: String?
+        @OptionGroup var options: StoreOptions
+
+        func run() throws {
+            try withService(options) { service, _ in
+                let p = try service.addProject(name: name, color: color, notes: notes)
+                emit(options.json, Wire.ProjectW(p)) { "Added project \"\(p.name)\".\n" }
+            }
+        }
+    }
+
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List projects.")
+        @OptionGroup var options: StoreOptions
+
+        func run() throws {
+            try withService(options) { service, _ in
+                let all = try service.projects()
+                emit(options.json, all.map(Wire.ProjectW.init)) {
+                    all.isEmpty ? "No projects. Add one with `plan project add NAME`.\n"
+                        : all.map { "\($0.name)\($0.color.map { "  (\($0))" } ?? "")\n" }.joined()
+                }
+            }
+        }
+    }
+
+    struct Remove: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Remove a project; refused while it has tasks, unless --force (which removes them too).")
+        @Argument var name: String
+        @Flag(help: "Also remove its tasks.") var force = false
+        @OptionGroup var options: StoreOptions
+
+        func run() throws {
+            try withService(options) { service, _ in
+                let removed = try service.removeProject(named: name, force: force)
+                if options.json {
+                    print(Wire.encode(["removed": [name] + removed]))
+                } else {
+                    print("Removed project \"\(name)\"\(removed.isEmpty ? "" : " and its tasks \(removed.joined(separator: ", "))").")
+                }
+            }
+        }
+    }
+}
+
+struct PolicyCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "policy", abstract: "Show or change when plan may schedule work.",
+        subcommands: [Show.self, Set.self])
+
+    struct Show: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Show the time zone and policy.")
+        @OptionGroup var options: StoreOptions
+
+        func run() throws {
+            try withService(options) { service, zone in
+                let w = Wire.SettingsW(try service.settings(defaultZone: zone))
+                emit(options.json, w) {
+                    let p = w.policy
+                    return """
+                    time zone        \(w.timeZone)
+                    day window       \(p.dayStart ?? "")–\(p.dayEnd ?? "")
+                    working days     \((p.workingDays ?? []).joined(separator: " "))
+                    buffer           \(p.buffer.flatMap(ISODuration.parse).map(ISODuration.humanString) ?? "none") around calendar events
+                    break            \(p.breakBetweenSittings.flatMap(ISODuration.parse).map(ISODuration.humanString) ?? "") between sittings of a task
+                    granularity      \(p.granularity.flatMap(ISODuration.parse).map(ISODuration.humanString) ?? "")
+                    max per day      \(p.maxPerDay.flatMap(ISODuration.parse).map(ISODuration.humanString) ?? "no limit")
+                    busy: all-day    \(p.busy?.allDay == true ? "yes" : "no")
+                    busy: tentative  \(p.busy?.tentative == false ? "no" : "yes")
+
+                    """
+                }
+            }
+        }
+    }
+
+    struct Set: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Change the policy. Already planned sittings stay; run `plan replan` to re-fit them.",
+            discussion: "Example: plan policy set --day-start 08:00 --day-end 23:00 --working-days MO,TU,WE,TH,FR --max-per-day 5h")
+        @Option(help: ArgumentHelp("IANA zone, e.g. America/New_York.", valueName: "zone")) var tz: String?
+        @Option(help: ArgumentHelp(valueName: "HH:MM")) var dayStart: String?
+        @Option(help: ArgumentHelp(valueName: "HH:MM")) var dayEnd: String?
+        @Option(help: ArgumentHelp("Comma-separated: MO,TU,WE,TH,FR,SA,SU.", valueName: "days")) var workingDays: String?
+        @Option(help: ArgumentHelp("Free time kept around calendar events (0 for none).", valueName: "duration")) var buffer: String?
+        @Option(name: .customLong("break"), help: ArgumentHelp("Between two sittings of one task.", valueName: "duration")) var breakBetween: String?
+        @Option(help: ArgumentHelp("Grid of start and end times; must divide an hour.", valueName: "duration")) var granularity: String?
+        @Option(help: ArgumentHelp("Most work per day (0 for no limit).", valueName: "duration")) var maxPerDay: String?
+        @Option(help: ArgumentHelp("Do all-day events block the day? yes/no.", valueName: "yes|no")) var busyAllDay: String?
+        @Option(help: ArgumentHelp("Do tentative events block time? yes/no.", valueName: "yes|no")) var busyTentative: String?
+        @OptionGroup var options: StoreOptions
+
+        func yesNo(_ v: String?, _ option: String) throws -> Bool? {
+            guard let v else { return nil }
+            switch v.lowercased() {
+            case "yes", "y", "true", "on": return true
+            case "no", "n", "false", "off": return false
+            default: throw ValidationError("\(option) \(v): expected yes or no")
+            }
+        }
+
+        func run() throws {
+            try withService(options) { service, zone in
+                let bufferV = try buffer.map { try isoDuration($0, option: "--buffer") }
+                let breakV = try breakBetween.map { try isoDuration($0, option: "--break") }
+                let granularityV = try granularity.map { try isoDuration($0, option: "--granularity") }
+                let maxV = try maxPerDay.map { try isoDuration($0, option: "--max-per-day") }
+                let allDay = try yesNo(busyAllDay, "--busy-all-day"), tentative = try yesNo(busyTentative, "--busy-tentative")
+                let days = workingDays.map { $0.uppercased().split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) } }
+                let s = try service.updateSettings(defaultZone: zone) { s in
+                    if let tz { s.timeZone = tz }
+                    if let dayStart { s.policy.dayStart = dayStart }
+                    if let dayEnd { s.policy.dayEnd = dayEnd }
+                    if let days { s.policy.workingDays = days }
+                    if let bufferV { s.policy.buffer = bufferV == "PT0M" ? nil : bufferV }
+                    if let breakV { s.policy.breakBetweenSittings = breakV }
+                    if let granularityV { s.policy.granularity = granularityV }
+                    if let maxV { s.policy.maxPerDay = maxV == "PT0M" ? nil : maxV }
+                    if allDay != nil || tentative != nil {
+                        var b = s.policy.busy ?? ScheduleRequest.BusySpec()
+                        if let allDay { b.allDay = allDay }
+                        if let tentative { b.tentative = tentative }
+                        s.policy.busy = b
+                    }
+                }
+                emit(options.json, Wire.SettingsW(s)) { "Policy saved. Run `plan replan` to re-fit planned work to it.\n" }
+            }
+        }
+    }
+}

@@ -1,0 +1,85 @@
+import ArgumentParser
+import Foundation
+import PlanCore
+import PlanService
+import PlanStore
+
+/// `--store` and the context every store-backed command needs.
+struct StoreOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("The store file. Default: $PLAN_STORE, else $XDG_DATA_HOME/plan/plan.sqlite (~/.local/share/plan/plan.sqlite).", valueName: "path"))
+    var store: String?
+
+    @Flag(help: "Print JSON instead of text.")
+    var json = false
+
+    /// The service on the chosen store, with `now` from the clock or, for
+    /// reproducible runs and tests, from `$PLAN_NOW` (ISO 8601 with an offset).
+    func service() throws -> (PlanService, String) {
+        let env = ProcessInfo.processInfo.environment
+        let path = store ?? PlanStore.defaultPath(environment: env)
+        let now: Instant
+        if let text = env["PLAN_NOW"], !text.isEmpty {
+            guard case .instant(let i)? = DateText.parse(text) else {
+                throw ValidationError("PLAN_NOW=\(text): expected a date-time with an offset, e.g. 2026-11-23T08:00:00-05:00")
+            }
+            now = i
+        } else {
+            now = Instant(seconds: Int64(Date().timeIntervalSince1970))
+        }
+        do {
+            return (PlanService(store: try PlanStore(path: path), now: now), try resolveZone(nil).identifier)
+        } catch let e as StoreError {
+            throw CLIFailure(ServiceError.store(e))
+        }
+    }
+}
+
+/// A service error on its way to stderr and an exit code.
+struct CLIFailure: Error {
+    var error: ServiceError
+    init(_ error: ServiceError) { self.error = error }
+
+    var exitCode: ExitCode {
+        switch error {
+        case .store(let e):
+            switch e {
+            case .busy: PlanExit.tempFail
+            case .cannotOpen: PlanExit.cannotCreate
+            case .incompatible, .notFound, .duplicate, .refused: PlanExit.dataError
+            case .sqlite: PlanExit.software
+            }
+        case .calendar(let e):
+            switch e {
+            case .unreadable: PlanExit.noInput
+            case .invalid: PlanExit.dataError
+            }
+        case .invalid, .notFound, .refused: PlanExit.dataError
+        }
+    }
+}
+
+/// Runs a store-backed command body, turning failures into a message and an exit code.
+func withService(_ options: StoreOptions, _ body: (PlanService, String) throws -> Void) throws {
+    do {
+        let (service, zone) = try options.service()
+        try body(service, zone)
+    } catch let f as CLIFailure {
+        printError(f.error.description)
+        throw f.exitCode
+    } catch let e as ServiceError {
+        printError(e.description)
+        throw CLIFailure(e).exitCode
+    }
+}
+
+/// ANSI styling, only on a terminal and when NO_COLOR is unset.
+enum Style {
+    static let enabled: Bool = {
+        if let v = ProcessInfo.processInfo.environment["NO_COLOR"], !v.isEmpty { return false }
+        return isatty(1) == 1
+    }()
+    static func bold(_ s: String) -> String { enabled ? "\u{1B}[1m\(s)\u{1B}[0m" : s }
+    static func dim(_ s: String) -> String { enabled ? "\u{1B}[2m\(s)\u{1B}[0m" : s }
+    static func red(_ s: String) -> String { enabled ? "\u{1B}[31m\(s)\u{1B}[0m" : s }
+    static func green(_ s: String) -> String { enabled ? "\u{1B}[32m\(s)\u{1B}[0m" : s }
+}

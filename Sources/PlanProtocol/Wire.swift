@@ -1,0 +1,242 @@
+import Foundation
+import PlanCore
+import PlanICal
+import PlanService
+import PlanStore
+
+/// The wire forms of plan's domain objects: what `--json` prints and what
+/// `plan rpc` sends. Each has a schema in `Schemas/` (`*.schema.json`).
+/// Times carry the UTC offset of the user's zone at that instant.
+public enum Wire {
+    /// Encodes with sorted keys, so the same value gives the same bytes.
+    public static func encode(_ value: some Encodable) -> String {
+        let e = JSONEncoder()
+        e.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: (try? e.encode(value)) ?? Data("null".utf8), as: UTF8.self)
+    }
+
+    public struct SittingW: Codable, Hashable, Sendable {
+        public var taskId: String
+        public var start: String
+        public var end: String
+        public var index: Int
+        public var count: Int
+
+        public init(_ s: Sitting, zone: some UTCOffsetProvider) {
+            taskId = s.taskId
+            start = wireString(s.range.start, in: zone)
+            end = wireString(s.range.end, in: zone)
+            index = s.index
+            count = s.count
+        }
+    }
+
+    public struct ProjectW: Codable, Hashable, Sendable {
+        public var name: String
+        public var color: String?
+        public var notes: String?
+        public init(_ p: Project) {
+            name = p.name
+            color = p.color
+            notes = p.notes
+        }
+    }
+
+    public struct CalendarW: Codable, Hashable, Sendable {
+        public var name: String
+        public var path: String
+        public init(_ c: CalendarSource) {
+            name = c.name
+            path = c.path
+        }
+    }
+
+    public struct TaskW: Codable, Hashable, Sendable {
+        public var id: String
+        public var title: String
+        public var project: String?
+        public var notes: String?
+        public var estimate: String
+        public var span: String?
+        public var minSitting: String?
+        public var earliest: String?
+        public var latest: String?
+        public var start: String?
+        public var due: String
+        public var priority: Int?
+        public var after: [String]?
+        public var done: String
+        /// `scheduled`, `unscheduled`, `done` or `overdue`.
+        public var state: String
+        public var remaining: String
+        public var next: SittingW?
+        public var slack: String?
+        public var sittings: [SittingW]
+
+        public init(_ r: TaskRow, zone: some UTCOffsetProvider) {
+            let s = r.spec
+            id = s.id
+            title = s.title
+            project = s.project
+            notes = s.notes
+            estimate = s.estimate
+            span = s.span
+            minSitting = s.minSitting
+            earliest = s.earliest
+            latest = s.latest
+            start = s.start
+            due = s.due
+            priority = s.priority
+            after = s.after
+            done = ISODuration.format(r.done)
+            state = r.state.rawValue
+            remaining = ISODuration.format(max(0, r.estimate - r.done))
+            next = r.next.map { SittingW($0, zone: zone) }
+            slack = r.slack.map(ISODuration.format)
+            sittings = r.sittings.map { SittingW($0, zone: zone) }
+        }
+    }
+
+    public struct RangeW: Codable, Hashable, Sendable {
+        public var start: String
+        public var end: String
+        public init(_ r: TimeRange, zone: some UTCOffsetProvider) {
+            start = wireString(r.start, in: zone)
+            end = wireString(r.end, in: zone)
+        }
+    }
+
+    public struct MoveW: Codable, Hashable, Sendable {
+        public var taskId: String
+        public var before: [RangeW]
+        public var after: [RangeW]
+        public init(_ m: Move, zone: some UTCOffsetProvider) {
+            taskId = m.taskId
+            before = m.before.map { RangeW($0, zone: zone) }
+            after = m.after.map { RangeW($0, zone: zone) }
+        }
+    }
+
+    public struct DiagnosticW: Codable, Hashable, Sendable {
+        public struct FixW: Codable, Hashable, Sendable {
+            public var field: String
+            public var value: String
+        }
+        public var id: String
+        public var taskId: String
+        public var needed: String
+        public var available: String
+        public var shortBy: String
+        public var binding: [String]
+        public var fixes: [FixW]
+
+        public init(_ d: Diagnostic, zone: some UTCOffsetProvider) {
+            id = d.id
+            taskId = d.taskId
+            needed = ISODuration.format(d.needed)
+            available = ISODuration.format(d.available)
+            shortBy = ISODuration.format(d.shortBy)
+            binding = d.binding.map(\.rawValue)
+            fixes = d.fixes.map { f in
+                let value: String = switch f {
+                case .due(let t), .start(let t): wireString(t, in: zone)
+                case .earliest(let t), .latest(let t): t.hhmm
+                case .span(let s), .minSitting(let s): ISODuration.format(s)
+                }
+                return FixW(field: f.field, value: value)
+            }
+        }
+    }
+
+    /// The result of adding a task.
+    public struct AddTaskW: Codable, Hashable, Sendable {
+        /// `scheduled`, `unschedulable` or `needsReplan`.
+        public var status: String
+        public var saved: Bool
+        public var taskId: String
+        public var sittings: [SittingW]
+        public var diagnostic: DiagnosticW?
+        public var moves: [MoveW]?
+
+        public init(_ o: AddTaskOutcome, zone: some UTCOffsetProvider) {
+            switch o {
+            case .placed(let task, let sittings, _, let saved):
+                status = "scheduled"
+                self.saved = saved
+                taskId = task.id
+                self.sittings = sittings.map { SittingW($0, zone: zone) }
+            case .unschedulable(let task, let d):
+                status = "unschedulable"
+                saved = false
+                taskId = task.id
+                sittings = []
+                diagnostic = DiagnosticW(d, zone: zone)
+            case .needsReplan(let task, let moves, let sittings, let saved):
+                status = "needsReplan"
+                self.saved = saved
+                taskId = task.id
+                self.sittings = sittings.map { SittingW($0, zone: zone) }
+                self.moves = moves.map { MoveW($0, zone: zone) }
+            }
+        }
+    }
+
+    /// One agenda line: an event from a calendar or a planned sitting.
+    public struct AgendaItemW: Codable, Hashable, Sendable {
+        /// `event` or `sitting`.
+        public var kind: String
+        public var start: String
+        public var end: String
+        public var title: String
+        public var allDay: Bool
+        public var uid: String?
+        public var status: String?
+        public var transparent: Bool?
+        public var source: String?
+        public var taskId: String?
+        public var project: String?
+        public var index: Int?
+        public var count: Int?
+
+        public init(range: TimeRange, item: AgendaItem, zone: some UTCOffsetProvider) {
+            start = wireString(range.start, in: zone)
+            end = wireString(range.end, in: zone)
+            switch item {
+            case .event(let o):
+                kind = "event"
+                title = o.summary ?? ""
+                allDay = o.isAllDay
+                uid = o.uid.isEmpty ? nil : o.uid
+                status = o.status
+                transparent = o.transparent
+                source = o.source
+            case .sitting(let s, let t, let p):
+                kind = "sitting"
+                title = t
+                allDay = false
+                taskId = s.taskId
+                project = p
+                index = s.index
+                count = s.count
+            }
+        }
+    }
+
+    /// The user's zone and policy with every default filled in.
+    public struct SettingsW: Codable, Hashable, Sendable {
+        public var timeZone: String
+        public var policy: ScheduleRequest.PolicySpec
+
+        public init(_ s: PlanSettings) {
+            timeZone = s.timeZone
+            var p = s.policy
+            p.dayStart = p.dayStart ?? "07:00"
+            p.dayEnd = p.dayEnd ?? "22:00"
+            p.workingDays = p.workingDays ?? ["MO", "TU", "WE", "TH", "FR", "SA", "SU"]
+            p.breakBetweenSittings = p.breakBetweenSittings ?? "PT15M"
+            p.granularity = p.granularity ?? "PT5M"
+            p.busy = ScheduleRequest.BusySpec(allDay: p.busy?.allDay ?? false, tentative: p.busy?.tentative ?? true)
+            policy = p
+        }
+    }
+}

@@ -1,0 +1,320 @@
+import Foundation
+import PlanCore
+import PlanICal
+import PlanStore
+
+extension PlanService {
+    /// A plan computed from the store, before anything is saved.
+    struct Planned {
+        var input: ScheduleInput
+        var stored: [StoredTask]
+        var plan: Plan
+        var warnings: [ImportWarning]
+    }
+
+    /// Plans inside transaction `t`: the stored tasks plus `extra`; tasks in
+    /// `fixed` keep their stored sittings from `now` on (those that already
+    /// ended stay too, as history).
+    func planned(_ t: StoreTransaction, settings: PlanSettings, extra: [ScheduleRequest.TaskSpec] = [],
+                 fixed: Set<String>, leaveOut: Set<String> = []) throws -> Planned {
+        let (input, stored) = try Self.request(t, settings: settings, now: now, extra: extra, leaveOut: leaveOut)
+        let window = Self.window(input, now: now)
+        let (busy, warnings) = try busy(try t.calendars(), policy: input.policy, window: window, t: t)
+        let sittings = try t.sittings()
+        var pinned: [String: [TimeRange]] = [:]
+        for s in sittings where fixed.contains(s.taskId) && s.range.end > now {
+            pinned[s.taskId, default: []].append(s.range)
+        }
+        let plan = input.scheduler.plan(tasks: input.tasks, busy: busy, fixed: pinned)
+        return Planned(input: input, stored: stored, plan: plan, warnings: warnings)
+    }
+
+    /// Adds a task: plans it around the calendars and the work already planned
+    /// (which stays where it is) and saves it with its sittings, unless it
+    /// does not fit, or `dryRun`. When it fits only if the whole plan is
+    /// re-made, nothing moves unless `replan` is true.
+    public func addTask(_ spec: ScheduleRequest.TaskSpec, defaultZone: String, dryRun: Bool, replan: Bool)
+        throws -> (AddTaskOutcome, [ImportWarning]) {
+        try guarded {
+            try store.write { t in
+                let settings = try Self.settings(t, defaultZone: defaultZone)
+                let existing = try t.tasks()
+                if existing.contains(where: { $0.spec.id == spec.id }) {
+                    throw ServiceError.refused("a task with id \"\(spec.id)\" exists already (see `plan task show \(spec.id)`)")
+                }
+                if let p = spec.project, try !t.projects().contains(where: { $0.name.lowercased() == p.lowercased() }) {
+                    try t.addProject(Project(id: p, name: p))
+                }
+                let others = Set(existing.map(\.spec.id))
+                let first = try planned(t, settings: settings, extra: [spec], fixed: others)
+                let mine = first.plan.sittings.filter { $0.taskId == spec.id }
+                let outcome = first.plan.tasks.first { $0.id == spec.id }
+                if outcome?.status != .unschedulable {
+                    if !dryRun {
+                        try t.saveTask(spec)
+                        try t.replaceSittings(taskId: spec.id, with: mine)
+                    }
+                    return (.placed(task: spec, sittings: mine, plan: first.plan, saved: !dryRun), first.warnings)
+                }
+                // Would it fit if everything were re-made in the contract's order?
+                let full = try planned(t, settings: settings, extra: [spec], fixed: [])
+                if full.plan.tasks.first(where: { $0.id == spec.id })?.status != .unschedulable {
+                    let old = try t.sittings()
+                    let moves = Self.moves(from: old, to: full.plan.sittings, now: now)
+                    let newSittings = full.plan.sittings.filter { $0.taskId == spec.id }
+                    if replan && !dryRun {
+                        try t.saveTask(spec)
+                        try save(full.plan, t)
+                    }
+                    return (.needsReplan(task: spec, moves: moves, sittings: newSittings, saved: replan && !dryRun), first.warnings)
+                }
+                let diagnostic = first.plan.diagnostics.first { $0.taskId == spec.id }
+                    ?? Diagnostic(taskId: spec.id, needed: outcome?.needed ?? 0, available: 0, binding: [], fixes: [])
+                return (.unschedulable(task: spec, diagnostic: diagnostic), first.warnings)
+            }
+        }
+    }
+
+    /// Stores the sittings of every task in `plan` (future ones replaced;
+    /// sittings that already ended are kept as history).
+    func save(_ plan: Plan, _ t: StoreTransaction) throws {
+        let old = try t.sittings()
+        let byTask = Dictionary(grouping: plan.sittings, by: \.taskId)
+        for outcome in plan.tasks {
+            let past = old.filter { $0.taskId == outcome.id && $0.range.end <= now }
+            let future = byTask[outcome.id] ?? []
+            let all = past.map(\.range) + future.map(\.range)
+            try t.replaceSittings(taskId: outcome.id, with: all.enumerated().map {
+                Sitting(taskId: outcome.id, range: $0.element, index: $0.offset + 1, count: all.count)
+            })
+        }
+    }
+
+    /// What changed between two sets of sittings, task by task (only tasks
+    /// whose future sittings differ).
+    static func moves(from old: [Sitting], to new: [Sitting], now: Instant) -> [Move] {
+        let before = Dictionary(grouping: old.filter { $0.range.end > now }, by: \.taskId).mapValues { $0.map(\.range) }
+        let after = Dictionary(grouping: new, by: \.taskId).mapValues { $0.map(\.range) }
+        return Set(before.keys).union(after.keys).sorted().compactMap { id in
+            let b = before[id] ?? [], a = after[id] ?? []
+            return b == a ? nil : Move(taskId: id, before: b, after: a)
+        }
+    }
+
+    /// Re-fits everything not done from `now` on, in the contract's order.
+    public func replan(defaultZone: String, dryRun: Bool = false) throws -> (moves: [Move], plan: Plan, warnings: [ImportWarning]) {
+        try guarded {
+            try store.write { t in
+                let settings = try Self.settings(t, defaultZone: defaultZone)
+                let full = try planned(t, settings: settings, fixed: [])
+                let moves = Self.moves(from: try t.sittings(), to: full.plan.sittings, now: now)
+                if !dryRun { try save(full.plan, t) }
+                return (moves, full.plan, full.warnings)
+            }
+        }
+    }
+
+    // MARK: Reading tasks
+
+    /// Every task with its state, progress, next sitting and slack.
+    public func tasks(defaultZone: String) throws -> [TaskRow] {
+        try guarded {
+            try store.read { t in
+                let settings = try Self.settings(t, defaultZone: defaultZone)
+                return try Self.rows(t, settings: settings, now: now)
+            }
+        }
+    }
+
+    static func rows(_ t: StoreTransaction, settings: PlanSettings, now: Instant) throws -> [TaskRow] {
+        let zone = SystemZone(identifier: settings.timeZone) ?? .utc
+        let sittings = Dictionary(grouping: try t.sittings(), by: \.taskId)
+        return try t.tasks().map { stored in
+            let spec = stored.spec
+            let estimate = ISODuration.parse(spec.estimate) ?? 0
+            let done = spec.done.flatMap(ISODuration.parse) ?? 0
+            let due = WireTime.parse(spec.due).map { dueInstant($0, zone: zone) } ?? now
+            let mine = (sittings[spec.id] ?? []).sorted { $0.range.start < $1.range.start }
+            let state: TaskRow.State
+            if done >= estimate {
+                state = .done
+            } else if due <= now {
+                state = .overdue
+            } else if mine.contains(where: { $0.range.end > now }) {
+                state = .scheduled
+            } else {
+                state = .unscheduled
+            }
+            let slack = state == .scheduled ? mine.last.map { due - $0.range.end } : nil
+            return TaskRow(spec: spec, state: state, estimate: estimate, done: done, sittings: mine,
+                           next: state == .done ? nil : mine.first { $0.range.end > now }, slack: slack, due: due)
+        }
+    }
+
+    /// One task by id, or by title when no id matches (case-insensitive).
+    public func task(_ key: String, defaultZone: String) throws -> TaskRow {
+        let rows = try tasks(defaultZone: defaultZone)
+        if let r = rows.first(where: { $0.spec.id == key }) { return r }
+        let byTitle = rows.filter { $0.spec.title.lowercased() == key.lowercased() }
+        if byTitle.count == 1 { return byTitle[0] }
+        throw ServiceError.notFound(kind: "task", name: key)
+    }
+
+    // MARK: Changing tasks
+
+    /// Records progress: `spent` more work done, or the whole task when nil.
+    /// The task's remaining sittings are then re-fitted around the others.
+    public func done(_ key: String, spent: Int64?, defaultZone: String) throws -> TaskRow {
+        let id = try task(key, defaultZone: defaultZone).spec.id
+        return try guarded {
+            try store.write { t in
+                let settings = try Self.settings(t, defaultZone: defaultZone)
+                guard var spec = try t.tasks().first(where: { $0.spec.id == id })?.spec else {
+                    throw ServiceError.notFound(kind: "task", name: key)
+                }
+                let estimate = ISODuration.parse(spec.estimate) ?? 0
+                let before = spec.done.flatMap(ISODuration.parse) ?? 0
+                let after = spent.map { min(estimate, before + $0) } ?? estimate
+                spec.done = ISODuration.format(after)
+                try t.saveTask(spec)
+                try t.recordProgress(taskId: id, at: now, spent: after - before)
+                if after >= estimate {
+                    let kept = try t.sittings().filter { $0.taskId == id && $0.range.end <= now }
+                    try t.replaceSittings(taskId: id, with: kept)
+                } else {
+                    try refit(id, t, settings: settings)
+                }
+                return try Self.rows(t, settings: settings, now: now).first { $0.spec.id == id }!
+            }
+        }
+    }
+
+    /// Re-plans one task around everything else (which stays); when it no
+    /// longer fits, its future sittings are dropped and `plan tasks` shows it
+    /// unscheduled.
+    func refit(_ id: String, _ t: StoreTransaction, settings: PlanSettings) throws {
+        let others = Set(try t.tasks().map(\.spec.id)).subtracting([id])
+        let p = try planned(t, settings: settings, fixed: others)
+        let past = try t.sittings().filter { $0.taskId == id && $0.range.end <= now }.map(\.range)
+        let future = p.plan.tasks.first { $0.id == id }?.status == .scheduled
+            ? p.plan.sittings.filter { $0.taskId == id }.map(\.range) : []
+        let all = past + future
+        try t.replaceSittings(taskId: id, with: all.enumerated().map {
+            Sitting(taskId: id, range: $0.element, index: $0.offset + 1, count: all.count)
+        })
+    }
+
+    /// Changes a task's fields and re-plans it around the others; refused
+    /// (nothing saved) when the changed task no longer fits.
+    public func editTask(_ key: String, defaultZone: String, _ change: (inout ScheduleRequest.TaskSpec) -> Void)
+        throws -> (TaskRow, Diagnostic?) {
+        let id = try task(key, defaultZone: defaultZone).spec.id
+        return try guarded {
+            try store.write { t in
+                let settings = try Self.settings(t, defaultZone: defaultZone)
+                guard var spec = try t.tasks().first(where: { $0.spec.id == id })?.spec else {
+                    throw ServiceError.notFound(kind: "task", name: key)
+                }
+                change(&spec)
+                spec.id = id
+                let others = Set(try t.tasks().map(\.spec.id)).subtracting([id])
+                let p = try planned(t, settings: settings, extra: [spec], fixed: others, leaveOut: [id])
+                if let d = p.plan.diagnostics.first(where: { $0.taskId == id }) {
+                    throw EditRefused(diagnostic: d)
+                }
+                try t.saveTask(spec)
+                let past = try t.sittings().filter { $0.taskId == id && $0.range.end <= now }.map(\.range)
+                let all = past + p.plan.sittings.filter { $0.taskId == id }.map(\.range)
+                try t.replaceSittings(taskId: id, with: all.enumerated().map {
+                    Sitting(taskId: id, range: $0.element, index: $0.offset + 1, count: all.count)
+                })
+                return (try Self.rows(t, settings: settings, now: now).first { $0.spec.id == id }!, nil)
+            }
+        }
+    }
+
+    /// Thrown inside the edit transaction so it rolls back.
+    public struct EditRefused: Error {
+        public var diagnostic: Diagnostic
+    }
+
+    public func removeTask(_ key: String, defaultZone: String) throws -> String {
+        let id = try task(key, defaultZone: defaultZone).spec.id
+        try guarded {
+            try store.write { t in
+                let dependents = try t.tasks().filter { $0.spec.after?.contains(id) == true }.map(\.spec.id)
+                if !dependents.isEmpty {
+                    throw ServiceError.refused("\(dependents.joined(separator: ", ")) depend(s) on \"\(id)\" (after); remove or edit them first")
+                }
+                try t.removeTask(id: id)
+            }
+        }
+        return id
+    }
+
+    // MARK: Agenda and export
+
+    /// Classes and sittings merged over `[from, from + days)` in the user's zone.
+    public func agenda(from: LocalDate?, days: Int, defaultZone: String) throws -> Agenda {
+        try guarded {
+            try store.read { t in
+                let settings = try Self.settings(t, defaultZone: defaultZone)
+                let zone = SystemZone(identifier: settings.timeZone) ?? .utc
+                let first = from ?? zone.local(now).date
+                let range = TimeRange(start: zone.resolve(LocalDateTime(date: first)),
+                                      end: zone.resolve(LocalDateTime(date: first.adding(days: max(1, days)))))
+                var items: [(range: TimeRange, item: AgendaItem)] = []
+                var warnings: [ImportWarning] = []
+                for c in try t.calendars() {
+                    let r = try ICalImporter.importFile(path: c.path, options: ImportOptions(window: range, floatingZone: zone))
+                    warnings += r.warnings
+                    for o in r.occurrences { items.append((o.range(in: zone), .event(o))) }
+                }
+                let tasks = Dictionary(try t.tasks().map { ($0.spec.id, $0.spec) }, uniquingKeysWith: { a, _ in a })
+                for s in try t.sittings() where s.range.overlaps(range) {
+                    items.append((s.range, .sitting(s, title: tasks[s.taskId]?.title ?? s.taskId, project: tasks[s.taskId]?.project)))
+                }
+                items.sort { a, b in
+                    if a.range.start != b.range.start { return a.range.start < b.range.start }
+                    return Self.sortName(a.item) < Self.sortName(b.item)
+                }
+                return Agenda(zone: zone, range: range, items: items, warnings: warnings)
+            }
+        }
+    }
+
+    static func sortName(_ item: AgendaItem) -> String {
+        switch item {
+        case .event(let o): "0" + o.uid
+        case .sitting(let s, _, _): "1" + s.taskId + String(s.index)
+        }
+    }
+
+    /// The merged calendar: the registered calendars as they are plus one
+    /// VEVENT per sitting in `[from, to)` (all sittings when nil).
+    public func export(from: Instant?, to: Instant?, onlyPlan: Bool) throws -> String {
+        try guarded {
+            try store.read { t in
+                let tasks = Dictionary(try t.tasks().map { ($0.spec.id, $0.spec) }, uniquingKeysWith: { a, _ in a })
+                let sittings = try t.sittings().filter { s in
+                    (from.map { s.range.end > $0 } ?? true) && (to.map { s.range.start < $0 } ?? true)
+                }
+                let export = sittings.map { s -> ExportSitting in
+                    let spec = tasks[s.taskId]
+                    let title = spec?.title ?? s.taskId
+                    let project = spec?.project
+                    let estimate = spec.flatMap { ISODuration.parse($0.estimate) } ?? 0
+                    let done = spec?.done.flatMap(ISODuration.parse) ?? 0
+                    var description = spec?.notes.map { $0 + "\n\n" } ?? ""
+                    description += "Effort left: \(ISODuration.humanString(max(0, estimate - done))) of \(ISODuration.humanString(estimate))"
+                    description += "\nPlanned by plan; task id \(s.taskId)."
+                    return ExportSitting(uid: "\(s.taskId)-\(s.index)@plan", range: s.range,
+                                         summary: (project.map { "\($0): " } ?? "") + "\(title) (\(s.index)/\(s.count))",
+                                         categories: project.map { [$0] } ?? [], description: description, taskId: s.taskId)
+                }
+                let calendars = onlyPlan ? [] : try t.calendars().map(\.path)
+                return try ICalExporter.merged(calendars: calendars, sittings: export, stamp: now)
+            }
+        }
+    }
+}

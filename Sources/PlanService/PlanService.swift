@@ -1,0 +1,262 @@
+import Foundation
+import PlanCore
+import PlanICal
+import PlanStore
+
+/// Why an operation failed. Each case maps to one documented exit code (CLI)
+/// and one error code (RPC).
+public enum ServiceError: Error, CustomStringConvertible, Sendable {
+    case store(StoreError)
+    case calendar(ImportError)
+    case invalid(ScheduleRequestError)
+    case notFound(kind: String, name: String)
+    case refused(String)
+
+    public var description: String {
+        switch self {
+        case .store(let e): e.description
+        case .calendar(let e): e.description
+        case .invalid(let e): "invalid: \(e.description)"
+        case .notFound(let k, let n): "no \(k) \"\(n)\" (see `plan \(k == "task" ? "tasks" : k + " list")`)"
+        case .refused(let why): why
+        }
+    }
+}
+
+/// The user's time zone and scheduling policy as stored.
+public struct PlanSettings: Hashable, Sendable {
+    public var timeZone: String
+    public var policy: ScheduleRequest.PolicySpec
+
+    public init(timeZone: String, policy: ScheduleRequest.PolicySpec) {
+        self.timeZone = timeZone
+        self.policy = policy
+    }
+}
+
+/// A task that moved when the plan was re-made.
+public struct Move: Hashable, Sendable {
+    public var taskId: String
+    public var before: [TimeRange]
+    public var after: [TimeRange]
+}
+
+/// What `add-task` did.
+public enum AddTaskOutcome: Sendable {
+    /// Placed (and saved unless it was a dry run), around the existing plan.
+    case placed(task: ScheduleRequest.TaskSpec, sittings: [Sitting], plan: Plan, saved: Bool)
+    /// Does not fit, even if everything else moved: nothing saved.
+    case unschedulable(task: ScheduleRequest.TaskSpec, diagnostic: Diagnostic)
+    /// Fits only when the whole plan is re-made in the contract's order;
+    /// nothing saved unless `replan` was given.
+    case needsReplan(task: ScheduleRequest.TaskSpec, moves: [Move], sittings: [Sitting], saved: Bool)
+}
+
+/// One row of `plan tasks`.
+public struct TaskRow: Hashable, Sendable {
+    public enum State: String, Sendable { case scheduled, unscheduled, done, overdue }
+    public var spec: ScheduleRequest.TaskSpec
+    public var state: State
+    public var estimate: Int64
+    public var done: Int64
+    public var sittings: [Sitting]
+    /// The first sitting that has not ended by `now`.
+    public var next: Sitting?
+    /// `due − end of the last sitting`.
+    public var slack: Int64?
+    public var due: Instant
+}
+
+/// One line of the agenda: a calendar occurrence or a planned sitting.
+public enum AgendaItem: Hashable, Sendable {
+    case event(Occurrence)
+    case sitting(Sitting, title: String, project: String?)
+}
+
+/// The merged view of a span of days.
+public struct Agenda: Sendable {
+    public var zone: SystemZone
+    public var range: TimeRange
+    public var items: [(range: TimeRange, item: AgendaItem)]
+    public var warnings: [ImportWarning]
+}
+
+/// Everything `plan` does with a store: the CLI and `plan rpc` both call this.
+public struct PlanService {
+    public let store: PlanStore
+    /// The clock, injected: every plan is a function of the store and `now`.
+    public let now: Instant
+
+    public init(store: PlanStore, now: Instant) {
+        self.store = store
+        self.now = now
+    }
+
+    /// Keys of the settings table.
+    enum Key {
+        static let zone = "timeZone"
+        static let policy = "policy"
+    }
+
+    // MARK: Settings
+
+    /// The stored settings; the zone defaults to `defaultZone` (the system's).
+    public func settings(defaultZone: String) throws -> PlanSettings {
+        try guarded {
+            try store.read { t in try Self.settings(t, defaultZone: defaultZone) }
+        }
+    }
+
+    static func settings(_ t: StoreTransaction, defaultZone: String) throws -> PlanSettings {
+        let zone = try t.setting(Key.zone) ?? defaultZone
+        var policy = ScheduleRequest.PolicySpec()
+        if let json = try t.setting(Key.policy) {
+            policy = try JSONDecoder().decode(ScheduleRequest.PolicySpec.self, from: Data(json.utf8))
+        }
+        return PlanSettings(timeZone: zone, policy: policy)
+    }
+
+    /// Changes the settings; refuses values the scheduler would reject.
+    public func updateSettings(defaultZone: String, _ change: (inout PlanSettings) -> Void) throws -> PlanSettings {
+        try guarded {
+            try store.write { t in
+                var s = try Self.settings(t, defaultZone: defaultZone)
+                change(&s)
+                let probe = ScheduleRequest(timeZone: s.timeZone, now: nil, policy: s.policy, tasks: [])
+                _ = try probe.validated(defaultNow: now)
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = [.sortedKeys]
+                try t.setSetting(Key.zone, s.timeZone)
+                try t.setSetting(Key.policy, String(decoding: try encoder.encode(s.policy), as: UTF8.self))
+                return s
+            }
+        }
+    }
+
+    // MARK: Calendars
+
+    /// Registers a calendar after reading it once (so a broken file is refused).
+    public func addCalendar(path: String, name: String?) throws -> (CalendarSource, ImportResult) {
+        let absolute = Self.absolutePath(path)
+        let window = TimeRange(start: now - 86_400 * 7, end: now + 86_400 * 366)
+        let result = try guarded { try ICalImporter.importFile(path: absolute, options: ImportOptions(window: window)) }
+        let source = CalendarSource(name: name ?? Self.defaultName(for: absolute), path: absolute)
+        try guarded { try store.write { try $0.addCalendar(source) } }
+        return (source, result)
+    }
+
+    public func calendars() throws -> [CalendarSource] {
+        try guarded { try store.read { try $0.calendars() } }
+    }
+
+    public func removeCalendar(named name: String) throws {
+        try guarded { try store.write { try $0.removeCalendar(named: name) } }
+    }
+
+    static func absolutePath(_ path: String) -> String {
+        if path.hasPrefix("/") { return (path as NSString).standardizingPath }
+        return ((FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(path) as NSString).standardizingPath
+    }
+
+    static func defaultName(for path: String) -> String {
+        ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+    }
+
+    // MARK: Projects
+
+    public func addProject(name: String, color: String?, notes: String? = nil) throws -> Project {
+        let trimmed = name.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty else { throw ServiceError.refused("a project needs a name") }
+        let p = Project(id: trimmed, name: trimmed, color: color, notes: notes)
+        try guarded { try store.write { try $0.addProject(p) } }
+        return p
+    }
+
+    public func projects() throws -> [Project] {
+        try guarded { try store.read { try $0.projects() } }
+    }
+
+    /// Removes a project; with `force` its tasks go too, otherwise it must have none.
+    public func removeProject(named name: String, force: Bool) throws -> [String] {
+        try guarded {
+            try store.write { t in
+                guard let project = try t.projects().first(where: { $0.name.lowercased() == name.lowercased() }) else {
+                    throw ServiceError.notFound(kind: "project", name: name)
+                }
+                let tasks = try t.tasks().filter { $0.spec.project?.lowercased() == project.name.lowercased() }.map(\.spec.id)
+                if !tasks.isEmpty && !force {
+                    throw ServiceError.refused("project \"\(project.name)\" has \(tasks.count) task(s) (\(tasks.joined(separator: ", "))); remove them first or use --force")
+                }
+                for id in tasks { try t.removeTask(id: id) }
+                try t.removeProject(named: project.name)
+                return tasks
+            }
+        }
+    }
+
+    // MARK: Planning inputs
+
+    /// Busy blocks of every registered calendar over `window`, by the policy.
+    func busy(_ calendars: [CalendarSource], policy: Policy, window: TimeRange, t: StoreTransaction)
+        throws -> ([BusyBlock], [ImportWarning]) {
+        var blocks: [BusyBlock] = []
+        var warnings: [ImportWarning] = []
+        for c in calendars {
+            let r = try BusyCache.busyBlocks(path: c.path, window: window, policy: policy, transaction: t, now: now)
+            blocks += r.blocks
+            warnings += r.warnings
+        }
+        blocks.sort { ($0.range.start, $0.range.end) < ($1.range.start, $1.range.end) }
+        return (blocks, warnings)
+    }
+
+    /// The stored tasks as a validated request (tasks past due or finished are
+    /// left out of planning and reported by `tasks()`).
+    static func request(_ t: StoreTransaction, settings: PlanSettings, now: Instant, extra: [ScheduleRequest.TaskSpec] = [],
+                        leaveOut: Set<String> = []) throws -> (ScheduleInput, [StoredTask]) {
+        let stored = try t.tasks()
+        var specs = stored.map(\.spec).filter { !leaveOut.contains($0.id) } + extra
+        let zone = SystemZone(identifier: settings.timeZone) ?? .utc
+        let nowText = wireString(now, in: zone)
+        // Past-due tasks cannot be planned; the scheduler would call them invalid.
+        specs = specs.filter { spec in
+            guard let due = WireTime.parse(spec.due) else { return true }
+            return dueInstant(due, zone: zone) > now || extra.contains { $0.id == spec.id }
+        }
+        let ids = Set(specs.map(\.id))
+        for i in specs.indices { specs[i].after = specs[i].after?.filter { ids.contains($0) } }
+        let request = ScheduleRequest(timeZone: settings.timeZone, now: nowText, policy: settings.policy, tasks: specs)
+        return (try request.validated(defaultNow: now), stored)
+    }
+
+    /// A `due` read by the contract: a date alone means the end of that local day.
+    static func dueInstant(_ w: WireTime, zone: SystemZone) -> Instant {
+        switch w {
+        case .instant(let i): i
+        case .local(let l): zone.resolve(l)
+        case .date(let d): zone.resolve(LocalDateTime(date: d.adding(days: 1)))
+        }
+    }
+
+    /// The planning window: from a day before `now` to a day after the last due.
+    static func window(_ input: ScheduleInput, now: Instant) -> TimeRange {
+        TimeRange(start: now - 86_400, end: max(input.latestDue ?? now, now) + 86_400)
+    }
+
+    /// Converts store/validation failures into ``ServiceError``.
+    func guarded<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let e as ServiceError {
+            throw e
+        } catch let e as StoreError {
+            throw ServiceError.store(e)
+        } catch let e as ScheduleRequestError {
+            throw ServiceError.invalid(e)
+        } catch let e as ImportError {
+            throw ServiceError.calendar(e)
+        } catch {
+            throw ServiceError.refused("\(error)")
+        }
+    }
+}
