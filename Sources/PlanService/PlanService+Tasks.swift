@@ -33,46 +33,65 @@ extension PlanService {
     /// (which stays where it is) and saves it with its sittings, unless it
     /// does not fit, or `dryRun`. When it fits only if the whole plan is
     /// re-made, nothing moves unless `replan` is true.
-    public func addTask(_ spec: ScheduleRequest.TaskSpec, defaultZone: String, dryRun: Bool, replan: Bool)
-        throws -> (AddTaskOutcome, [ImportWarning]) {
+    public func addTask(_ spec: ScheduleRequest.TaskSpec, registering calendars: [String] = [], defaultZone: String,
+                        dryRun: Bool, replan: Bool) throws -> (AddTaskOutcome, [ImportWarning]) {
         try guarded {
-            try store.write { t in
-                let settings = try Self.settings(t, defaultZone: defaultZone)
-                let existing = try t.tasks()
-                if existing.contains(where: { $0.spec.id == spec.id }) {
-                    throw ServiceError.refused("a task with id \"\(spec.id)\" exists already (see `plan task show \(spec.id)`)")
+            // Nothing is committed unless the task is saved: a refused task
+            // leaves the store as it was, byte for byte.
+            try store.writeOrRollback { t in
+                var warnings: [ImportWarning] = []
+                for path in calendars {
+                    let absolute = Self.absolutePath(path)
+                    if try t.calendars().contains(where: { $0.path == absolute }) { continue }
+                    warnings += try register(path: absolute, name: nil, t).1.warnings
                 }
-                if let p = spec.project, try !t.projects().contains(where: { $0.name.lowercased() == p.lowercased() }) {
-                    try t.addProject(Project(id: p, name: p))
+                var r = try addTask(spec, t, defaultZone: defaultZone, dryRun: dryRun, replan: replan)
+                r.1 = warnings + r.1
+                let saved: Bool = switch r.0 {
+                case .placed(_, _, _, let saved), .needsReplan(_, _, _, let saved): saved
+                case .unschedulable: false
                 }
-                let others = Set(existing.map(\.spec.id))
-                let first = try planned(t, settings: settings, extra: [spec], fixed: others)
-                let mine = first.plan.sittings.filter { $0.taskId == spec.id }
-                let outcome = first.plan.tasks.first { $0.id == spec.id }
-                if outcome?.status != .unschedulable {
-                    if !dryRun {
-                        try t.saveTask(spec)
-                        try t.replaceSittings(taskId: spec.id, with: mine)
-                    }
-                    return (.placed(task: spec, sittings: mine, plan: first.plan, saved: !dryRun), first.warnings)
-                }
-                // Would it fit if everything were re-made in the contract's order?
-                let full = try planned(t, settings: settings, extra: [spec], fixed: [])
-                if full.plan.tasks.first(where: { $0.id == spec.id })?.status != .unschedulable {
-                    let old = try t.sittings()
-                    let moves = Self.moves(from: old, to: full.plan.sittings, now: now)
-                    let newSittings = full.plan.sittings.filter { $0.taskId == spec.id }
-                    if replan && !dryRun {
-                        try t.saveTask(spec)
-                        try save(full.plan, t)
-                    }
-                    return (.needsReplan(task: spec, moves: moves, sittings: newSittings, saved: replan && !dryRun), first.warnings)
-                }
-                let diagnostic = first.plan.diagnostics.first { $0.taskId == spec.id }
-                    ?? Diagnostic(taskId: spec.id, needed: outcome?.needed ?? 0, available: 0, binding: [], fixes: [])
-                return (.unschedulable(task: spec, diagnostic: diagnostic), first.warnings)
+                return (r, saved)
             }
         }
+    }
+
+    private func addTask(_ spec: ScheduleRequest.TaskSpec, _ t: StoreTransaction, defaultZone: String, dryRun: Bool,
+                         replan: Bool) throws -> (AddTaskOutcome, [ImportWarning]) {
+        let settings = try Self.settings(t, defaultZone: defaultZone)
+        let existing = try t.tasks()
+        if existing.contains(where: { $0.spec.id == spec.id }) {
+            throw ServiceError.refused("a task with id \"\(spec.id)\" exists already (see `plan task show \(spec.id)`)")
+        }
+        if let p = spec.project, try !t.projects().contains(where: { $0.name.lowercased() == p.lowercased() }) {
+            try t.addProject(Project(id: p, name: p))
+        }
+        let others = Set(existing.map(\.spec.id))
+        let first = try planned(t, settings: settings, extra: [spec], fixed: others)
+        let mine = first.plan.sittings.filter { $0.taskId == spec.id }
+        let outcome = first.plan.tasks.first { $0.id == spec.id }
+        if outcome?.status != .unschedulable {
+            if !dryRun {
+                try t.saveTask(spec)
+                try t.replaceSittings(taskId: spec.id, with: mine)
+            }
+            return (.placed(task: spec, sittings: mine, plan: first.plan, saved: !dryRun), first.warnings)
+        }
+        // Would it fit if everything were re-made in the contract's order?
+        let full = try planned(t, settings: settings, extra: [spec], fixed: [])
+        if full.plan.tasks.first(where: { $0.id == spec.id })?.status != .unschedulable {
+            let old = try t.sittings()
+            let moves = Self.moves(from: old, to: full.plan.sittings, now: now)
+            let newSittings = full.plan.sittings.filter { $0.taskId == spec.id }
+            if replan && !dryRun {
+                try t.saveTask(spec)
+                try save(full.plan, t)
+            }
+            return (.needsReplan(task: spec, moves: moves, sittings: newSittings, saved: replan && !dryRun), first.warnings)
+        }
+        let diagnostic = first.plan.diagnostics.first { $0.taskId == spec.id }
+            ?? Diagnostic(taskId: spec.id, needed: outcome?.needed ?? 0, available: 0, binding: [], fixes: [])
+        return (.unschedulable(task: spec, diagnostic: diagnostic), first.warnings)
     }
 
     /// Stores the sittings of every task in `plan` (future ones replaced;

@@ -137,11 +137,15 @@ public struct PlanService {
 
     /// Registers a calendar after reading it once (so a broken file is refused).
     public func addCalendar(path: String, name: String?) throws -> (CalendarSource, ImportResult) {
-        let absolute = Self.absolutePath(path)
+        try guarded { try store.write { try register(path: Self.absolutePath(path), name: name, $0) } }
+    }
+
+    /// Reads the file once (a broken one is refused) and registers it.
+    func register(path absolute: String, name: String?, _ t: StoreTransaction) throws -> (CalendarSource, ImportResult) {
         let window = TimeRange(start: now - 86_400 * 7, end: now + 86_400 * 366)
-        let result = try guarded { try ICalImporter.importFile(path: absolute, options: ImportOptions(window: window)) }
+        let result = try ICalImporter.importFile(path: absolute, options: ImportOptions(window: window))
         let source = CalendarSource(name: name ?? Self.defaultName(for: absolute), path: absolute)
-        try guarded { try store.write { try $0.addCalendar(source) } }
+        try t.addCalendar(source)
         return (source, result)
     }
 

@@ -156,12 +156,26 @@ public final class PlanStore {
         try run("BEGIN IMMEDIATE", body)
     }
 
+    /// Like ``write(_:)``, but `body` decides: its `commit: false` rolls the
+    /// transaction back and still returns its value (a refused or dry-run
+    /// command leaves the file as it was, byte for byte).
+    public func writeOrRollback<T>(_ body: (StoreTransaction) throws -> (value: T, commit: Bool)) throws -> T {
+        var commit = true
+        let value: T = try run("BEGIN IMMEDIATE", {
+            let r = try body($0)
+            commit = r.commit
+            return r.value
+        }, commit: { commit })
+        return value
+    }
+
     /// Runs `body` in one read transaction (a consistent snapshot).
     public func read<T>(_ body: (StoreTransaction) throws -> T) throws -> T {
         try run("BEGIN DEFERRED", body)
     }
 
-    private func run<T>(_ begin: String, _ body: (StoreTransaction) throws -> T) throws -> T {
+    private func run<T>(_ begin: String, _ body: (StoreTransaction) throws -> T,
+                        commit: () -> Bool = { true }) throws -> T {
         do {
             try db.execute(begin)
         } catch let e as SQLiteError where e.isBusy {
@@ -169,6 +183,15 @@ public final class PlanStore {
         }
         do {
             let result = try body(StoreTransaction(db: db))
+            if !commit() {
+                try db.execute("ROLLBACK")
+                return result
+            }
+            if let hold = ProcessInfo.processInfo.environment["PLAN_TEST_HOLD_COMMIT_MS"], let ms = UInt32(hold) {
+                // Test hook: keep the transaction open so a test can kill the
+                // process between writing and committing.
+                usleep(ms * 1000)
+            }
             try db.execute("COMMIT")
             return result
         } catch {

@@ -166,14 +166,6 @@ struct AddTaskCommand: ParsableCommand {
 
     func run() throws {
         try withService(options) { service, defaultZone in
-            for file in calendar {
-                let already = try service.calendars().contains { $0.path == PlanServicePaths.absolute(file) }
-                if !already {
-                    let (source, result) = try service.addCalendar(path: file, name: nil)
-                    printWarnings(result.warnings)
-                    if !options.json { print("Registered calendar \"\(source.name)\" (\(result.eventCount) events).") }
-                }
-            }
             let settings = try service.settings(defaultZone: defaultZone)
             let zone = zoneOf(settings)
             let existing = try service.tasks(defaultZone: defaultZone)
@@ -194,7 +186,8 @@ struct AddTaskCommand: ParsableCommand {
                 start: try start.map { try wireDate($0, option: "--start", now: service.now, zone: zone) },
                 priority: priority, after: afterIds.isEmpty ? nil : afterIds,
                 done: try done.map { try isoDuration($0, option: "--done") })
-            let (outcome, warnings) = try service.addTask(spec, defaultZone: defaultZone, dryRun: dryRun, replan: replan)
+            let (outcome, warnings) = try service.addTask(spec, registering: calendar, defaultZone: defaultZone,
+                                                          dryRun: dryRun, replan: replan)
             printWarnings(warnings)
             if options.json { print(Wire.encode(Wire.AddTaskW(outcome, zone: zone))) }
             switch outcome {
@@ -243,14 +236,6 @@ struct AddTaskCommand: ParsableCommand {
                 if !saved { throw PlanExit.needsReplan }
             }
         }
-    }
-}
-
-/// Path normalisation shared with the service.
-enum PlanServicePaths {
-    static func absolute(_ path: String) -> String {
-        if path.hasPrefix("/") { return (path as NSString).standardizingPath }
-        return ((FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(path) as NSString).standardizingPath
     }
 }
 
