@@ -63,6 +63,14 @@ func dayText(_ i: Instant, _ zone: some UTCOffsetProvider) -> String {
     return "\(EventsOutput.weekdayName(l.date)) \(l.date.isoString) \(clock(i, zone))"
 }
 
+/// A deadline: midnight reads as 24:00 of the day before (`due Fri … 24:00`).
+func dueText(_ i: Instant, _ zone: some UTCOffsetProvider) -> String {
+    let l = zone.local(i)
+    guard l.secondOfDay == 0 else { return dayText(i, zone) }
+    let d = l.date.adding(days: -1)
+    return "\(EventsOutput.weekdayName(d)) \(d.isoString) 24:00"
+}
+
 /// The study plan of one task: its sittings day by day, with totals.
 func studyPlan(_ sittings: [Sitting], title: String, zone: some UTCOffsetProvider) -> String {
     var out = ""
@@ -261,7 +269,7 @@ struct TasksCommand: ParsableCommand {
                     line += "  \(r.state.rawValue)  \(progress)"
                     if let n = r.next { line += "  next \(dayText(n.range.start, zone))" }
                     if let s = r.slack { line += "  slack \(ISODuration.humanString(s))" }
-                    line += "  due \(dayText(r.due, zone))"
+                    line += "  due \(dueText(r.due, zone))"
                     out += (r.state == .overdue || r.state == .unscheduled ? Style.red(line) : line) + "\n"
                 }
                 return out
@@ -288,7 +296,7 @@ struct TaskCommand: ParsableCommand {
                     var out = "\(r.spec.title) (\(r.spec.id))\(r.spec.project.map { " — \($0)" } ?? "")\n"
                     out += "  state     \(r.state.rawValue)\n"
                     out += "  progress  \(ISODuration.humanString(r.done)) of \(ISODuration.humanString(r.estimate))\n"
-                    out += "  due       \(dayText(r.due, zone))\n"
+                    out += "  due       \(dueText(r.due, zone))\n"
                     if let s = r.slack { out += "  slack     \(ISODuration.humanString(s))\n" }
                     if let a = r.spec.after, !a.isEmpty { out += "  after     \(a.joined(separator: ", "))\n" }
                     if let n = r.spec.notes { out += "  notes     \(n)\n" }
