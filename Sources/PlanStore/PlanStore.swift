@@ -190,6 +190,7 @@ public final class PlanStore {
             if let hold = ProcessInfo.processInfo.environment["PLAN_TEST_HOLD_COMMIT_MS"], let ms = UInt32(hold) {
                 // Test hook: keep the transaction open so a test can kill the
                 // process between writing and committing.
+                FileHandle.standardError.write(Data("plan: test hook: holding the commit for \(ms) ms\n".utf8))
                 usleep(ms * 1000)
             }
             try db.execute("COMMIT")
