@@ -46,14 +46,7 @@ final class LibicalZone: UTCOffsetProvider {
     }
 
     private func lookup(_ instant: Instant) -> Int {
-        let l = instant.local(offset: 0)
-        var t = icaltime_null_time()
-        t.year = Int32(l.date.year)
-        t.month = Int32(l.date.month)
-        t.day = Int32(l.date.day)
-        t.hour = Int32(l.hour)
-        t.minute = Int32(l.minute)
-        t.second = Int32(l.second)
+        var t = icalTime(instant.local(offset: 0), isDate: false)
         t.zone = icaltimezone_get_utc_timezone()
         var isDaylight: Int32 = 0
         return Int(icaltimezone_get_utc_offset_of_utc_time(zone, &t, &isDaylight))
@@ -100,18 +93,7 @@ final class LibicalRecurrence {
         hasCount = rule.count > 0
         interval = Int(rule.interval)
         frequency = String(cString: icalrecur_freq_to_string(rule.freq))
-        var t = icaltime_null_time()
-        t.year = Int32(start.date.year)
-        t.month = Int32(start.date.month)
-        t.day = Int32(start.date.day)
-        if isDate {
-            t.is_date = 1
-        } else {
-            t.hour = Int32(start.hour)
-            t.minute = Int32(start.minute)
-            t.second = Int32(start.second)
-        }
-        guard let it = icalrecur_iterator_new(rule, t) else {
+        guard let it = icalrecur_iterator_new(rule, icalTime(start, isDate: isDate)) else {
             free(rule.rscale)
             return nil
         }
@@ -124,19 +106,6 @@ final class LibicalRecurrence {
         free(rscale)
     }
 
-    /// Skips ahead so that the next instance is the first at or after `local`.
-    /// Only for rules without COUNT (libical refuses those); returns success.
-    func skip(to local: LocalDateTime) -> Bool {
-        var t = icaltime_null_time()
-        t.year = Int32(local.date.year)
-        t.month = Int32(local.date.month)
-        t.day = Int32(local.date.day)
-        t.hour = Int32(local.hour)
-        t.minute = Int32(local.minute)
-        t.second = Int32(local.second)
-        return icalrecur_iterator_set_start(iterator, t) != 0
-    }
-
     /// The next instance's wall clock, nil at the end of the series.
     func next() -> LocalDateTime? {
         let t = icalrecur_iterator_next(iterator)
@@ -144,4 +113,20 @@ final class LibicalRecurrence {
         return LocalDateTime(date: LocalDate(year: Int(t.year), month: Int(t.month), day: Int(t.day)),
                              hour: Int(t.hour), minute: Int(t.minute), second: Int(t.second))
     }
+}
+
+/// A zone-less libical time (floating date-time, or a date) for a wall-clock reading.
+func icalTime(_ l: LocalDateTime, isDate: Bool) -> icaltimetype {
+    var t = icaltime_null_time()
+    t.year = Int32(l.date.year)
+    t.month = Int32(l.date.month)
+    t.day = Int32(l.date.day)
+    if isDate {
+        t.is_date = 1
+    } else {
+        t.hour = Int32(l.hour)
+        t.minute = Int32(l.minute)
+        t.second = Int32(l.second)
+    }
+    return t
 }
