@@ -49,6 +49,7 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .executableTarget(name: "plan", dependencies: ["PlanCLI"], swiftSettings: swiftSettings),
+        .executableTarget(name: "plan-bench", dependencies: ["PlanCore"], swiftSettings: swiftSettings),
         .testTarget(name: "PlanCoreTests", dependencies: ["PlanCore"], swiftSettings: swiftSettings),
         .testTarget(name: "PlanICalTests", dependencies: ["PlanICal", "PlanCore"], swiftSettings: swiftSettings),
         .testTarget(name: "PlanStoreTests", dependencies: ["PlanStore", "PlanCore"], swiftSettings: swiftSettings),

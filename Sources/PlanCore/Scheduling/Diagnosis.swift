@@ -113,23 +113,28 @@ struct Diagnosis {
         return r
     }
 
+    /// The earliest later due that fits. It is the end of a sitting, so a grid
+    /// instant: the search runs over grid steps after `due` (the one grid
+    /// instant in `(due + (k−1)·g, due + k·g]` is `floor(due + k·g)`).
     func dueFix() -> Fix? {
-        let far = req.due + Int64(scheduler.fixSearchDays) * 86_400
-        guard fits(with { $0.due = far }) else { return nil }
-        let s = smallest(after: req.due.seconds, upTo: far.seconds) { x in
-            fits(with { $0.due = Instant(seconds: x) })
-        }
-        return .due(Instant(seconds: s))
+        let steps = Int64(scheduler.fixSearchDays) * 86_400 / step
+        func due(_ k: Int64) -> Instant { board.grid.floor(req.due + k * step) }
+        guard steps >= 1, fits(with { $0.due = due(steps) }) else { return nil }
+        let k = smallest(after: 0, upTo: steps) { k in fits(with { $0.due = due(k) }) }
+        return .due(due(k))
     }
 
+    /// The latest earlier start that fits (not before `now` or the
+    /// prerequisites). It is the start of a sitting, so a grid instant, found
+    /// over grid steps before `start`.
     func startFix() -> Fix? {
         guard let start = prep.task.start, start > lowerWithoutStart else { return nil }
         let floorBound = lowerWithoutStart
-        guard fits(with { $0.lower = floorBound }) else { return nil }
-        let s = largest(from: floorBound.seconds, below: start.seconds) { x in
-            fits(with { $0.lower = max(floorBound, Instant(seconds: x)) })
-        }
-        return .start(Instant(seconds: s))
+        let steps = ceilDiv(start - floorBound, step)
+        func lower(_ k: Int64) -> Instant { max(floorBound, board.grid.ceil(start - k * step)) }
+        guard fits(with { $0.lower = lower(steps) }) else { return nil }
+        let k = smallest(after: 0, upTo: steps) { k in fits(with { $0.lower = lower(k) }) }
+        return .start(lower(k))
     }
 
     func earliestFix() -> Fix? {

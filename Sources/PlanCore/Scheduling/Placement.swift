@@ -44,6 +44,9 @@ struct SlotStream {
     private var nextDay: Int64
     private let lastDay: Int64
     private let useCache: Bool
+    /// Days known to be full can be skipped (no rule is lifted that would
+    /// give them room).
+    private let skipsFullDays: Bool
 
     init(board: Scoreboard, req: Requirement) {
         self.board = board
@@ -53,6 +56,7 @@ struct SlotStream {
         hi = board.grid.floor(req.due)
         useCache = req.withBusy && req.withOthers
             && req.windowStart >= p.dayStart && req.windowEnd <= p.dayEnd
+        skipsFullDays = useCache && !req.allDays && (req.withMaxPerDay || p.maxPerDay == nil)
         let hasDays = req.allDays || !p.workingDays.isEmpty
         if hi - lo >= req.minSitting && req.windowStart < req.windowEnd && hasDays && req.remaining > 0 {
             nextDay = board.dayNumber(lo)
@@ -66,6 +70,7 @@ struct SlotStream {
     /// The `i`-th slot, or nil when there are no more before `due`.
     mutating func slot(_ i: Int) -> Slot? {
         while i >= slots.count {
+            if skipsFullDays { nextDay = board.nextDay(from: nextDay, fitting: req.minSitting) }
             guard nextDay <= lastDay else { return nil }
             generate(day: nextDay)
             nextDay += 1
@@ -74,25 +79,25 @@ struct SlotStream {
     }
 
     private mutating func generate(day: Int64) {
-        let book = board.book(day: day)
-        if !req.allDays && !book.working { return }
-        let ws = board.instant(day: day, req.windowStart)
-        let we = board.instant(day: day, req.windowEnd)
+        let bi = board.bookIndex(day: day)
+        if !req.allDays && !board.books[bi].working { return }
+        let ws = board.instant(book: bi, req.windowStart)
+        let we = board.instant(book: bi, req.windowEnd)
         let clipStart = max(ws, lo), clipEnd = min(we, hi)
         guard clipEnd - clipStart >= req.minSitting else { return }
         var cap = Int64.max
         if req.withMaxPerDay, let m = board.policy.maxPerDay {
-            cap = m - (req.withOthers ? book.used : 0)
+            cap = m - (req.withOthers ? board.books[bi].used : 0)
         }
         if useCache {
             let a = board.grid.ceil(clipStart), b = board.grid.floor(clipEnd)
-            for f in book.free where f.end > a && f.start < b {
+            for f in board.books[bi].free where f.end > a && f.start < b {
                 let s = max(f.start, a), e = min(f.end, b)
                 if e - s >= req.minSitting { slots.append(Slot(start: s, end: e, day: day, cap: cap)) }
             }
         } else {
             let free = board.freeRanges(in: TimeRange(start: clipStart, end: clipEnd),
-                                        sittings: req.withOthers ? book.sittings : [],
+                                        sittings: req.withOthers ? board.books[bi].sittings : [],
                                         withBusy: req.withBusy)
             for f in free where f.duration >= req.minSitting {
                 slots.append(Slot(start: f.start, end: f.end, day: day, cap: cap))

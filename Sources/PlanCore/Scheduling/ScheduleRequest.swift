@@ -377,25 +377,32 @@ extension ScheduleRequest {
     /// order) and names its tasks, starting from the one listed first.
     private func checkCycles(_ index: [String: Int]) throws(ScheduleRequestError) {
         let edges = tasks.map { ($0.after ?? []).compactMap { index[$0] } }
-        var state = [UInt8](repeating: 0, count: tasks.count)  // 0 new, 1 on stack, 2 done
-        var stack: [Int] = []
+        var state = [UInt8](repeating: 0, count: tasks.count)  // 0 new, 1 on the path, 2 done
         var cycle: [Int]?
-        func visit(_ i: Int) {
-            if cycle != nil { return }
-            state[i] = 1
-            stack.append(i)
-            for j in edges[i] {
-                if cycle != nil { return }
-                if state[j] == 1 {
-                    cycle = Array(stack[stack.lastIndex(of: j)!...])
-                    return
+        // Iterative depth-first search: the path and, per level, the next edge.
+        for root in tasks.indices where state[root] == 0 && cycle == nil {
+            var path = [root]
+            var edge = [0]
+            state[root] = 1
+            while let top = path.last, cycle == nil {
+                let k = edge[edge.count - 1]
+                if k == edges[top].count {
+                    state[top] = 2
+                    path.removeLast()
+                    edge.removeLast()
+                    continue
                 }
-                if state[j] == 0 { visit(j) }
+                edge[edge.count - 1] += 1
+                let j = edges[top][k]
+                if state[j] == 1 {
+                    cycle = Array(path[path.lastIndex(of: j)!...])
+                } else if state[j] == 0 {
+                    state[j] = 1
+                    path.append(j)
+                    edge.append(0)
+                }
             }
-            stack.removeLast()
-            state[i] = 2
         }
-        for i in tasks.indices where state[i] == 0 && cycle == nil { visit(i) }
         guard var c = cycle else { return }
         let first = c.indices.min { c[$0] < c[$1] }!
         c = Array(c[first...] + c[..<first])

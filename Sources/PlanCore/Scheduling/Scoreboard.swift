@@ -2,13 +2,11 @@
 /// when its wall-clock reading in the zone is a whole multiple of `step`
 /// seconds after local midnight.
 struct Grid {
-    let zone: SystemZone
+    let zone: OffsetTable
     /// Seconds; a whole number of minutes dividing one hour.
     let step: Int64
 
     func phase(_ t: Instant) -> Int64 { floorMod(t.seconds + Int64(zone.offset(at: t)), step) }
-
-    func isOnGrid(_ t: Instant) -> Bool { phase(t) == 0 }
 
     /// The first grid instant at or after `t`.
     func ceil(_ t: Instant) -> Instant {
@@ -83,20 +81,36 @@ struct DayBook {
     var sittings: [TimeRange] = []
     /// Their total length.
     var used: Int64 = 0
+    /// Other wall-clock times of this day already resolved (tasks' own windows).
+    var otherTimes: [(minutes: Int, instant: Instant)] = []
 }
 
 /// The state of the calendar while tasks are placed one by one: busy time,
 /// bookings, and per-day free time and usage. Days are created on first use.
 final class Scoreboard {
     let policy: Policy
+    /// The policy's zone, with its offsets precomputed over the planning horizon.
+    let zone: OffsetTable
     let grid: Grid
     /// Busy blocks merged into sorted, disjoint, non-touching ranges.
     let busy: [TimeRange]
-    private var days: [Int64: DayBook] = [:]
+    /// Day books, created on first use. Days of the horizon find their book
+    /// through `dense` (position + 1, 0 for none yet); others through `sparse`.
+    private(set) var books: [DayBook] = []
+    private let firstDay: Int64
+    private var dense: [Int32]
+    private var sparse: [Int64: Int] = [:]
+    /// A max segment tree over the horizon's days of the longest sitting each
+    /// day could still take under the policy window (its longest free range,
+    /// at most its room under `maxPerDay`, 0 on a day off; unknown days count
+    /// as unlimited), so a walk jumps over days too full for it in O(log days).
+    private var room: [Int64]
+    private var leaves = 1
 
-    init(policy: Policy, busy blocks: [BusyBlock]) {
+    init(policy: Policy, busy blocks: [BusyBlock], horizon: TimeRange) {
         self.policy = policy
-        self.grid = Grid(zone: policy.zone, step: policy.granularity)
+        self.zone = OffsetTable(zone: policy.zone, covering: horizon)
+        self.grid = Grid(zone: zone, step: policy.granularity)
         var ranges = blocks.map(\.range).filter { !$0.isEmpty }
         ranges.sort { $0.start < $1.start || ($0.start == $1.start && $0.end < $1.end) }
         var merged: [TimeRange] = []
@@ -109,32 +123,91 @@ final class Scoreboard {
             }
         }
         self.busy = merged
+        firstDay = zone.local(horizon.start).date.daysSinceEpoch
+        let days = zone.local(horizon.end).date.daysSinceEpoch - firstDay + 2
+        dense = [Int32](repeating: 0, count: Int(max(0, min(days, 40_000))))
+        while leaves < dense.count { leaves *= 2 }
+        room = [Int64](repeating: .max, count: 2 * leaves)
+    }
+
+    /// The first day at or after `day` whose longest possible sitting is at
+    /// least `length` (a day outside the horizon always qualifies).
+    func nextDay(from day: Int64, fitting length: Int64) -> Int64 {
+        let d = day - firstDay
+        guard d >= 0 && d < Int64(dense.count) else { return day }
+        // Walk up from the leaf until a right sibling subtree can hold it, then down.
+        var k = Int(d) + leaves
+        if room[k] >= length { return day }
+        while true {
+            if k == 1 { return firstDay + Int64(dense.count) }
+            if k % 2 == 0 && room[k + 1] >= length {
+                k += 1
+                break
+            }
+            k /= 2
+        }
+        while k < leaves { k = room[2 * k] >= length ? 2 * k : 2 * k + 1 }
+        return min(firstDay + Int64(k - leaves), firstDay + Int64(dense.count))
+    }
+
+    private func updateRoom(_ i: Int) {
+        let b = books[i]
+        let d = b.date.daysSinceEpoch - firstDay
+        guard d >= 0 && d < Int64(dense.count) else { return }
+        var r: Int64 = 0
+        if b.working {
+            for f in b.free { r = max(r, f.duration) }
+            if let m = policy.maxPerDay { r = min(r, m - b.used) }
+        }
+        var k = Int(d) + leaves
+        room[k] = r
+        k /= 2
+        while k >= 1 {
+            room[k] = max(room[2 * k], room[2 * k + 1])
+            k /= 2
+        }
     }
 
     /// The local date (days since the epoch) an instant falls on.
-    func dayNumber(_ t: Instant) -> Int64 { policy.zone.local(t).date.daysSinceEpoch }
+    func dayNumber(_ t: Instant) -> Int64 { zone.local(t).date.daysSinceEpoch }
 
-    /// The instant a wall-clock time names on a given day (`24:00` is the next
-    /// midnight); nonexistent times move forward by the gap, ambiguous ones
-    /// mean the first occurrence.
-    func instant(day: Int64, _ time: TimeOfDay) -> Instant {
-        let date = LocalDate(daysSinceEpoch: day)
-        if time.minutes >= 1440 {
-            return policy.zone.resolve(LocalDateTime(date: date.adding(days: 1)))
-        }
-        return policy.zone.resolve(LocalDateTime(date: date, hour: time.minutes / 60, minute: time.minutes % 60))
+    /// The instant a wall-clock time names on the day of book `i` (`24:00` is
+    /// the next midnight); nonexistent times move forward by the gap,
+    /// ambiguous ones mean the first occurrence. Remembered per day.
+    func instant(book i: Int, _ time: TimeOfDay) -> Instant {
+        let m = time.minutes
+        if m == policy.dayStart.minutes { return books[i].window.start }
+        if m == policy.dayEnd.minutes { return books[i].window.end }
+        if m == 0 { return books[i].wholeDay.start }
+        if m >= 1440 { return books[i].wholeDay.end }
+        for (k, t) in books[i].otherTimes where k == m { return t }
+        let t = resolve(books[i].date, time)
+        books[i].otherTimes.append((m, t))
+        return t
     }
 
-    func book(day: Int64) -> DayBook {
-        if let b = days[day] { return b }
+    private func resolve(_ date: LocalDate, _ time: TimeOfDay) -> Instant {
+        time.minutes >= 1440
+            ? zone.resolve(LocalDateTime(date: date.adding(days: 1)))
+            : zone.resolve(LocalDateTime(date: date, hour: time.minutes / 60, minute: time.minutes % 60))
+    }
+
+    /// The position of a day's book in ``books``, creating the book on first use.
+    func bookIndex(day: Int64) -> Int {
+        let d = day - firstDay
+        let isDense = d >= 0 && d < Int64(dense.count)
+        if isDense, dense[Int(d)] > 0 { return Int(dense[Int(d)]) - 1 }
+        if !isDense, let i = sparse[day] { return i }
         let date = LocalDate(daysSinceEpoch: day)
-        let window = TimeRange(start: instant(day: day, policy.dayStart), end: instant(day: day, policy.dayEnd))
-        let whole = TimeRange(start: instant(day: day, .startOfDay), end: instant(day: day, .endOfDay))
+        let window = TimeRange(start: resolve(date, policy.dayStart), end: resolve(date, policy.dayEnd))
+        let whole = TimeRange(start: resolve(date, .startOfDay), end: resolve(date, .endOfDay))
         let working = policy.workingDays.contains(Weekday(date))
         var b = DayBook(date: date, working: working, window: window, wholeDay: whole, free: [])
         b.free = freeRanges(in: window, sittings: [], withBusy: true)
-        days[day] = b
-        return b
+        books.append(b)
+        if isDense { dense[Int(d)] = Int32(books.count) } else { sparse[day] = books.count - 1 }
+        updateRoom(books.count - 1)
+        return books.count - 1
     }
 
     /// `window` minus busy time (when `withBusy`) and `sittings`, cut into
@@ -181,19 +254,26 @@ final class Scoreboard {
         return lo
     }
 
-    /// Books a sitting that lies inside one free range of `day`.
+    /// Books a sitting on `day`: it occupies its time and counts toward the
+    /// day's total. A sitting that does not lie inside one free range (a
+    /// pinned one, kept from an earlier plan) is cut out of every free range it
+    /// touches, and what remains is put back on the grid.
     func bookSitting(_ r: TimeRange, day: Int64) {
-        var b = book(day: day)
-        let i = b.sittings.firstIndex { $0.start > r.start } ?? b.sittings.count
-        b.sittings.insert(r, at: i)
-        b.used += r.duration
-        if let k = b.free.firstIndex(where: { $0.start <= r.start && r.end <= $0.end }) {
-            let f = b.free[k]
-            var parts: [TimeRange] = []
-            if f.start < r.start { parts.append(TimeRange(start: f.start, end: r.start)) }
-            if r.end < f.end { parts.append(TimeRange(start: r.end, end: f.end)) }
-            b.free.replaceSubrange(k...k, with: parts)
+        let i = bookIndex(day: day)
+        let k = books[i].sittings.firstIndex { $0.start > r.start } ?? books[i].sittings.count
+        books[i].sittings.insert(r, at: k)
+        books[i].used += r.duration
+        var free: [TimeRange] = []
+        free.reserveCapacity(books[i].free.count + 1)
+        for f in books[i].free {
+            guard f.overlaps(r) && !r.isEmpty else {
+                free.append(f)
+                continue
+            }
+            if f.start < r.start { grid.appendAlignedParts(of: TimeRange(start: f.start, end: r.start), to: &free) }
+            if r.end < f.end { grid.appendAlignedParts(of: TimeRange(start: r.end, end: f.end), to: &free) }
         }
-        days[day] = b
+        books[i].free = free
+        updateRoom(i)
     }
 }

@@ -80,7 +80,7 @@ public struct TaskScheduler: Sendable {
     /// booked before anything is placed, the pinned tasks are not re-placed,
     /// and they count as scheduled with exactly those sittings.
     public func plan(tasks: [PlanTask], busy: [BusyBlock], fixed: [String: [TimeRange]] = [:]) -> Plan {
-        let board = Scoreboard(policy: policy, busy: busy)
+        let board = Scoreboard(policy: policy, busy: busy, horizon: horizon(tasks))
         for ranges in fixed.sorted(by: { $0.key < $1.key }).map(\.value) {
             for r in ranges.sorted(by: { $0.start < $1.start }) { board.bookSitting(r, day: board.dayNumber(r.start)) }
         }
@@ -169,6 +169,14 @@ public struct TaskScheduler: Sendable {
             return a.index < b.index
         }
         return Plan(sittings: sittings, tasks: outcomes, diagnostics: diagnostics.compactMap { $0 })
+    }
+
+    /// The stretch of time the plan and its diagnosis can touch: from a day
+    /// before `now` to a few days past the last due and its fix search.
+    func horizon(_ tasks: [PlanTask]) -> TimeRange {
+        let lastDue = tasks.map(\.due).max() ?? now
+        let end = max(lastDue, now) + Int64(fixSearchDays + 3) * 86_400
+        return TimeRange(start: now - 3 * 86_400, end: end)
     }
 
     /// Remaining work, span and minimum sitting on the grid (remaining rounds

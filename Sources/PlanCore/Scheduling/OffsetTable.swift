@@ -1,0 +1,66 @@
+import Foundation
+
+/// A zone's UTC offsets over a stretch of time, precomputed from its
+/// transitions, so the scheduler's many conversions (day windows, the grid,
+/// local dates) are a binary search instead of a time-zone database query.
+/// Outside the stretch it asks the zone itself.
+struct OffsetTable: UTCOffsetProvider {
+    let zone: SystemZone
+    let range: TimeRange
+    /// Sorted instants at which an offset takes effect; `starts[0] == range.start`.
+    private let starts: [Int64]
+    private let offsets: [Int]
+
+    init(zone: SystemZone, covering range: TimeRange) {
+        self.zone = zone
+        self.range = range
+        var starts = [range.start.seconds]
+        var offsets = [zone.offset(at: range.start)]
+        var cursor = range.start.date
+        while let next = zone.timeZone.nextDaylightSavingTimeTransition(after: cursor), next < range.end.date {
+            let t = Int64(next.timeIntervalSince1970.rounded(.down))
+            guard t > starts.last! else { break }
+            let o = zone.offset(at: Instant(seconds: t))
+            if o != offsets.last! {
+                starts.append(t)
+                offsets.append(o)
+            }
+            cursor = next
+        }
+        self.starts = starts
+        self.offsets = offsets
+    }
+
+    func offset(at instant: Instant) -> Int {
+        let s = instant.seconds
+        guard s >= range.start.seconds && s < range.end.seconds else { return zone.offset(at: instant) }
+        var lo = 0, hi = starts.count - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if starts[mid] <= s { lo = mid } else { hi = mid - 1 }
+        }
+        return offsets[lo]
+    }
+
+    /// The same rule as ``UTCOffsetProvider/resolve(_:)`` (nonexistent times
+    /// move forward by the gap, ambiguous ones mean the first occurrence),
+    /// without allocating.
+    func resolve(_ local: LocalDateTime) -> Instant {
+        let asUTC = local.secondsSinceEpoch
+        let before = offset(at: Instant(seconds: asUTC - 86_400))
+        let after = offset(at: Instant(seconds: asUTC + 86_400))
+        // Larger offset first: it names the earlier instant.
+        let first = max(before, after), second = min(before, after)
+        let t1 = Instant(seconds: asUTC - Int64(first))
+        if offset(at: t1) == first { return t1 }
+        if second != first {
+            let t2 = Instant(seconds: asUTC - Int64(second))
+            if offset(at: t2) == second { return t2 }
+        }
+        let guess = Instant(seconds: asUTC - Int64(offset(at: Instant(seconds: asUTC))))
+        if guess.local(offset: offset(at: guess)) == local { return guess }
+        return Instant(seconds: asUTC - Int64(before))
+    }
+
+    func local(_ instant: Instant) -> LocalDateTime { instant.local(offset: offset(at: instant)) }
+}
