@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# One student's week with plan, from a class schedule to an exported study plan.
+# Runs against a throwaway store, with the clock fixed at Monday 2026-11-02 08:00
+# New York time, so it prints the same thing every time (the CLI tests check the
+# same story against Tests/PlanCLITests/Golden/student-story.txt).
+#
+#   bash Examples/student-story.sh            # uses `swift run plan`
+#   PLAN=.build/release/plan bash Examples/student-story.sh
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+store=$(mktemp -d)
+trap 'rm -rf "$store"' EXIT
+export PLAN_STORE="$store/plan.sqlite" PLAN_NOW=2026-11-02T08:00:00-05:00
+plan() {
+    echo "\$ plan $*"
+    if [[ -n ${PLAN:-} ]]; then "$PLAN" "$@"; else swift run -q plan "$@"; fi || echo "(exit $?)"
+    echo
+}
+plan policy set --tz America/New_York --day-start 08:00 --day-end 22:00 --buffer 10m --max-per-day 6h
+plan project add HIST200 --color blue
+plan project add CS201 --color green
+plan project add CHEM110 --color red
+plan add-task "Reading: Atlantic trade" --project HIST200 --estimate 3h --span 1h --due 2026-11-06 \
+    --calendar Examples/fall-2026-classes.ics
+plan add-task "History essay" --project HIST200 --estimate 6h --span 90m --due 2026-11-13 \
+    --after "Reading: Atlantic trade" --earliest 09:00
+plan add-task "Problem set 7" --project CS201 --estimate 4h --span 2h --due 2026-11-05T23:59
+plan add-task "Lab report 5" --project CHEM110 --estimate 3h --min 45m --due 2026-11-09
+plan add-task "Linked lists project" --project CS201 --estimate 10h --span 2h --due 2026-11-20 --priority 2
+plan add-task "Midterm review" --project CHEM110 --estimate 5h --span 1h --due 2026-11-12 --latest 21:00
+plan add-task "Problem set 8" --project CS201 --estimate 4h --due 2026-11-12 --notes "Chapters 9-10; hand in on Gradescope"
+plan add-task "Cram all of chemistry" --project CHEM110 --estimate 20h --span 2h --due 2026-11-03 --earliest 09:00
+plan tasks
+plan agenda --from 2026-11-02 --days 3
+plan done problem-set-7 --spent 1h
+plan done "Reading: Atlantic trade"
+plan replan
+plan export "$store/study-plan.ics"
+echo "The merged calendar has $(grep -c BEGIN:VEVENT "$store/study-plan.ics") events."
