@@ -49,10 +49,20 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .executableTarget(name: "plan", dependencies: ["PlanCLI"], swiftSettings: swiftSettings),
-        .executableTarget(name: "plan-bench", dependencies: ["PlanCore"], swiftSettings: swiftSettings),
+        // The benchmark of issue 6: `swift run -c release plan-bench [--quick] [--json FILE]`.
+        .executableTarget(
+            name: "plan-bench",
+            dependencies: [
+                "PlanCore", "PlanICal", "PlanStore", "PlanService", "PlanCLI",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         .testTarget(name: "PlanCoreTests", dependencies: ["PlanCore"], swiftSettings: swiftSettings),
         .testTarget(name: "PlanICalTests", dependencies: ["PlanICal", "PlanCore"], swiftSettings: swiftSettings),
         .testTarget(name: "PlanStoreTests", dependencies: ["PlanStore", "PlanCore"], swiftSettings: swiftSettings),
+        .testTarget(name: "PlanServiceTests", dependencies: ["PlanService", "PlanStore", "PlanICal", "PlanCore"], swiftSettings: swiftSettings),
+        .testTarget(name: "PlanProtocolTests", dependencies: ["PlanProtocol", "PlanService", "PlanStore", "PlanCore"], swiftSettings: swiftSettings),
         .testTarget(name: "PlanCLITests", dependencies: ["PlanCLI"], exclude: ["Golden"], swiftSettings: swiftSettings),
     ],
     swiftLanguageModes: [.v6]

@@ -253,6 +253,9 @@ public struct PlanService {
             return try body()
         } catch let e as ServiceError {
             throw e
+        } catch let e as EditRefused {
+            // Not a failure of the store: the caller reports the diagnostic.
+            throw e
         } catch let e as StoreError {
             throw ServiceError.store(e)
         } catch let e as ScheduleRequestError {

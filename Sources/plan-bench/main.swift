@@ -1,172 +1,178 @@
-// plan-bench: times TaskScheduler on seeded synthetic years.
+// plan-bench: how fast plan is, side by side with its peers, and how cost grows.
 //
-//   swift run -c release plan-bench            10, 100, 1,000, 10,000 tasks
-//   swift run -c release plan-bench --quick    small sizes, for CI
-//   swift run -c release plan-bench --json out.json
-//   swift run -c release plan-bench --sizes 1000 --seed 2
+//   swift run -c release plan-bench                 the full run (about 4 minutes)
+//   swift run -c release plan-bench --quick         small sizes, no Python (CI; well under a minute)
+//   swift run -c release plan-bench --json out.json the same figures as JSON
 //
-// The calendar is 10,000 busy blocks (15–60 minutes, at any hour) over 2027
-// in New York, so days are fragmented and DST changes twice. Tasks take
-// 30 minutes to 3 hours, are due anywhere in the year, some start later,
-// some follow another task, some keep to 09:00–18:00. The same seed gives
-// the same input. Each size is timed several times; the table shows the
-// median wall time and the growth exponent log(t₂/t₁) / log(n₂/n₁) between
-// consecutive sizes (1 means linear).
+// Sections (all inputs are generated from --seed, so a run is repeatable):
+//   1. import:   semester calendars of 1,000, 10,000 and 100,000 VEVENTs
+//                over a year: `plan events --json`, the importer alone, a bare
+//                libical loop (the floor) and Python icalendar +
+//                recurring-ical-events, each as a child process (wall time,
+//                occurrences/s, peak RSS from wait4).
+//   2. schedule: 10 … 10,000 tasks against 10,000 busy blocks (in process).
+//   3. e2e:      `plan add-task` on a store with 200 tasks and a 2,000-VEVENT
+//                calendar, and `plan rpc` task.add / plan.agenda latency.
+//
+// `plan` is this executable's `plan` mode (`plan-bench plan …` runs the same
+// code as `.build/release/plan`); `--plan PATH` measures another binary.
 
+import ArgumentParser
 import Foundation
-import PlanCore
-
-/// SplitMix64: the same seed, the same data.
-struct Generator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func int(_ r: ClosedRange<Int>) -> Int { r.lowerBound + Int(next() % UInt64(r.count)) }
-    mutating func chance(_ percent: Int) -> Bool { int(0...99) < percent }
-}
+import PlanCLI
 
 struct Options {
     var quick = false
     var jsonPath: String?
     var seed: UInt64 = 1
     var sizes: [Int]?
+    var importSizes: [Int]?
+    var sections: Set<String> = ["import", "schedule", "e2e"]
+    var python = true
+    var pythonAll = false
+    var planPath: String?
+    var workdir = ""
+    var keep = false
+
+    static let usage = """
+    usage: plan-bench [--quick] [--json FILE] [--seed N] [--only import,schedule,e2e]
+                      [--sizes N,…] [--import-sizes N,…] [--no-python] [--python-all]
+                      [--plan PATH] [--workdir DIR]
+
+      --quick            small sizes, few repeats, no Python (for CI)
+      --json FILE        also write the figures as JSON
+      --seed N           seed of the generated calendars and tasks (default 1)
+      --only LIST        run only these sections
+      --sizes N,…        task counts of the scheduling section
+      --import-sizes N,… VEVENT counts of the import section
+      --no-python        do not run the Python peer
+      --python-all       run the Python peer at 100,000 VEVENTs too (about 8 minutes)
+      --plan PATH        the plan binary to measure (default: this one's plan mode)
+      --workdir DIR      where the generated files go, kept (default: a temporary folder, removed)
+    """
 
     init(_ args: [String]) {
         var i = 0
+        func value() -> String {
+            guard i + 1 < args.count else {
+                note("\(args[i]) needs a value\n\(Self.usage)")
+                exit(64)
+            }
+            i += 1
+            return args[i]
+        }
+        func list() -> [Int] { value().split(separator: ",").compactMap { Int($0.replacingOccurrences(of: "_", with: "")) } }
         while i < args.count {
             switch args[i] {
             case "--quick": quick = true
-            case "--json" where i + 1 < args.count:
-                jsonPath = args[i + 1]
-                i += 1
-            case "--sizes" where i + 1 < args.count:
-                sizes = args[i + 1].split(separator: ",").compactMap { Int($0) }
-                i += 1
-            case "--seed" where i + 1 < args.count:
-                seed = UInt64(args[i + 1]) ?? 1
-                i += 1
+            case "--json": jsonPath = value()
+            case "--seed": seed = UInt64(value()) ?? 1
+            case "--sizes": sizes = list()
+            case "--import-sizes": importSizes = list()
+            case "--only": sections = Set(value().split(separator: ",").map(String.init))
+            case "--no-python": python = false
+            case "--python-all": pythonAll = true
+            case "--plan": planPath = value()
+            case "--workdir":
+                workdir = value()
+                keep = true
             case "-h", "--help":
-                print("usage: plan-bench [--quick] [--json FILE] [--seed N] [--sizes N,N,...]")
+                print(Self.usage)
                 exit(0)
             default:
-                FileHandle.standardError.write(Data("plan-bench: unknown argument \(args[i])\n".utf8))
+                note("unknown argument \(args[i])\n\(Self.usage)")
                 exit(64)
             }
             i += 1
         }
+        if quick { python = false }
     }
 }
 
-let options = Options(Array(CommandLine.arguments.dropFirst()))
-let zone = SystemZone(identifier: "America/New_York")!
-let year = LocalDate(year: 2027, month: 1, day: 1)
-let now = zone.resolve(LocalDateTime(date: year, hour: 8))
-let yearEnd = zone.resolve(LocalDateTime(date: LocalDate(year: 2028, month: 1, day: 1)))
-let busyCount = options.quick ? 1_000 : 10_000
-let sizes = options.sizes ?? (options.quick ? [10, 100, 300] : [10, 100, 1_000, 10_000])
-
-func makeBusy(_ count: Int, seed: UInt64) -> [BusyBlock] {
-    var g = Generator(state: seed)
-    let minutes = Int((yearEnd - now) / 60)
-    return (0..<count).map { k in
-        let start = now + Int64(g.int(0...minutes)) * 60
-        let length = Int64(g.int(15...60)) * 60
-        return BusyBlock(range: TimeRange(start: start, end: start + length), source: "cal\(k % 3)")
-    }
+extension Child {
+    /// This executable, to run its child modes.
+    static var selfArgv: [String] { [selfPath] }
 }
 
-func makeTasks(_ count: Int, seed: UInt64) -> [PlanTask] {
-    var g = Generator(state: seed &* 31 &+ 7)
-    let minutes = Int((yearEnd - now) / 60)
-    var tasks: [PlanTask] = []
-    tasks.reserveCapacity(count)
-    for i in 0..<count {
-        let due = now + Int64(g.int(1440...minutes)) * 60
-        var t = PlanTask(id: "task\(i)", title: "Task \(i)", estimate: Int64(g.int(2...12)) * 900, due: due,
-                         span: Int64(g.int(4...8)) * 900, minSitting: 1800, sequence: i)
-        t.priority = g.int(1...4)
-        if g.chance(30) { t.start = due - Int64(g.int(1...30)) * 86_400 }
-        if g.chance(20) {
-            t.earliest = TimeOfDay(hour: 9)
-            t.latest = TimeOfDay(hour: 18)
-        }
-        if i > 0 && g.chance(10) { t.after = ["task\(g.int(0...(i - 1)))"] }
-        if g.chance(10) { t.done = Int64(g.int(0...4)) * 900 }
-        tasks.append(t)
-    }
-    return tasks
+let arguments = Array(CommandLine.arguments.dropFirst())
+
+// Child modes: `plan-bench plan …` is plan itself; `--child` runs one import.
+if arguments.first == "plan" {
+    PlanCommand.main(Array(arguments.dropFirst()))
+    exit(0)
+}
+if arguments.first == "--child" {
+    exit(ImportBench.child(Array(arguments.dropFirst())))
 }
 
-struct Row {
-    var tasks: Int
-    var milliseconds: Double
-    var runs: Int
-    var scheduled: Int
-    var unschedulable: Int
-    var sittings: Int
-    var growth: Double?
+var options = Options(arguments)
+if options.workdir.isEmpty {
+    options.workdir = NSTemporaryDirectory() + "plan-bench-\(getpid())"
 }
-
-let policy = Policy(zone: zone, buffer: 5 * 60)
-let scheduler = TaskScheduler(policy: policy, now: now)
-let busy = makeBusy(busyCount, seed: options.seed)
-var rows: [Row] = []
-let clock = ContinuousClock()
+try? FileManager.default.createDirectory(atPath: options.workdir, withIntermediateDirectories: true)
+let plan = options.planPath.map { [$0] } ?? [Child.selfPath, "plan"]
 
 #if DEBUG
-print("plan-bench: debug build; use `swift run -c release plan-bench` for real figures")
+print("plan-bench: debug build; use `swift run -c release plan-bench` for real figures\n")
+let build = "debug"
+#else
+let build = "release"
 #endif
-print("plan-bench: \(busyCount) busy blocks over 2027 in \(zone.identifier), seed \(options.seed)")
-print("")
-print("   tasks   median ms   runs   scheduled   unschedulable   sittings   growth")
-for n in sizes {
-    let tasks = makeTasks(n, seed: options.seed)
-    let runs = n <= 100 ? 21 : (n <= 1_000 ? 7 : 3)
-    var times: [Double] = []
-    var plan: Plan?
-    for _ in 0..<runs {
-        let d = clock.measure { plan = scheduler.plan(tasks: tasks, busy: busy) }
-        times.append(Double(d.components.seconds) * 1000 + Double(d.components.attoseconds) / 1e15)
-    }
-    times.sort()
-    let median = times[times.count / 2]
-    let p = plan!
-    var row = Row(tasks: n, milliseconds: median, runs: runs,
-                  scheduled: p.tasks.count { $0.status == .scheduled },
-                  unschedulable: p.tasks.count { $0.status == .unschedulable },
-                  sittings: p.sittings.count, growth: nil)
-    if let last = rows.last {
-        row.growth = log(row.milliseconds / last.milliseconds) / log(Double(row.tasks) / Double(last.tasks))
-    }
-    rows.append(row)
-    let growth = row.growth.map { String(format: "%6.2f", $0) } ?? "     -"
-    print(String(format: "%8d  %10.2f  %5d  %10d  %14d  %9d   ", row.tasks, row.milliseconds, row.runs,
-                 row.scheduled, row.unschedulable, row.sittings) + growth)
+let machine = "\(ProcessInfo.processInfo.activeProcessorCount) cores, \(ProcessInfo.processInfo.physicalMemory / 1_073_741_824) GB"
+print("plan-bench (\(build) build, \(machine)), seed \(options.seed)\(options.quick ? ", quick" : "")\n")
+let started = Child.monotonicSeconds()
+
+var importBench: ImportBench?
+if options.sections.contains("import") {
+    let python = options.python ? PythonPeer.find(workdir: options.workdir) : nil
+    var b = ImportBench(options: options, plan: plan, python: python)
+    b.run()
+    importBench = b
+    print("")
+}
+var scheduleBench: ScheduleBench?
+if options.sections.contains("schedule") {
+    var b = ScheduleBench(options: options)
+    b.run()
+    scheduleBench = b
+    print("")
+}
+var endToEnd: EndToEndBench?
+if options.sections.contains("e2e") {
+    var b = EndToEndBench(options: options, plan: plan)
+    b.run()
+    endToEnd = b
+    print("")
 }
 
+// The tables, together.
+if let b = importBench {
+    print("Import (\(ImportBench.from) … \(ImportBench.to), \(ImportBench.zone); wall time is the median over runs, including process start)")
+    print(b.table())
+}
+if let b = scheduleBench {
+    print("Scheduling (TaskScheduler in process, \(Format.count(b.busyCount)) busy blocks)")
+    print(b.table())
+}
+if let b = endToEnd {
+    print("End to end (each plan add-task a new process; plan rpc one server, requests one at a time)")
+    print(b.table())
+}
+let elapsed = Child.monotonicSeconds() - started
+print(String(format: "plan-bench: done in %.1f s", elapsed))
+
 if let path = options.jsonPath {
-    var text = "{\n  \"busyBlocks\": \(busyCount),\n  \"seed\": \(options.seed),\n"
-    #if DEBUG
-    text += "  \"build\": \"debug\",\n"
-    #else
-    text += "  \"build\": \"release\",\n"
-    #endif
-    text += "  \"rows\": [\n"
-    text += rows.map { r in
-        let growth = r.growth.map { String(format: "%.3f", $0) } ?? "null"
-        return String(format: "    {\"tasks\": %d, \"medianMilliseconds\": %.3f, \"runs\": %d, \"scheduled\": %d, \"unschedulable\": %d, \"sittings\": %d, \"growth\": ",
-                      r.tasks, r.milliseconds, r.runs, r.scheduled, r.unschedulable, r.sittings) + growth + "}"
-    }.joined(separator: ",\n")
-    text += "\n  ]\n}\n"
+    let report = JSON.object([
+        ("build", .string(build)), ("machine", .string(machine)), ("seed", .int(Int(options.seed))), ("quick", .bool(options.quick)),
+        ("plan", .string(plan.joined(separator: " "))),
+        ("import", importBench?.json ?? .null), ("scheduling", scheduleBench?.json ?? .null), ("endToEnd", endToEnd?.json ?? .null),
+        ("seconds", .num(elapsed, 1)),
+    ])
     do {
-        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        try Data((report.render() + "\n").utf8).write(to: URL(fileURLWithPath: path))
     } catch {
-        FileHandle.standardError.write(Data("plan-bench: cannot write \(path): \(error.localizedDescription)\n".utf8))
+        note("cannot write \(path): \(error.localizedDescription)")
         exit(73)
     }
 }
+if !options.keep { try? FileManager.default.removeItem(atPath: options.workdir) }

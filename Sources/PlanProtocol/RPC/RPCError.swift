@@ -1,0 +1,127 @@
+import PlanCore
+import PlanICal
+import PlanService
+import PlanStore
+
+/// The error codes of `plan rpc` (`Schemas/error.schema.json`). The first
+/// five are JSON-RPC 2.0's own; the rest are plan's, in -32000…-32099.
+public enum RPCErrorCode: Int, CaseIterable, Sendable {
+    /// The bytes are not JSON (or a header block is broken).
+    case parseError = -32700
+    /// JSON, but not a request: wrong shape, an empty batch, a message over
+    /// the size limit, or a request after `shutdown`.
+    case invalidRequest = -32600
+    case methodNotFound = -32601
+    /// A parameter is missing, of the wrong type or value; `data.pointer`
+    /// names it, `data.reason` says why.
+    case invalidParams = -32602
+    /// A bug: something that should not happen did.
+    case internalError = -32603
+    /// A calendar file is missing or cannot be read (CLI exit 66).
+    case calendarUnreadable = -32001
+    /// A calendar has nothing usable in it (CLI exit 65).
+    case calendarInvalid = -32002
+    /// No task, project or calendar by that name.
+    case notFound = -32003
+    /// The store refuses: a duplicate name, a project that still has tasks,
+    /// a task others depend on.
+    case refused = -32004
+    /// Another plan process held the store too long; try again (CLI exit 75).
+    case storeBusy = -32005
+    /// The store cannot be opened or is not a plan store (CLI exit 65/73).
+    case storeUnavailable = -32006
+    /// A file (the export) cannot be written (CLI exit 73).
+    case cannotWrite = -32007
+
+    /// The standard message for the code.
+    public var message: String {
+        switch self {
+        case .parseError: "Parse error"
+        case .invalidRequest: "Invalid Request"
+        case .methodNotFound: "Method not found"
+        case .invalidParams: "Invalid params"
+        case .internalError: "Internal error"
+        case .calendarUnreadable: "Calendar unreadable"
+        case .calendarInvalid: "Calendar invalid"
+        case .notFound: "Not found"
+        case .refused: "Refused"
+        case .storeBusy: "Store busy"
+        case .storeUnavailable: "Store unavailable"
+        case .cannotWrite: "Cannot write"
+        }
+    }
+}
+
+/// An error response: the code, a one-line message and structured data
+/// (`reason` always; `pointer` for invalid params; `kind` for contract errors).
+public struct RPCError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var code: RPCErrorCode
+    public var message: String
+    /// A JSON pointer into `params` (invalid params), or into the request for
+    /// `schedule`'s contract errors.
+    public var pointer: String?
+    public var reason: String
+    /// The contract's error kind (`cycle`, `negativeDuration`, …) when there is one.
+    public var kind: String?
+
+    public init(_ code: RPCErrorCode, pointer: String? = nil, reason: String, kind: String? = nil) {
+        self.code = code
+        self.message = code.message
+        self.pointer = pointer
+        self.reason = reason
+        self.kind = kind
+    }
+
+    public var description: String {
+        "\(code.rawValue) \(message)" + (pointer.map { " at \($0.isEmpty ? "(params)" : $0)" } ?? "") + ": \(reason)"
+    }
+
+    /// `{"code": …, "message": …, "data": {…}}`.
+    public var json: JSONValue {
+        var data: [(String, JSONValue)] = []
+        if let pointer { data.append(("pointer", .string(pointer))) }
+        data.append(("reason", .string(reason)))
+        if let kind { data.append(("kind", .string(kind))) }
+        return .object([("code", .number(String(code.rawValue))), ("message", .string(message)), ("data", .object(data))])
+    }
+
+    public static func params(_ pointer: String, _ reason: String, kind: String? = nil) -> RPCError {
+        RPCError(.invalidParams, pointer: pointer, reason: reason, kind: kind)
+    }
+}
+
+extension RPCError {
+    /// The RPC form of a service failure. A contract error's pointer is made
+    /// relative to the params by `relocate` (nil keeps it out).
+    public init(_ e: ServiceError, relocate: (ScheduleRequestError) -> String? = { $0.field }) {
+        switch e {
+        case .store(let s): self.init(s)
+        case .calendar(let c): self.init(c, pointer: nil)
+        case .invalid(let r):
+            if let p = relocate(r) {
+                self.init(.invalidParams, pointer: p, reason: r.message, kind: r.kind.rawValue)
+            } else {
+                self.init(.refused, reason: "the stored plan is not valid: \(r.description)", kind: r.kind.rawValue)
+            }
+        case .notFound: self.init(.notFound, reason: e.description)
+        case .refused(let why): self.init(.refused, reason: why)
+        }
+    }
+
+    init(_ s: StoreError) {
+        switch s {
+        case .busy: self.init(.storeBusy, reason: s.description)
+        case .cannotOpen, .incompatible: self.init(.storeUnavailable, reason: s.description)
+        case .sqlite: self.init(.internalError, reason: s.description)
+        case .notFound: self.init(.notFound, reason: s.description)
+        case .duplicate, .refused: self.init(.refused, reason: s.description)
+        }
+    }
+
+    init(_ c: ImportError, pointer: String?) {
+        switch c {
+        case .unreadable: self.init(.calendarUnreadable, pointer: pointer, reason: c.description)
+        case .invalid: self.init(.calendarInvalid, pointer: pointer, reason: c.description)
+        }
+    }
+}

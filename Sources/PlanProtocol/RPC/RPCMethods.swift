@@ -1,0 +1,521 @@
+import Foundation
+import PlanCore
+import PlanICal
+import PlanService
+import PlanStore
+
+/// The methods. Each reads its params (refusing unknown ones), calls
+/// ``PlanService`` (or the stateless contract), and returns its result as
+/// JSON text; `Schemas/methods/<method>.{params,result}.schema.json`
+/// describe both sides.
+extension RPCServer {
+    // MARK: Helpers
+
+    /// Runs `body` on a freshly opened service, mapping its failures;
+    /// `relocate` turns a contract error's field into a pointer into params.
+    func withService<T>(relocate: @escaping (ScheduleRequestError) -> String? = { _ in nil },
+                        _ body: (PlanService) throws -> T) throws(RPCError) -> T {
+        let service = try environment.openService()
+        do {
+            return try body(service)
+        } catch let e as RPCError {
+            throw e
+        } catch let e as ServiceError {
+            throw RPCError(e, relocate: relocate)
+        } catch {
+            throw RPCError(.internalError, reason: "\(error)")
+        }
+    }
+
+    /// The user's zone as stored (or the default).
+    func zone(_ service: PlanService) throws -> SystemZone {
+        let settings = try service.settings(defaultZone: environment.defaultZone)
+        return SystemZone(identifier: settings.timeZone) ?? .utc
+    }
+
+    static func encode(_ value: some Encodable) -> String { Wire.encode(value) }
+
+    /// A task's id from its id or title (`notFound` points at `pointer`).
+    func taskId(_ key: String, _ service: PlanService, pointer: String) throws -> String {
+        do {
+            return try service.task(key, defaultZone: environment.defaultZone).spec.id
+        } catch ServiceError.notFound {
+            throw RPCError(.notFound, pointer: pointer, reason: "no task with id or title \"\(key)\" (see task.list)")
+        }
+    }
+
+    /// `/tasks/3/estimate` of the task `id` → `/estimate`; nil for other tasks.
+    static func pointerInto(task id: String) -> (ScheduleRequestError) -> String? {
+        { e in
+            guard e.taskId == id else { return nil }
+            let parts = e.field.split(separator: "/", omittingEmptySubsequences: false)
+            guard parts.count >= 4, parts[1] == "tasks" else { return nil }
+            return "/" + parts[3...].joined(separator: "/")
+        }
+    }
+
+    // MARK: Lifecycle
+
+    func initialize(_ p: Params) throws(RPCError) -> String {
+        // Clients send much here (LSP's processId, rootUri, …): other members are ignored.
+        if let v = try p.optionalString("protocolVersion"), v.split(separator: ".").first != "1" {
+            throw RPCError.params(p.pointer("protocolVersion"), "this server speaks protocol \(Self.protocolVersion); \(v) is not compatible")
+        }
+        _ = try p.optionalObject("clientInfo")
+        return Self.encode(Wire.InitializeW(serverVersion: environment.serverVersion, methods: Self.methodNames,
+                                            maxMessageBytes: maxMessageBytes))
+    }
+
+    func shutdown(_ p: Params) throws(RPCError) -> String {
+        try p.allowOnly([])
+        shutdownRequested = true
+        return "null"
+    }
+
+    // MARK: Calendars
+
+    func calendarAdd(_ p: Params) throws(RPCError) -> String {
+        try p.allowOnly(["path", "name"])
+        let path = try p.name("path")
+        let name = try p.optionalString("name")
+        if let name, name.trimmingCharacters(in: .whitespaces).isEmpty { throw RPCError.params(p.pointer("name"), "must not be empty") }
+        return try withService { service in
+            do {
+                let (source, result) = try service.addCalendar(path: path, name: name)
+                return Self.encode(Wire.CalendarAddedW(calendar: Wire.CalendarW(source), eventCount: result.eventCount,
+                                                       warnings: result.warnings.map(Wire.WarningW.init)))
+            } catch ServiceError.calendar(let c) {
+                throw RPCError(c, pointer: p.pointer("path"))
+            }
+        }
+    }
+
+    func calendarList(_ p: Params) throws(RPCError) -> String {
+        try p.allowOnly([])
+        return try withService { Self.encode(try $0.calendars().map(Wire.CalendarW.init)) }
+    }
+
+    func calendarRemove(_ p: Params) throws(RPCError) -> String {
+        try p.allowOnly(["name"])
+        let name = try p.name("name")
+        return try withService { service in
+            try service.removeCalendar(named: name)
+            return Self.encode(Wire.RemovedW(removed: name))
+        }
+    }
+
+    // MARK: Projects
+
+    func projectAdd(_ p: Params) throws(RPCError) -> String {
+        try p.allowOnly(["name", "color", "notes"])
+        let name = try p.name("name")
+        let color = try p.optionalString("color"), notes = try p.optionalString("notes")
+        return try withService { Self.encode(Wire.ProjectW(try $0.addProject(name: name, color: color, notes: notes))) }
+    }
+
+    func projectList(_ p: Params) throws(RPCError) -> String {
+        try p.allowOnly([])
+        return try withService { Self.encode(try $0.projects().map(Wire.ProjectW.init)) }
+    }
+
+    func projectRemove(_ p: Params) throws(RPCError) -> String {
+        try p.allowOnly(["name", "force"])
+        let name = try p.name("name")
+        let force = try p.optionalBool("force") ?? false
+        return try withService { service in
+            let tasks = try service.removeProject(named: name, force: force)
+            return Self.encode(Wire.ProjectRemovedW(removed: name, tasks: tasks))
+        }
+    }
+
+    // MARK: Tasks
+
+    static let taskFields = ["title", "project", "notes", "estimate", "span", "minSitting", "earliest", "latest",
+                             "start", "due", "priority", "after", "done"]
+
+    func taskAdd(_ p: Params) throws(RPCError) -> String {
+        try p.allowOnly(["id"] + Self.taskFields + ["calendars", "dryRun", "replan"])
+        // Shape first, so a wrong type is reported before anything is stored.
+        let title = try p.name("title")
+        let explicitId = try p.optionalString("id")
+        if let explicitId, explicitId.isEmpty { throw RPCError.params(p.pointer("id"), "must not be empty") }
+        _ = try p.string("estimate")
+        _ = try p.string("due")
+        let calendars = try p.optionalStrings("calendars") ?? []
+        let after = try p.optionalStrings("after") ?? []
+        let dryRun = try p.optionalBool("dryRun") ?? false, replan = try p.optionalBool("replan") ?? false
+        let priority = try p.optionalInt("priority", in: 1...4)
+        let project = try p.optionalString("project"), notes = try p.optionalString("notes")
+
+        let service = try environment.openService()
+        var id = explicitId ?? TaskIds.slug(title)
+        func run() throws -> String {
+            for (i, file) in calendars.enumerated() {
+                let absolute = (file as NSString).isAbsolutePath ? (file as NSString).standardizingPath
+                    : ((FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(file) as NSString).standardizingPath
+                if try !service.calendars().contains(where: { $0.path == absolute }) {
+                    do {
+                        let (_, result) = try service.addCalendar(path: file, name: nil)
+                        for w in result.warnings { environment.log("plan rpc: \(w)") }
+                    } catch ServiceError.calendar(let c) {
+                        throw RPCError(c, pointer: p.pointer("calendars") + "/\(i)")
+                    }
+                }
+            }
+            let zone = try zone(service)
+            let existing = try service.tasks(defaultZone: environment.defaultZone)
+            if explicitId == nil { id = TaskIds.unique(id, taken: Set(existing.map(\.spec.id))) }
+            let afterIds = try after.enumerated().map { i, key in try taskId(key, service, pointer: p.pointer("after") + "/\(i)") }
+            let spec = ScheduleRequest.TaskSpec(
+                id: id, title: title, estimate: try Inputs.duration(p, "estimate")!,
+                due: try Inputs.date(p, "due", now: service.now, zone: zone)!, project: project, notes: notes,
+                span: try Inputs.duration(p, "span"), minSitting: try Inputs.duration(p, "minSitting"),
+                earliest: try Inputs.clock(p, "earliest", allow24: false), latest: try Inputs.clock(p, "latest", allow24: true),
+                start: try Inputs.date(p, "start", now: service.now, zone: zone), priority: priority,
+                after: afterIds.isEmpty ? nil : afterIds, done: try Inputs.duration(p, "done"))
+            let (outcome, warnings) = try service.addTask(spec, defaultZone: environment.defaultZone, dryRun: dryRun, replan: replan)
+            for w in warnings { environment.log("plan rpc: \(w)") }
+            return Self.encode(Wire.AddTaskW(outcome, zone: zone))
+        }
+        return try mapped(relocate: { Self.pointerInto(task: id)($0) }, run)
+    }
+
+    /// `body`'s failures as RPC errors.
+    func mapped<T>(relocate: @escaping (ScheduleRequestError) -> String?, _ body: () throws -> T) throws(RPCError) -> T {
+        do {
+            return try body()
+        } catch let e as RPCError {
+            throw e
+        } catch let e as ServiceError {
+            throw RPCError(e, relocate: relocate)
+        } catch {
+            throw RPCError(.internalError, reason: "\(error)")
+        }
+    }
+
+    func taskUpdate(_ p: Params) throws(RPCError) -> String {
+        try p.allowOnly(["task"] + Self.taskFields.filter { $0 != "done" })
+        let key = try p.name("task")
+        let title = p.has("title") ? try p.name("title") : nil
+        let project = try p.optionalString("project"), notes = try p.optionalString("notes")
+        let priority = try p.optionalInt("priority", in: 1...4)
+        let after = try p.optionalStrings("after")
+        for k in ["estimate", "span", "minSitting", "earliest", "latest", "start", "due"] { _ = try p.optionalString(k) }
+        let service = try environment.openService()
+        var id = key
+        func run() throws -> String {
+            let zone = try zone(service)
+            id = try taskId(key, service, pointer: p.pointer("task"))
+            let estimate = try Inputs.duration(p, "estimate"), span = try Inputs.duration(p, "span")
+            let minSitting = try Inputs.duration(p, "minSitting")
+            let due = try Inputs.date(p, "due", now: service.now, zone: zone)
+            let start = try Inputs.date(p, "start", now: service.now, zone: zone)
+            let earliest = try Inputs.clock(p, "earliest", allow24: false), latest = try Inputs.clock(p, "latest", allow24: true)
+            let afterIds = try after.map { keys in
+                try keys.enumerated().map { i, k in try taskId(k, service, pointer: p.pointer("after") + "/\(i)") }
+            }
+            if let afterIds, afterIds.contains(id) {
+                throw RPCError.params(p.pointer("after"), "a task cannot come after itself", kind: "cycle")
+            }
+            do {
+                let (row, _) = try service.editTask(id, defaultZone: environment.defaultZone) { s in
+                    if let title { s.title = title }
+                    if let project { s.project = project }
+                    if let notes { s.notes = notes }
+                    if let estimate { s.estimate = estimate }
+                    if let span { s.span = span }
+                    if let minSitting { s.minSitting = minSitting }
+                    if let due { s.due = due }
+                    if let start { s.start = start }
+                    if let earliest { s.earliest = earliest }
+                    if let latest { s.latest = latest }
+                    if let priority { s.priority = priority }
+                    if let afterIds { s.after = afterIds.isEmpty ? nil : afterIds }
+                }
+                return Self.encode(Wire.TaskUpdatedW(status: "updated", saved: true, task: Wire.TaskW(row, zone: zone), diagnostic: nil))
+            } catch let refused as PlanService.EditRefused {
+                let row = try service.task(id, defaultZone: environment.defaultZone)
+                return Self.encode(Wire.TaskUpdatedW(status: "unschedulable", saved: false, task: Wire.TaskW(row, zone: zone),
+                                                     diagnostic: Wire.DiagnosticW(refused.diagnostic, zone: zone)))
+            }
+        }
+        return try mapped(relocate: { e in
+            // A cycle through `after` belongs to the new `after`, whichever task the check names first.
+            if e.kind == .cycle { return p.pointer("after") }
+            return Self.pointerInto(task: id)(e)
+        }, run)
+    }
+
+    func taskRemove(_ p: Params) throws(RPCError) -> String {
+        try p.allowOnly(["task"])
+        let key = try p.name("task")
+        return try withService { service in
+            _ = try taskId(key, service, pointer: p.pointer("task"))
+            return Self.encode(Wire.RemovedW(removed: try service.removeTask(key, defaultZone: environment.defaultZone)))
+        }
+    }
+
+    func taskDone(_ p: Params) throws(RPCError) -> String {
+        try p.allowOnly(["task", "spent"])
+        let key = try p.name("task")
+        let spent = try Inputs.duration(p, "spent").flatMap(ISODuration.parse)
+        if spent == 0 { throw RPCError.params(p.pointer("spent"), "must be longer than zero") }
+        return try withService { service in
+            _ = try taskId(key, service, pointer: p.pointer("task"))
+            let row = try service.done(key, spent: spent, defaultZone: environment.defaultZone)
+            return Self.encode(Wire.TaskW(row, zone: try zone(service)))
+        }
+    }
+
+    func taskList(_ p: Params) throws(RPCError) -> String {
+        try p.allowOnly([])
+        return try withService { service in
+            let zone = try zone(service)
+            return Self.encode(try service.tasks(defaultZone: environment.defaultZone).map { Wire.TaskW($0, zone: zone) })
+        }
+    }
+
+    func taskGet(_ p: Params) throws(RPCError) -> String {
+        try p.allowOnly(["task"])
+        let key = try p.name("task")
+        return try withService { service in
+            let id = try taskId(key, service, pointer: p.pointer("task"))
+            return Self.encode(Wire.TaskW(try service.task(id, defaultZone: environment.defaultZone), zone: try zone(service)))
+        }
+    }
+
+    // MARK: Plan
+
+    func planAgenda(_ p: Params) throws(RPCError) -> String {
+        try p.allowOnly(["from", "days"])
+        let days = try p.optionalInt("days", in: 1...RPCLimits.maxAgendaDays) ?? 7
+        _ = try p.optionalString("from")
+        return try withService { service in
+            let zone = try zone(service)
+            var first: LocalDate?
+            if let text = try Inputs.date(p, "from", now: service.now, zone: zone) {
+                switch DateText.parse(text) {
+                case .date(let d)?: first = d
+                case .local(let l)?: first = l.date
+                case .instant(let i)?: first = zone.local(i).date
+                case nil: first = nil
+                }
+            }
+            let agenda = try service.agenda(from: first, days: days, defaultZone: environment.defaultZone)
+            return Self.encode(Wire.AgendaW(
+                from: zone.local(agenda.range.start).date.isoString, days: days,
+                items: agenda.items.map { Wire.AgendaItemW(range: $0.range, item: $0.item, zone: zone) },
+                warnings: agenda.warnings.map(Wire.WarningW.init)))
+        }
+    }
+
+    func planReplan(_ p: Params) throws(RPCError) -> String {
+        try p.allowOnly(["dryRun"])
+        let dryRun = try p.optionalBool("dryRun") ?? false
+        return try withService { service in
+            let zone = try zone(service)
+            let (moves, plan, warnings) = try service.replan(defaultZone: environment.defaultZone, dryRun: dryRun)
+            return Self.encode(Wire.ReplanW(moves: moves.map { Wire.MoveW($0, zone: zone) },
+                                            diagnostics: plan.diagnostics.map { Wire.DiagnosticW($0, zone: zone) },
+                                            saved: !dryRun, warnings: warnings.map(Wire.WarningW.init)))
+        }
+    }
+
+    func planExport(_ p: Params) throws(RPCError) -> String {
+        try p.allowOnly(["path", "from", "to", "onlyPlan"])
+        let path = p.has("path") ? try p.name("path") : nil
+        _ = try p.optionalString("from")
+        _ = try p.optionalString("to")
+        let onlyPlan = try p.optionalBool("onlyPlan") ?? false
+        return try withService { service in
+            let zone = try zone(service)
+            let from = try Inputs.date(p, "from", now: service.now, zone: zone).flatMap(DateText.parse)?.instant(in: zone)
+            let to = try Inputs.date(p, "to", now: service.now, zone: zone).flatMap(DateText.parse)?.instant(in: zone)
+            if let from, let to, to <= from { throw RPCError.params(p.pointer("to"), "must be after \"from\"") }
+            let text = try service.export(from: from, to: to, onlyPlan: onlyPlan)
+            let sittings = text.components(separatedBy: "X-PLAN-TASK-ID:").count - 1
+            guard let path else {
+                return Self.encode(Wire.ExportW(ics: text, path: nil, bytes: text.utf8.count, sittings: sittings))
+            }
+            let absolute = (path as NSString).isAbsolutePath ? path
+                : (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(path)
+            // Write beside and rename: a reader never sees half a file.
+            let tmp = absolute + ".tmp-\(ProcessInfo.processInfo.processIdentifier)"
+            do {
+                try Data(text.utf8).write(to: URL(fileURLWithPath: tmp))
+                if FileManager.default.fileExists(atPath: absolute) { try FileManager.default.removeItem(atPath: absolute) }
+                try FileManager.default.moveItem(atPath: tmp, toPath: absolute)
+            } catch {
+                try? FileManager.default.removeItem(atPath: tmp)
+                throw RPCError(.cannotWrite, pointer: p.pointer("path"), reason: "cannot write \(absolute): \(error.localizedDescription)")
+            }
+            return Self.encode(Wire.ExportW(ics: nil, path: (absolute as NSString).standardizingPath, bytes: text.utf8.count, sittings: sittings))
+        }
+    }
+
+    // MARK: Policy
+
+    func policyGet(_ p: Params) throws(RPCError) -> String {
+        try p.allowOnly([])
+        return try withService { Self.encode(Wire.SettingsW(try $0.settings(defaultZone: environment.defaultZone))) }
+    }
+
+    func policySet(_ p: Params) throws(RPCError) -> String {
+        let durations = ["buffer", "breakBetweenSittings", "granularity", "maxPerDay"]
+        try p.allowOnly(["timeZone", "dayStart", "dayEnd", "workingDays"] + durations + ["busy"])
+        let tz = try p.optionalString("timeZone")
+        if let tz, SystemZone(identifier: tz) == nil {
+            throw RPCError.params(p.pointer("timeZone"), "unknown time zone \"\(tz)\" (expected an IANA name such as America/New_York)",
+                                  kind: ScheduleRequestError.Kind.unknownZone.rawValue)
+        }
+        let dayStart = try Inputs.clock(p, "dayStart", allow24: false), dayEnd = try Inputs.clock(p, "dayEnd", allow24: true)
+        let days = try p.optionalStrings("workingDays")?.map { $0.uppercased() }
+        var values: [String: String] = [:]
+        for k in durations { if let v = try Inputs.duration(p, k) { values[k] = v } }
+        let busy = try p.optionalObject("busy")
+        try busy?.allowOnly(["allDay", "tentative"])
+        let allDay = try busy?.optionalBool("allDay"), tentative = try busy?.optionalBool("tentative")
+        return try mapped(relocate: { e in
+            e.field.hasPrefix("/policy/") ? String(e.field.dropFirst("/policy".count)) : e.field
+        }) {
+            let service = try environment.openService()
+            let s = try service.updateSettings(defaultZone: environment.defaultZone) { s in
+                if let tz { s.timeZone = tz }
+                if let dayStart { s.policy.dayStart = dayStart }
+                if let dayEnd { s.policy.dayEnd = dayEnd }
+                if let days { s.policy.workingDays = days }
+                if let v = values["buffer"] { s.policy.buffer = v == "PT0M" ? nil : v }
+                if let v = values["breakBetweenSittings"] { s.policy.breakBetweenSittings = v }
+                if let v = values["granularity"] { s.policy.granularity = v }
+                if let v = values["maxPerDay"] { s.policy.maxPerDay = v == "PT0M" ? nil : v }
+                if allDay != nil || tentative != nil {
+                    var b = s.policy.busy ?? ScheduleRequest.BusySpec()
+                    if let allDay { b.allDay = allDay }
+                    if let tentative { b.tentative = tentative }
+                    s.policy.busy = b
+                }
+            }
+            return Self.encode(Wire.SettingsW(s))
+        }
+    }
+
+    // MARK: Stateless
+
+    /// `{"path": …}` or `{"ics": …}` at `pointer`.
+    static func calendarInput(_ v: JSONValue, pointer: String, index: Int) throws(RPCError) -> StatelessSchedule.CalendarInput {
+        guard case .object(let m) = v else { throw RPCError.params(pointer, "expected {\"path\": …} or {\"ics\": …}, got \(v.typeName)") }
+        let c = Params(members: m, base: pointer)
+        try c.allowOnly(["path", "ics"])
+        switch (c.has("path"), c.has("ics")) {
+        case (true, false): return .path(try c.name("path"))
+        case (false, true): return .ics(try c.string("ics"), label: "<calendars/\(index)>")
+        default: throw RPCError.params(pointer, "give exactly one of \"path\" (an .ics file) and \"ics\" (its text)")
+        }
+    }
+
+    func eventsExpand(_ p: Params) throws(RPCError) -> String {
+        try p.allowOnly(["path", "ics", "from", "to", "tz", "maxPerSeries"])
+        let input = try Self.calendarInput(.object(p.members.filter { $0.0 == "path" || $0.0 == "ics" }), pointer: "", index: 0)
+        let zoneName = try p.optionalString("tz") ?? environment.defaultZone
+        guard let zone = SystemZone(identifier: zoneName) else {
+            throw RPCError.params(p.pointer("tz"), "unknown time zone \"\(zoneName)\" (expected an IANA name such as America/New_York)")
+        }
+        let maxPerSeries = try p.optionalInt("maxPerSeries", in: 1...100_000) ?? 100_000
+        func instant(_ key: String) throws(RPCError) -> Instant? {
+            guard let text = try p.optionalString(key) else { return nil }
+            guard let v = DateText.parse(text) else {
+                throw RPCError.params(p.pointer(key), "\"\(text)\" is not a date or date-time (2026-11-23, 2026-11-23T08:00, 2026-11-23T08:00:00-05:00)")
+            }
+            return v.instant(in: zone)
+        }
+        let start = try instant("from") ?? zone.resolve(LocalDateTime(date: zone.local(environment.clock()).date))
+        let end = try instant("to") ?? zone.resolve(LocalDateTime(date: zone.local(start).date.adding(days: 7)))
+        guard start < end else { throw RPCError.params(p.pointer("to"), "must be after \"from\"") }
+        guard end - start <= RPCLimits.maxExpandWindow else {
+            throw RPCError.params(p.pointer("to"), "the window is longer than ten years, the most plan rpc expands")
+        }
+        let options = ImportOptions(window: TimeRange(start: start, end: end), floatingZone: zone, maxOccurrencesPerSeries: maxPerSeries)
+        let result: ImportResult
+        do {
+            switch input {
+            case .path(let path): result = try ICalImporter.importFile(path: path, options: options)
+            case .ics(let text, _): result = try ICalImporter.importData(Array(text.utf8), label: "<ics>", options: options)
+            }
+        } catch {
+            throw RPCError(error, pointer: p.has("path") ? p.pointer("path") : p.pointer("ics"))
+        }
+        return Self.encode(Wire.ExpandW(occurrences: result.occurrences.map { Wire.OccurrenceW($0, zone: zone) },
+                                        eventCount: result.eventCount, warnings: result.warnings.map(Wire.WarningW.init)))
+    }
+
+    /// The stateless contract: params are a schedule request plus
+    /// `calendars`; the result is exactly the contract's response.
+    func schedule(_ p: Params) throws(RPCError) -> String {
+        var calendars: [StatelessSchedule.CalendarInput] = []
+        for (i, v) in (try p.optionalArray("calendars") ?? []).enumerated() {
+            calendars.append(try Self.calendarInput(v, pointer: p.pointer("calendars") + "/\(i)", index: i))
+        }
+        let requestJSON = JSONValue.object(p.members.filter { $0.0 != "calendars" }).text
+        let input: ScheduleInput
+        do {
+            input = try ScheduleRequest.decode(Data(requestJSON.utf8)).validated(defaultNow: environment.clock())
+        } catch {
+            throw RPCError.params(error.field, error.message, kind: error.kind.rawValue)
+        }
+        try Self.checkLimits(input)
+        do {
+            let (response, warnings) = try StatelessSchedule.run(input, calendars: calendars)
+            for w in warnings { environment.log("plan rpc: \(w)") }
+            // The contract's own bytes, made compact for the wire (same members, same order).
+            return (try? JSONValue.parse(response.jsonText()).text) ?? Self.encode(response)
+        } catch {
+            throw RPCError(error.error, pointer: p.pointer("calendars") + "/\(error.index)")
+        }
+    }
+
+    /// The server's limits on a validated request (``RPCLimits``).
+    static func checkLimits(_ input: ScheduleInput) throws(RPCError) {
+        func long(_ v: Int64, _ pointer: String) throws(RPCError) {
+            if v > RPCLimits.maxDuration {
+                throw RPCError.params(pointer, "\(ISODuration.format(v)) is longer than \(RPCLimits.maxDuration / 3600) hours, the most plan rpc accepts")
+            }
+        }
+        try long(input.policy.buffer, "/policy/buffer")
+        try long(input.policy.breakBetweenSittings, "/policy/breakBetweenSittings")
+        if let m = input.policy.maxPerDay { try long(m, "/policy/maxPerDay") }
+        for (i, t) in input.tasks.enumerated() {
+            try long(t.estimate, "/tasks/\(i)/estimate")
+            try long(t.span, "/tasks/\(i)/span")
+            try long(t.minSitting, "/tasks/\(i)/minSitting")
+            try long(t.done, "/tasks/\(i)/done")
+            if abs(t.due - input.now) > RPCLimits.maxHorizon {
+                throw RPCError.params("/tasks/\(i)/due", "more than ten years from now")
+            }
+            if let s = t.start, abs(s - input.now) > RPCLimits.maxHorizon {
+                throw RPCError.params("/tasks/\(i)/start", "more than ten years from now")
+            }
+        }
+    }
+}
+
+/// Task ids made from titles, as `plan add-task` makes them.
+enum TaskIds {
+    /// `History essay` → `history-essay`: ASCII letters and digits, other runs
+    /// become one dash, at most 40 characters; `task` when nothing is left.
+    static func slug(_ title: String) -> String {
+        var out = ""
+        for c in title.lowercased() {
+            if c.isASCII, c.isLetter || c.isNumber { out.append(c) } else if !out.hasSuffix("-") { out.append("-") }
+        }
+        let trimmed = out.trimmingCharacters(in: CharacterSet(charactersIn: "-"))
+        return trimmed.isEmpty ? "task" : String(trimmed.prefix(40))
+    }
+
+    /// `id`, or `id-2`, `id-3`, … when taken.
+    static func unique(_ id: String, taken: Set<String>) -> String {
+        guard taken.contains(id) else { return id }
+        var k = 2
+        while taken.contains("\(id)-\(k)") { k += 1 }
+        return "\(id)-\(k)"
+    }
+}

@@ -1,0 +1,150 @@
+import PlanCore
+import PlanICal
+import PlanService
+import PlanStore
+
+/// The results of `plan rpc` methods that have no `--json` twin. Each has a
+/// schema in `Schemas/` (see `Schemas/README.md`); `RPCDriftTests` fails when
+/// a field is added here and not there.
+extension Wire {
+    /// `initialize`.
+    public struct InitializeW: Codable, Hashable, Sendable {
+        public struct CapabilitiesW: Codable, Hashable, Sendable {
+            /// Every method the server answers, in a stable order.
+            public var methods: [String]
+            /// `line` and `content-length`.
+            public var framings: [String]
+            /// Arrays of requests are answered.
+            public var batches: Bool
+            /// The longest message read; longer ones are refused unread.
+            public var maxMessageBytes: Int
+        }
+        public var serverVersion: String
+        public var protocolVersion: String
+        public var capabilities: CapabilitiesW
+
+        public init(serverVersion: String, methods: [String], maxMessageBytes: Int) {
+            self.serverVersion = serverVersion
+            protocolVersion = RPCServer.protocolVersion
+            capabilities = CapabilitiesW(methods: methods, framings: [Framing.line.rawValue, Framing.contentLength.rawValue],
+                                         batches: true, maxMessageBytes: maxMessageBytes)
+        }
+    }
+
+    /// A problem the calendar reader recovered from (not a failure).
+    public struct WarningW: Codable, Hashable, Sendable {
+        /// Stable id, e.g. `bad-value`, `occurrence-cap`, `unknown-tzid`.
+        public var id: String
+        public var file: String
+        public var line: Int?
+        public var property: String?
+        public var value: String?
+        public var message: String
+
+        public init(_ w: ImportWarning) {
+            id = w.id
+            file = w.file
+            line = w.line
+            property = w.property
+            value = w.value
+            message = w.message
+        }
+    }
+
+    /// `calendar.add`.
+    public struct CalendarAddedW: Codable, Hashable, Sendable {
+        public var calendar: CalendarW
+        /// VEVENTs read (masters and overrides).
+        public var eventCount: Int
+        public var warnings: [WarningW]
+    }
+
+    /// `calendar.remove`, `task.remove`.
+    public struct RemovedW: Codable, Hashable, Sendable {
+        public var removed: String
+    }
+
+    /// `project.remove`: the project and the tasks removed with it (`force`).
+    public struct ProjectRemovedW: Codable, Hashable, Sendable {
+        public var removed: String
+        public var tasks: [String]
+    }
+
+    /// `task.update`: saved, or refused because the changed task would not fit.
+    public struct TaskUpdatedW: Codable, Hashable, Sendable {
+        /// `updated` or `unschedulable` (nothing saved; see `diagnostic`).
+        public var status: String
+        public var saved: Bool
+        /// The task as stored after the call.
+        public var task: TaskW
+        public var diagnostic: DiagnosticW?
+    }
+
+    /// `plan.agenda`.
+    public struct AgendaW: Codable, Hashable, Sendable {
+        /// The first day shown, `YYYY-MM-DD` in the user's zone.
+        public var from: String
+        public var days: Int
+        public var items: [AgendaItemW]
+        public var warnings: [WarningW]
+    }
+
+    /// `plan.replan`.
+    public struct ReplanW: Codable, Hashable, Sendable {
+        public var moves: [MoveW]
+        public var diagnostics: [DiagnosticW]
+        public var saved: Bool
+        public var warnings: [WarningW]
+    }
+
+    /// `plan.export`: the text, or where it went.
+    public struct ExportW: Codable, Hashable, Sendable {
+        /// The calendar text (CRLF line ends), when no `path` was given.
+        public var ics: String?
+        /// The absolute path written, when one was given.
+        public var path: String?
+        public var bytes: Int
+        /// VEVENTs of planned sittings in it.
+        public var sittings: Int
+    }
+
+    /// One occurrence of a calendar event, as `plan events --json` prints it,
+    /// plus its span read in the requested zone.
+    public struct OccurrenceW: Codable, Hashable, Sendable {
+        public var uid: String?
+        public var recurrenceId: String?
+        /// As the file states it: `…Z` (UTC), floating `YYYY-MM-DDTHH:MM:SS`, or a date.
+        public var start: String
+        public var end: String
+        /// `utc`, `floating` or `date`.
+        public var kind: String
+        public var summary: String?
+        public var status: String?
+        public var transparent: Bool
+        public var tzid: String?
+        public var source: String
+        /// `start`/`end` as instants with the zone's offset.
+        public var range: RangeW
+
+        public init(_ o: Occurrence, zone: some UTCOffsetProvider) {
+            uid = o.uid.isEmpty ? nil : o.uid
+            recurrenceId = o.recurrenceId?.wireString
+            start = o.start.wireString
+            end = o.end.wireString
+            kind = o.start.kind
+            summary = o.summary
+            status = o.status
+            transparent = o.transparent
+            tzid = o.tzid
+            source = o.source
+            range = RangeW(o.range(in: zone), zone: zone)
+        }
+    }
+
+    /// `events.expand`.
+    public struct ExpandW: Codable, Hashable, Sendable {
+        public var occurrences: [OccurrenceW]
+        public var eventCount: Int
+        public var warnings: [WarningW]
+    }
+}

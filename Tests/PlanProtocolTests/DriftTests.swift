@@ -1,0 +1,225 @@
+import Foundation
+import PlanCore
+import Testing
+@testable import PlanProtocol
+
+/// Fails when the Swift wire types, the method table or the error codes
+/// change without `Schemas/` (and `Schemas/README.md`) changing with them.
+@Suite struct DriftTests {
+    static let schemas = SchemaCheck.root.appendingPathComponent("Schemas")
+
+    /// Every `*.schema.json`, by `$id`.
+    static let byId: [String: JSONValue] = {
+        var out: [String: JSONValue] = [:]
+        let e = FileManager.default.enumerator(at: schemas, includingPropertiesForKeys: nil)
+        while let url = e?.nextObject() as? URL {
+            guard url.lastPathComponent.hasSuffix(".schema.json"), let data = try? Data(contentsOf: url), let v = try? JSONValue.parse(Array(data)),
+                  case .string(let id)? = v["$id"] else { continue }
+            out[id] = v
+        }
+        return out
+    }()
+
+    /// The schema object at `uri` (`urn:…` or `urn:…#/json/pointer`), with
+    /// `$ref`s followed.
+    static func resolve(_ uri: String, base: String? = nil) -> JSONValue? {
+        let full = uri.hasPrefix("#") ? (base ?? "") + uri : uri
+        let parts = full.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
+        guard var node = byId[String(parts[0])] else { return nil }
+        if parts.count == 2 {
+            for token in parts[1].split(separator: "/") {
+                let key = token.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
+                guard let next = node[key] else { return nil }
+                node = next
+            }
+        }
+        if case .string(let ref)? = node["$ref"], node["properties"] == nil {
+            return resolve(ref, base: String(parts[0]))
+        }
+        return node
+    }
+
+    /// The declared properties and required names of the object schema at `uri`
+    /// (its own and those of its `allOf` members and `$ref`).
+    static func shape(_ uri: String) -> (properties: Set<String>, required: Set<String>)? {
+        guard let node = resolve(uri) else { return nil }
+        var props = Set<String>(), required = Set<String>()
+        func collect(_ n: JSONValue) {
+            if case .object(let m)? = n["properties"] { props.formUnion(m.map(\.0)) }
+            if case .array(let r)? = n["required"] { required.formUnion(r.compactMap(\.stringValue)) }
+            if case .array(let all)? = n["allOf"] {
+                for a in all {
+                    if case .string(let ref)? = a["$ref"], let target = resolve(ref) { collect(target) } else { collect(a) }
+                }
+            }
+            if case .string(let ref)? = n["$ref"], n["properties"] != nil, let target = resolve(ref) { collect(target) }
+        }
+        collect(node)
+        return (props, required)
+    }
+
+    /// One wire type: a sample value decoded from the least JSON it takes,
+    /// and where its schema is.
+    struct Case: CustomStringConvertible, Sendable {
+        var type: String
+        var schema: String
+        var minimal: String
+        var decode: @Sendable (Data) throws -> any Encodable
+
+        init<T: Codable & Sendable>(_ t: T.Type, _ schema: String, _ minimal: String) {
+            type = String(reflecting: t).replacingOccurrences(of: "PlanProtocol.", with: "").replacingOccurrences(of: "PlanCore.", with: "")
+            self.schema = schema
+            self.minimal = minimal
+            decode = { try JSONDecoder().decode(T.self, from: $0) }
+        }
+
+        var description: String { type }
+    }
+
+    static let sitting = #"{"taskId":"a","start":"2026-11-23T09:00:00-05:00","end":"2026-11-23T10:00:00-05:00","index":1,"count":1}"#
+    static let range = #"{"start":"2026-11-23T09:00:00-05:00","end":"2026-11-23T10:00:00-05:00"}"#
+    static let diagnostic = #"{"id":"unschedulable","taskId":"a","needed":"PT1H","available":"PT0M","shortBy":"PT1H","binding":[],"fixes":[]}"#
+    static let task = #"{"id":"a","title":"A","estimate":"PT1H","due":"2026-12-01","done":"PT0M","state":"unscheduled","remaining":"PT1H","sittings":[]}"#
+
+    static let cases: [Case] = [
+        Case(Wire.SittingW.self, "urn:plan:schema:sitting", sitting),
+        Case(Wire.ProjectW.self, "urn:plan:schema:project", #"{"name":"P"}"#),
+        Case(Wire.CalendarW.self, "urn:plan:schema:calendar", #"{"name":"c","path":"/c.ics"}"#),
+        Case(Wire.TaskW.self, "urn:plan:schema:task", task),
+        Case(Wire.RangeW.self, "urn:plan:schema:types#/$defs/range", range),
+        Case(Wire.MoveW.self, "urn:plan:schema:move", #"{"taskId":"a","before":[],"after":[]}"#),
+        Case(Wire.DiagnosticW.self, "urn:plan:schema:diagnostic", diagnostic),
+        Case(Wire.DiagnosticW.FixW.self, "urn:plan:schema:diagnostic#/$defs/fix", #"{"field":"span","value":"PT1H"}"#),
+        Case(Wire.AddTaskW.self, "urn:plan:schema:methods:task.add.result", #"{"status":"scheduled","saved":true,"taskId":"a","sittings":[]}"#),
+        Case(Wire.AgendaItemW.self, "urn:plan:schema:agenda-item",
+             #"{"kind":"event","start":"2026-11-23T09:00:00-05:00","end":"2026-11-23T10:00:00-05:00","title":"x","allDay":false,"transparent":false,"source":"c.ics"}"#),
+        Case(Wire.SettingsW.self, "urn:plan:schema:settings", #"{"timeZone":"UTC","policy":{}}"#),
+        Case(ScheduleRequest.PolicySpec.self, "urn:plan:schema:policy", "{}"),
+        Case(ScheduleRequest.BusySpec.self, "urn:plan:schema:schedule-request#/$defs/policy/properties/busy", "{}"),
+        Case(Wire.InitializeW.self, "urn:plan:schema:methods:initialize.result",
+             #"{"serverVersion":"x","protocolVersion":"1.0","capabilities":{"methods":[],"framings":[],"batches":true,"maxMessageBytes":1}}"#),
+        Case(Wire.InitializeW.CapabilitiesW.self, "urn:plan:schema:methods:initialize.result#/properties/capabilities",
+             #"{"methods":[],"framings":[],"batches":true,"maxMessageBytes":1}"#),
+        Case(Wire.WarningW.self, "urn:plan:schema:warning", #"{"id":"bad-value","file":"c.ics","message":"m"}"#),
+        Case(Wire.CalendarAddedW.self, "urn:plan:schema:methods:calendar.add.result",
+             #"{"calendar":{"name":"c","path":"/c.ics"},"eventCount":0,"warnings":[]}"#),
+        Case(Wire.RemovedW.self, "urn:plan:schema:methods:calendar.remove.result", #"{"removed":"c"}"#),
+        Case(Wire.RemovedW.self, "urn:plan:schema:methods:task.remove.result", #"{"removed":"a"}"#),
+        Case(Wire.ProjectRemovedW.self, "urn:plan:schema:methods:project.remove.result", #"{"removed":"P","tasks":[]}"#),
+        Case(Wire.TaskUpdatedW.self, "urn:plan:schema:methods:task.update.result", #"{"status":"updated","saved":true,"task":\#(task)}"#),
+        Case(Wire.AgendaW.self, "urn:plan:schema:methods:plan.agenda.result", #"{"from":"2026-11-23","days":7,"items":[],"warnings":[]}"#),
+        Case(Wire.ReplanW.self, "urn:plan:schema:methods:plan.replan.result", #"{"moves":[],"diagnostics":[],"saved":true,"warnings":[]}"#),
+        Case(Wire.ExportW.self, "urn:plan:schema:methods:plan.export.result", #"{"ics":"BEGIN:VCALENDAR\r\n","bytes":17,"sittings":0}"#),
+        Case(Wire.OccurrenceW.self, "urn:plan:schema:occurrence",
+             #"{"start":"2026-11-23","end":"2026-11-24","kind":"date","transparent":false,"source":"c.ics","range":\#(range)}"#),
+        Case(Wire.ExpandW.self, "urn:plan:schema:methods:events.expand.result", #"{"occurrences":[],"eventCount":0,"warnings":[]}"#),
+    ]
+
+    /// Every stored property is declared in the schema; every non-optional
+    /// one is required there; the schema declares nothing Swift lacks.
+    @Test(arguments: cases)
+    func wireTypeMatchesItsSchema(_ c: Case) throws {
+        let fix = "update \(c.schema) (Schemas/…schema.json) with the type, and Schemas/README.md if a method changed"
+        guard let shape = Self.shape(c.schema) else {
+            Issue.record("\(c.type): no schema at \(c.schema); \(fix)")
+            return
+        }
+        let sample: any Encodable
+        do {
+            sample = try c.decode(Data(c.minimal.utf8))
+        } catch {
+            Issue.record("\(c.type) no longer decodes from the sample \(c.minimal) (\(error)): a field was added or renamed; update the sample in DriftTests and \(fix)")
+            return
+        }
+        var swiftAll = Set<String>(), swiftRequired = Set<String>()
+        for child in Mirror(reflecting: sample).children {
+            guard let label = child.label else { continue }
+            swiftAll.insert(label)
+            if Mirror(reflecting: child.value).displayStyle != .optional { swiftRequired.insert(label) }
+        }
+        // The keys the encoder really writes are the property names (no custom CodingKeys).
+        let encoded = try JSONValue.parse(Array(try JSONEncoder().encode(sample)))
+        if case .object(let members) = encoded {
+            for (k, _) in members { #expect(swiftAll.contains(k), "\(c.type) encodes \"\(k)\", not a stored property: custom CodingKeys? \(fix)") }
+        }
+        for k in swiftAll.subtracting(shape.properties).sorted() {
+            Issue.record("\(c.type).\(k) is not declared in \(c.schema): \(fix)")
+        }
+        for k in shape.properties.subtracting(swiftAll).sorted() {
+            Issue.record("\(c.schema) declares \"\(k)\", which \(c.type) does not have: \(fix)")
+        }
+        #expect(swiftRequired == shape.required,
+                "\(c.type): non-optional fields \(swiftRequired.sorted()) but \(c.schema) requires \(shape.required.sorted()); \(fix)")
+    }
+
+    /// The samples are valid against their schemas, and every schema is a
+    /// valid 2020-12 schema.
+    @Test func samplesAndSchemasAreValid() throws {
+        let jobs = try Self.cases.map { c in (schema: c.schema, doc: try JSONValue.parse(Array(try JSONEncoder().encode(c.decode(Data(c.minimal.utf8)))))) }
+        guard try SchemaCheck.expectValid(jobs) else { return }
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        p.arguments = ["python3", Self.schemas.appendingPathComponent("validate.py").path, "--check"]
+        let err = Pipe()
+        p.standardError = err
+        p.standardOutput = FileHandle.nullDevice
+        try p.run()
+        let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        #expect(p.terminationStatus == 0, "python3 Schemas/validate.py --check: \(message)")
+    }
+
+    /// Each method has its two schema files, is in the request schema's list
+    /// and in the README; nothing is described that the server lacks.
+    @Test func everyMethodIsDescribed() throws {
+        let methods = RPCServer.methodNames
+        let readme = try String(contentsOf: Self.schemas.appendingPathComponent("README.md"), encoding: .utf8)
+        for m in methods {
+            for side in ["params", "result"] {
+                #expect(Self.byId["urn:plan:schema:methods:\(m).\(side)"] != nil,
+                        "Schemas/methods/\(m).\(side).schema.json is missing (with $id urn:plan:schema:methods:\(m).\(side))")
+            }
+            #expect(readme.contains("`\(m)`"), "Schemas/README.md does not list the method `\(m)`")
+        }
+        let described = Set(Self.byId.keys.filter { $0.hasPrefix("urn:plan:schema:methods:") }
+            .map { String($0.dropFirst("urn:plan:schema:methods:".count).split(separator: ".").dropLast().joined(separator: ".")) })
+        #expect(described == Set(methods + ["exit"]), "Schemas/methods/ describes \(described.subtracting(methods + ["exit"]).sorted()), which the server lacks")
+        let listed = Self.resolve("urn:plan:schema:rpc-request#/$defs/request/properties/method")?["enum"]
+        #expect(listed == .array((methods + ["exit"]).map(JSONValue.string)), "the method enum of Schemas/rpc-request.schema.json")
+        #expect(readme.contains("Protocol version: **\(RPCServer.protocolVersion)**"), "Schemas/README.md states the protocol version")
+    }
+
+    /// Each error code is in `error.schema.json` (code and message) and in the README.
+    @Test func everyErrorCodeIsDocumented() throws {
+        let readme = try String(contentsOf: Self.schemas.appendingPathComponent("README.md"), encoding: .utf8)
+        let error = try #require(Self.byId["urn:plan:schema:error"])
+        let codes = error["properties"]?["code"]?["enum"]
+        let messages = error["properties"]?["message"]?["enum"]
+        #expect(codes == .array(RPCErrorCode.allCases.map { .number(String($0.rawValue)) }), "the code enum of Schemas/error.schema.json")
+        #expect(messages == .array(RPCErrorCode.allCases.map { .string($0.message) }), "the message enum of Schemas/error.schema.json")
+        for c in RPCErrorCode.allCases {
+            #expect(readme.contains("`\(c.rawValue)`"), "Schemas/README.md does not document \(c.rawValue)")
+            #expect((-32099 ... -32000).contains(c.rawValue) || [-32700, -32600, -32601, -32602, -32603].contains(c.rawValue))
+        }
+    }
+
+    /// The schemas are not too lax: documents that must fail, fail.
+    @Test func schemasRefuseWhatTheServerRefuses() throws {
+        let bad: [(schema: String, doc: String)] = [
+            ("urn:plan:schema:rpc-request", #"{"jsonrpc":"2.0","id":1,"method":"task.add","params":{"title":"A","estimate":"-1h","due":"fri"}}"#),
+            ("urn:plan:schema:rpc-request", #"{"jsonrpc":"2.0","id":1,"method":"task.add","params":{"title":"A","estimat":"1h","due":"fri"}}"#),
+            ("urn:plan:schema:rpc-request", #"{"jsonrpc":"2.0","id":1,"method":"nope"}"#),
+            ("urn:plan:schema:rpc-request", "[]"),
+            ("urn:plan:schema:rpc-request", #"{"jsonrpc":"2.0","id":{},"method":"task.list"}"#),
+            ("urn:plan:schema:rpc-request", #"{"jsonrpc":"2.0","id":1,"method":"schedule","params":{"timeZone":"UTC","tasks":[],"calendars":[{"path":"a","ics":"b"}]}}"#),
+            ("urn:plan:schema:rpc-request", #"{"jsonrpc":"2.0","id":1,"method":"events.expand","params":{"from":"2026-11-23"}}"#),
+            ("urn:plan:schema:rpc-response", #"{"jsonrpc":"2.0","id":1,"result":1,"error":{"code":-32603,"message":"Internal error","data":{"reason":"x"}}}"#),
+            ("urn:plan:schema:rpc-response", #"{"jsonrpc":"2.0","id":1,"error":{"code":-32602,"message":"Invalid params","data":{"reason":"no pointer"}}}"#),
+            ("urn:plan:schema:rpc-response", #"{"jsonrpc":"2.0","id":1,"error":{"code":-31000,"message":"Other","data":{"reason":"x"}}}"#),
+            ("urn:plan:schema:methods:task.add.result", #"{"status":"unschedulable","saved":false,"taskId":"a","sittings":[]}"#),
+            ("urn:plan:schema:task", #"{"id":"a","title":"A","estimate":"PT1H","due":"2026-12-01","done":"PT0M","state":"sleeping","remaining":"PT1H","sittings":[]}"#),
+            ("urn:plan:schema:sitting", #"{"taskId":"a","start":"2026-11-23T09:00:00","end":"2026-11-23T10:00:00-05:00","index":1,"count":1}"#),
+        ]
+        try SchemaCheck.expectInvalid(try bad.map { ($0.schema, try JSONValue.parse($0.doc)) })
+    }
+}

@@ -1,0 +1,6 @@
+import Testing
+@testable import PlanService
+
+@Suite struct BusyCacheTests {
+    @Test func placeholder() {}
+}
