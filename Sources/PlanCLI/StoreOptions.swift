@@ -18,13 +18,10 @@ struct StoreOptions: ParsableArguments {
         let env = ProcessInfo.processInfo.environment
         let path = store ?? PlanStore.defaultPath(environment: env)
         let now: Instant
-        if let text = env["PLAN_NOW"], !text.isEmpty {
-            guard case .instant(let i)? = DateText.parse(text) else {
-                throw ValidationError("PLAN_NOW=\(text): expected a date-time with an offset, e.g. 2026-11-23T08:00:00-05:00")
-            }
-            now = i
-        } else {
-            now = Instant(seconds: Int64(Date().timeIntervalSince1970))
+        do {
+            now = try PlanClock.now(environment: env)
+        } catch {
+            throw ValidationError(error.description)
         }
         do {
             return (PlanService(store: try PlanStore(path: path), now: now), try resolveZone(nil).identifier)

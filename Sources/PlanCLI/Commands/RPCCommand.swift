@@ -89,10 +89,10 @@ struct RPCCommand: ParsableCommand {
 
     /// `$PLAN_NOW`, when set: the fixed clock of reproducible runs.
     static func fixedNow() throws -> Instant? {
-        guard let text = ProcessInfo.processInfo.environment["PLAN_NOW"], !text.isEmpty else { return nil }
-        guard case .instant(let i)? = DateText.parse(text) else {
-            throw ValidationError("PLAN_NOW=\(text): expected a date-time with an offset, e.g. 2026-11-23T08:00:00-05:00")
+        do {
+            return try PlanClock.fixedNow(environment: ProcessInfo.processInfo.environment)
+        } catch {
+            throw ValidationError(error.description)
         }
-        return i
     }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import PlanCore
 import PlanICal
+import PlanProtocol
 
 /// `plan schedule`: the stateless form of the scheduling contract. Reads a
 /// request and calendars, plans, prints the response; no store is touched.
@@ -72,32 +73,16 @@ struct ScheduleCommand: ParsableCommand {
             throw PlanExit.dataError
         }
 
-        let scheduler = input.scheduler
-        // From a day before now to a day after the last due, and as far again
-        // as the diagnosis looks for a later due that would fit.
-        let lastDue = max(input.latestDue ?? input.now, input.now)
-        let window = TimeRange(start: input.now - 86_400,
-                               end: lastDue + 86_400 + Int64(scheduler.fixSearchDays) * 86_400)
-        let options = ImportOptions(window: window, floatingZone: input.policy.zone)
-        var occurrences: [Occurrence] = []
-        var failure: ExitCode?
-        for file in calendars {
-            do {
-                let result = try ICalImporter.importFile(path: file, options: options)
-                printWarnings(result.warnings)
-                occurrences += result.occurrences
-            } catch {
-                printError(error.description)
-                switch error {
-                case .unreadable: failure = PlanExit.noInput
-                case .invalid: if failure == nil { failure = PlanExit.dataError }
-                }
-            }
-        }
+        // The same path as the `schedule` RPC method.
+        let read = StatelessSchedule.occurrences(calendars.map { .path($0) }, for: input)
+        printWarnings(read.warnings)
+        for f in read.failures { printError(f.error.description) }
         // A plan that ignored a calendar would double-book: print none.
-        if let failure { throw failure }
-
-        let plan = scheduler.plan(tasks: input.tasks, busy: input.policy.busyBlocks(from: occurrences))
+        if let first = read.failures.first {
+            if case .unreadable = first.error { throw PlanExit.noInput }
+            throw PlanExit.dataError
+        }
+        let plan = StatelessSchedule.plan(input, occurrences: read.occurrences)
         let zone = input.policy.zone
         print(json ? ScheduleResponse(plan: plan, zone: zone).jsonText() : plan.text(zone: zone), terminator: "")
     }

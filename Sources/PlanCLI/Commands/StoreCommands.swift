@@ -36,16 +36,6 @@ func clockText(_ text: String, option: String, allow24: Bool) throws -> String {
     return text
 }
 
-/// A task id from its title: `History essay` → `history-essay`.
-func slug(_ title: String) -> String {
-    var out = ""
-    for c in title.lowercased() {
-        if c.isLetter || c.isNumber, c.isASCII { out.append(c) } else if !out.hasSuffix("-") { out.append("-") }
-    }
-    let trimmed = out.trimmingCharacters(in: CharacterSet(charactersIn: "-"))
-    return trimmed.isEmpty ? "task" : String(trimmed.prefix(40))
-}
-
 func zoneOf(_ settings: PlanSettings) -> SystemZone { SystemZone(identifier: settings.timeZone) ?? .utc }
 
 /// Prints text, or JSON when asked.
@@ -177,12 +167,8 @@ struct AddTaskCommand: ParsableCommand {
             let settings = try service.settings(defaultZone: defaultZone)
             let zone = zoneOf(settings)
             let existing = try service.tasks(defaultZone: defaultZone)
-            var taskId = id ?? slug(title)
-            if id == nil, existing.contains(where: { $0.spec.id == taskId }) {
-                var k = 2
-                while existing.contains(where: { $0.spec.id == "\(taskId)-\(k)" }) { k += 1 }
-                taskId = "\(taskId)-\(k)"
-            }
+            var taskId = id ?? TaskIds.slug(title)
+            if id == nil { taskId = TaskIds.unique(taskId, taken: Set(existing.map(\.spec.id))) }
             let afterIds = try after.map { key in try service.task(key, defaultZone: defaultZone).spec.id }
             let spec = ScheduleRequest.TaskSpec(
                 id: taskId, title: title, estimate: try isoDuration(estimate, option: "--estimate"),
