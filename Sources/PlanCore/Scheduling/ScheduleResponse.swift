@@ -119,8 +119,10 @@ public struct ScheduleResponse: Codable, Hashable, Sendable {
 }
 
 /// A JSON string literal (RFC 8259 §7): quotes, backslashes and control
-/// characters escaped, everything else as UTF-8.
-func jsonString(_ s: String) -> String {
+/// characters escaped, everything else as UTF-8. The one escaper every JSON
+/// writer of plan uses.
+public func jsonString(_ s: String) -> String {
+    if !s.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) { return "\"" + s + "\"" }
     var out = "\""
     for u in s.unicodeScalars {
         switch u {

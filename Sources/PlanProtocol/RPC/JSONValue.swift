@@ -1,4 +1,5 @@
 import Foundation
+import PlanCore
 
 /// A JSON value as `plan rpc` reads it (RFC 8259). Numbers keep their text,
 /// so a request id comes back byte for byte; object members keep their order,
@@ -107,21 +108,7 @@ extension JSONValue {
     /// A JSON string literal: quotes, backslashes and control characters
     /// escaped (RFC 8259 §7), everything else as UTF-8.
     static func writeString(_ s: String, to out: inout String) {
-        out += "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where u.value < 0x20 || u.value == 0x7F:
-                let hex = String(u.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(u)
-            }
-        }
-        out += "\""
+        out += jsonString(s)
     }
 
     /// `"…"` for `s`.
