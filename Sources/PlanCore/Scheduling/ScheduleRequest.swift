@@ -290,7 +290,7 @@ extension ScheduleRequest {
             guard let v = ISODuration.parse(text) else {
                 throw bad(field, "\"\(text)\" is not an ISO 8601 duration (e.g. PT1H30M)")
             }
-            guard v >= 0 else { throw bad(field, "\"\(text)\" is negative; durations must not be", .negativeDuration) }
+            guard v >= 0 else { throw bad(field, "\"\(text)\" is negative; a duration must be zero or more", .negativeDuration) }
             return v
         }
         if let v = try duration("buffer", spec.buffer) { p.buffer = v }
@@ -321,7 +321,7 @@ extension ScheduleRequest {
             guard let v = ISODuration.parse(text) else {
                 throw bad(field, "\"\(text)\" is not an ISO 8601 duration (e.g. PT1H30M)")
             }
-            guard v >= 0 else { throw bad(field, "\"\(text)\" is negative; durations must not be", .negativeDuration) }
+            guard v >= 0 else { throw bad(field, "\"\(text)\" is negative; a duration must be zero or more", .negativeDuration) }
             return v
         }
         func time(_ field: String, _ text: String?, end: Bool) throws(ScheduleRequestError) -> TimeOfDay? {

@@ -119,7 +119,7 @@ enum Inputs {
         guard let text = try p.optionalString(key) else { return nil }
         let t = text.trimmingCharacters(in: .whitespaces)
         if t.hasPrefix("-") {
-            throw RPCError.params(p.pointer(key), "\"\(text)\" is negative; durations must not be", kind: "negativeDuration")
+            throw RPCError.params(p.pointer(key), "\"\(text)\" is negative; a duration must be zero or more", kind: "negativeDuration")
         }
         guard let seconds = HumanInput.duration(t) else {
             throw RPCError.params(p.pointer(key), "\"\(text)\" is not a duration (PT1H30M, 90m, 1h30m or 1.5h)")
