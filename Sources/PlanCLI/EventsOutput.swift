@@ -4,24 +4,17 @@ import PlanCore
 enum EventsOutput {
     /// One JSON array, one occurrence per line, fields in a fixed order.
     static func json(_ occurrences: [Occurrence], withSource: Bool) -> String {
-        if occurrences.isEmpty { return "[]\n" }
-        var out = "[\n"
-        for (i, o) in occurrences.enumerated() {
-            var fields: [(String, String)] = [
-                ("uid", o.uid.isEmpty ? "null" : JSONText.string(o.uid)),
-                ("recurrenceId", JSONText.optional(o.recurrenceId?.wireString)),
-                ("start", JSONText.string(o.start.wireString)),
-                ("end", JSONText.string(o.end.wireString)),
-                ("kind", JSONText.string(o.start.kind)),
-                ("summary", JSONText.optional(o.summary)),
-                ("status", JSONText.optional(o.status)),
-                ("transparent", o.transparent ? "true" : "false"),
-                ("tzid", JSONText.optional(o.tzid)),
-            ]
-            if withSource { fields.append(("source", JSONText.string(o.source))) }
-            out += "  " + JSONText.object(fields) + (i + 1 < occurrences.count ? ",\n" : "\n")
-        }
-        return out + "]\n"
+        let out = JSONBytes(streaming: false)
+        out.occurrences(occurrences, withSource: withSource)
+        return out.text
+    }
+
+    /// ``json(_:withSource:)`` written straight to stdout, a block at a time
+    /// (a year of a large calendar is hundreds of megabytes of text).
+    static func writeJSON(_ occurrences: [Occurrence], withSource: Bool) {
+        let out = JSONBytes(streaming: true)
+        out.occurrences(occurrences, withSource: withSource)
+        out.flush()
     }
 
     /// A readable agenda: a heading per local day, then its occurrences.

@@ -129,6 +129,11 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
 
     /// Parses `YYYY-MM-DD` (or `YYYYMMDD`); nil when it is not a real date.
     public init?(iso text: some StringProtocol) {
+        if let ascii = Self.parseASCII(text) {
+            guard let date = ascii else { return nil }
+            self = date
+            return
+        }
         let digits = String(text.filter { $0 != "-" })
         guard digits.count == 8, digits.allSatisfy(\.isASCIIDigit),
               let y = Int(digits.prefix(4)), let m = Int(digits.dropFirst(4).prefix(2)),
@@ -136,6 +141,40 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
         if text.contains("-") && text.count != 10 { return nil }
         self.init(year: y, month: m, day: d)
         guard isValid else { return nil }
+    }
+
+    /// ``init(iso:)`` on the UTF-8 bytes when the text is ASCII (the same
+    /// rules: eight digits once the dashes are dropped, ten characters when
+    /// there is a dash, a real date): `.some(nil)` when it is not a date, nil
+    /// when the text is not ASCII.
+    private static func parseASCII(_ text: some StringProtocol) -> LocalDate?? {
+        var digits = 0
+        var value = (0, 0, 0)
+        var count = 0
+        var dash = false
+        var bad = false
+        for b in text.utf8 {
+            if b >= 0x80 { return nil }
+            count += 1
+            if b == 0x2D {
+                dash = true
+            } else if b >= 0x30 && b <= 0x39 {
+                let v = Int(b - 0x30)
+                switch digits {
+                case 0..<4: value.0 = value.0 * 10 + v
+                case 4..<6: value.1 = value.1 * 10 + v
+                case 6..<8: value.2 = value.2 * 10 + v
+                default: break
+                }
+                digits += 1
+            } else {
+                bad = true
+            }
+        }
+        if bad { return .some(nil) }
+        guard digits == 8, !dash || count == 10 else { return .some(nil) }
+        let date = LocalDate(year: value.0, month: value.1, day: value.2)
+        return date.isValid ? .some(date) : .some(nil)
     }
 }
 

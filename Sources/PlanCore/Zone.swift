@@ -8,6 +8,11 @@ import Foundation
 public protocol UTCOffsetProvider {
     /// Seconds east of UTC in effect at `instant`.
     func offset(at instant: Instant) -> Int
+
+    /// The instant a wall-clock reading names in this zone; the extension
+    /// gives the rule, a zone that knows its offsets better may answer faster
+    /// (it must give the same instant).
+    func resolve(_ local: LocalDateTime) -> Instant
 }
 
 extension UTCOffsetProvider {
@@ -17,17 +22,23 @@ extension UTCOffsetProvider {
     /// clock) is read with the offset in effect *before* the gap, i.e. it moves
     /// forward by the gap's length; an ambiguous local time (it happens twice)
     /// means its *first* occurrence.
-    public func resolve(_ local: LocalDateTime) -> Instant {
+    public func resolve(_ local: LocalDateTime) -> Instant { resolveByRule(local) }
+
+    /// ``resolve(_:)`` by its rule, from ``offset(at:)`` alone.
+    public func resolveByRule(_ local: LocalDateTime) -> Instant {
         let asUTC = local.secondsSinceEpoch
         // Offsets a day either side bracket any single transition near `local`.
         let before = offset(at: Instant(seconds: asUTC - 86_400))
         let after = offset(at: Instant(seconds: asUTC + 86_400))
-        var candidates: [Instant] = []
-        for o in Set([before, after]).sorted(by: >) {  // larger offset = earlier instant
-            let t = Instant(seconds: asUTC - Int64(o))
-            if offset(at: t) == o { candidates.append(t) }
+        // The readings either offset gives; the earliest instant that
+        // reproduces its offset wins (a larger offset is an earlier instant).
+        let larger = max(before, after), smaller = min(before, after)
+        let early = Instant(seconds: asUTC - Int64(larger))
+        if offset(at: early) == larger { return early }
+        if smaller != larger {
+            let late = Instant(seconds: asUTC - Int64(smaller))
+            if offset(at: late) == smaller { return late }
         }
-        if let first = candidates.min() { return first }
         // Neither offset reproduces the reading: exact offset at the guess, else gap.
         let guess = Instant(seconds: asUTC - Int64(offset(at: Instant(seconds: asUTC))))
         if guess.local(offset: offset(at: guess)) == local { return guess }

@@ -9,10 +9,14 @@
 struct ContentLines {
     /// One logical (unfolded) line.
     struct Line {
-        /// The bytes of the line, without its line break.
-        var bytes: [UInt8]
+        /// The bytes of the line, without its line break (a slice of one
+        /// buffer that holds every line).
+        var bytes: ArraySlice<UInt8>
         /// 1-based physical line on which it starts.
         var number: Int
+        /// The property or keyword name: the text before the first `;` or
+        /// `:` (at most 80 bytes), upper-cased.
+        var name: String
     }
 
     private(set) var lines: [Line] = []
@@ -25,14 +29,34 @@ struct ContentLines {
         let n = data.count
         if n >= 3, data[0] == 0xEF, data[1] == 0xBB, data[2] == 0xBF { i = 3 }
         var physical = 1
-        var current: [UInt8] = []
+        // Logical lines back to back, and where each starts and ends.
+        var storage: [UInt8] = []
+        storage.reserveCapacity(n)
+        var spans: [(start: Int, end: Int, number: Int)] = []
         var currentStart = 1
+        var currentOffset = 0
         var haveCurrent = false
+        var firstNUL: Int?
 
         func flush() {
-            if haveCurrent, !current.isEmpty { lines.append(Line(bytes: current, number: currentStart)) }
-            current.removeAll(keepingCapacity: true)
+            if haveCurrent, storage.count > currentOffset {
+                spans.append((currentOffset, storage.count, currentStart))
+            }
             haveCurrent = false
+        }
+
+        func append(_ from: Int, _ to: Int) {
+            var hasNUL = false
+            for k in from..<to where data[k] == 0 {
+                hasNUL = true
+                break
+            }
+            if hasNUL {
+                if firstNUL == nil { firstNUL = physical }
+                for k in from..<to where data[k] != 0 { storage.append(data[k]) }
+            } else {
+                storage.append(contentsOf: data[from..<to])
+            }
         }
 
         while i < n {
@@ -44,12 +68,13 @@ struct ContentLines {
                 // An empty physical line carries nothing; a folded
                 // continuation after it still belongs to the line before.
             } else if isContinuation {
-                append(data[(i + 1)..<j])
+                append(i + 1, j)
             } else {
                 flush()
                 currentStart = physical
+                currentOffset = storage.count
                 haveCurrent = true
-                append(data[i..<j])
+                append(i, j)
             }
             // Consume the line break: CRLF, LF or CR.
             if j < n {
@@ -59,43 +84,61 @@ struct ContentLines {
             i = j
         }
         flush()
-
-        func append(_ slice: ArraySlice<UInt8>) {
-            if slice.contains(0) {
-                if firstNULLine == nil { firstNULLine = physical }
-                current.append(contentsOf: slice.lazy.filter { $0 != 0 })
-            } else {
-                current.append(contentsOf: slice)
-            }
+        firstNULLine = firstNUL
+        lines.reserveCapacity(spans.count)
+        for s in spans {
+            let bytes = storage[s.start..<s.end]
+            lines.append(Line(bytes: bytes, number: s.number, name: Self.name(of: bytes)))
         }
+    }
+
+    /// See ``Line/name``.
+    static func name(of bytes: ArraySlice<UInt8>) -> String {
+        var end = bytes.endIndex
+        var lower = false
+        for k in bytes.indices {
+            let b = bytes[k]
+            if b == 0x3B || b == 0x3A {
+                end = k
+                break
+            }
+            if b >= 0x61 && b <= 0x7A { lower = true }
+        }
+        let text = String(decoding: bytes[bytes.startIndex..<min(end, bytes.startIndex + 80)], as: UTF8.self)
+        if !lower, text.utf8.allSatisfy({ $0 < 0x80 }) { return text }
+        return text.uppercased()
     }
 }
 
 extension ContentLines.Line {
-    /// The property or keyword name: the text before the first `;` or `:`, upper-cased.
-    var name: String {
-        var end = bytes.count
-        for (k, b) in bytes.enumerated() where b == 0x3B || b == 0x3A {
-            end = k
-            break
-        }
-        return String(decoding: bytes[0..<min(end, 80)], as: UTF8.self).uppercased()
-    }
-
     /// The text after the first `:` that is not inside a quoted parameter value.
-    var value: String {
+    var value: String { String(decoding: valueBytes, as: UTF8.self) }
+
+    /// The bytes of ``value``.
+    var valueBytes: ArraySlice<UInt8> {
         var quoted = false
-        for (k, b) in bytes.enumerated() {
+        for k in bytes.indices {
+            let b = bytes[k]
             if b == 0x22 { quoted.toggle() }
-            if b == 0x3A, !quoted { return String(decoding: bytes[(k + 1)...], as: UTF8.self) }
+            if b == 0x3A, !quoted { return bytes[(k + 1)...] }
         }
-        return ""
+        return bytes[bytes.endIndex...]
     }
 
     /// For `BEGIN:X` / `END:X` lines, X upper-cased; nil otherwise.
     func componentMarker(_ keyword: String) -> String? {
         guard name == keyword else { return nil }
         return value.trimmingWhitespace.uppercased()
+    }
+
+    /// Whether two `;` follow each other anywhere in the line.
+    var hasEmptyParameter: Bool {
+        var previous: UInt8 = 0
+        for b in bytes {
+            if b == 0x3B && previous == 0x3B { return true }
+            previous = b
+        }
+        return false
     }
 }
 

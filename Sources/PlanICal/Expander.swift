@@ -217,23 +217,25 @@ struct Expander {
         var capped = false
         for master in masters {
             let instances = seriesInstances(master)
+            let isSeries = !master.rrules.isEmpty || !master.rdates.isEmpty || master.hadIgnoredRule
             for inst in instances {
                 let originalKey = calendarTime(inst.original)
-                if exact[originalKey] != nil { continue }
-                var event = master
-                var start = inst.start, end = inst.end
+                if !exact.isEmpty && exact[originalKey] != nil { continue }
                 // RANGE=THISANDFUTURE: the latest such override at or before this instance moves it.
-                if let f = future.last(where: { $0.key <= originalKey.sortKey }) {
+                if !future.isEmpty, let f = future.last(where: { $0.key <= originalKey.sortKey }) {
                     let oStart = normalize(f.event.dtstart!, event: f.event, property: "DTSTART")
                     let shift = wallSeconds(oStart) - wallSeconds(f.rid)
-                    start = add(.wall(shift), to: inst.start)
+                    let start = add(.wall(shift), to: inst.start)
                     let oEnd = f.event.dtend.map { normalize($0, event: f.event, property: "DTEND") }
-                    end = add(length(start: oStart, end: oEnd, duration: f.event.duration), to: start)
-                    event = f.event
+                    let end = add(length(start: oStart, end: oEnd, duration: f.event.duration), to: start)
+                    if produced >= options.maxOccurrencesPerSeries { capped = true; break }
+                    if emit(f.event, start: start, end: end, recurrenceId: isSeries ? originalKey : nil, into: &out) { produced += 1 }
+                    continue
                 }
                 if produced >= options.maxOccurrencesPerSeries { capped = true; break }
-                let isSeries = !master.rrules.isEmpty || !master.rdates.isEmpty || master.hadIgnoredRule
-                if emit(event, start: start, end: end, recurrenceId: isSeries ? originalKey : nil, into: &out) { produced += 1 }
+                // Not moved: the start is the original one, already resolved.
+                if emit(master, start: inst.start, end: inst.end, recurrenceId: isSeries ? originalKey : nil,
+                        resolvedStart: originalKey, into: &out) { produced += 1 }
             }
         }
         for o in overrides {
@@ -258,10 +260,11 @@ struct Expander {
         }
     }
 
-    /// Appends the occurrence when it overlaps the window; returns whether it did.
+    /// Appends the occurrence when it overlaps the window; returns whether it
+    /// did. `resolvedStart` is `calendarTime(start)` when the caller has it.
     private func emit(_ e: RawEvent, start: SeriesTime, end: SeriesTime, recurrenceId: CalendarTime?,
-                      into out: inout [Occurrence]) -> Bool {
-        let s = calendarTime(start), en = calendarTime(end)
+                      resolvedStart: CalendarTime? = nil, into out: inout [Occurrence]) -> Bool {
+        let s = resolvedStart ?? calendarTime(start), en = calendarTime(end)
         let range = TimeRange(start: s.instant(in: options.floatingZone), end: en.instant(in: options.floatingZone))
         guard range.overlaps(options.window) else { return false }
         var tzid: String?
@@ -286,6 +289,10 @@ struct Expander {
         let probe = add(len, to: start)
         let longest = max(0, wallSeconds(probe) - wallSeconds(start))
         let keepAll = movedByOverride.contains(e.uid ?? "")
+        if e.rrules.count == 1 && e.rdates.isEmpty,
+           let plain = singleRuleInstances(e, start: start, length: len, longest: longest, keepAll: keepAll) {
+            return plain
+        }
         // RFC 5545 §3.8.5.3: DTSTART is always the first instance (peers emit it
         // even when it does not match the rule).
         var starts: [SeriesTime: SeriesTime?] = [start: nil]
@@ -339,6 +346,61 @@ struct Expander {
         return result.map { (calendarTime($0.start).sortKey, $0) }.sorted { $0.0 < $1.0 }.map(\.1)
     }
 
+    /// ``seriesInstances(_:)`` for the common series — one RRULE, no RDATE —
+    /// without its hash tables: the same instances in the same order. nil
+    /// when the rule's starts are not strictly increasing (the general code
+    /// then removes repeats).
+    private mutating func singleRuleInstances(_ e: RawEvent, start: SeriesTime, length len: InstanceLength,
+                                              longest: Int64, keepAll: Bool) -> [Instance]? {
+        let ruleStarts = ruleInstances(e.rrules[0], start: start, event: e, property: "RRULE", longest: longest, keepAll: keepAll)
+        var previous = Int64.min
+        for t in ruleStarts {
+            let w = wallSeconds(t)
+            if w <= previous { return nil }
+            previous = w
+        }
+        // The same exclusions as the general code; the few EXDATEs of a series
+        // are compared one by one rather than hashed.
+        var excluded: [CalendarTime] = []
+        var excludedDates: [LocalDate] = []
+        for x in e.exdates {
+            let t = normalize(x, event: e, property: "EXDATE")
+            if case .date(let d) = t, case .local = start { excludedDates.append(d) }
+            excluded.append(calendarTime(t))
+        }
+        for rule in e.exrules {
+            for t in ruleInstances(rule, start: start, event: e, property: "EXRULE", longest: longest, keepAll: keepAll) {
+                excluded.append(calendarTime(t))
+            }
+        }
+        let excludedSet: Set<CalendarTime>? = excluded.count > 16 ? Set(excluded) : nil
+        var result: [Instance] = []
+        result.reserveCapacity(ruleStarts.count + 1)
+        // DTSTART first, then every rule start but DTSTART itself.
+        if excluded.isEmpty && excludedDates.isEmpty {
+            result.append(Instance(original: start, start: start, end: add(len, to: start)))
+            for t in ruleStarts where t != start {
+                result.append(Instance(original: t, start: t, end: add(len, to: t)))
+            }
+            return result
+        }
+        var keys: [Int64] = []
+        keys.reserveCapacity(ruleStarts.count + 1)
+        var sorted = true
+        func consider(_ s: SeriesTime) {
+            let key = calendarTime(s)
+            if let excludedSet { if excludedSet.contains(key) { return } } else if excluded.contains(key) { return }
+            if !excludedDates.isEmpty, case .local = s, excludedDates.contains(s.localDate) { return }
+            if let last = keys.last, key.sortKey < last { sorted = false }
+            keys.append(key.sortKey)
+            result.append(Instance(original: s, start: s, end: add(len, to: s)))
+        }
+        consider(start)
+        for t in ruleStarts where t != start { consider(t) }
+        if sorted { return result }
+        return zip(keys, result).sorted { $0.0 < $1.0 }.map(\.1)
+    }
+
     /// The starts an RRULE or EXRULE generates, up to just past the window.
     private mutating func ruleInstances(_ rule: String, start: SeriesTime, event e: RawEvent, property: String,
                                         longest: Int64, keepAll: Bool) -> [SeriesTime] {
@@ -347,7 +409,7 @@ struct Expander {
         case .date(let d): isDate = true; wall = LocalDateTime(date: d); zone = nil
         case .local(let l, let z): isDate = false; wall = l; zone = z
         }
-        guard var it = LibicalRecurrence(rule: rule, start: wall, isDate: isDate) else {
+        guard var it = RecurrenceIterator(rule: rule, start: wall, isDate: isDate) else {
             warn("bad-rule", e, property, rule, "libical cannot expand this rule; only DTSTART was used")
             return []
         }
@@ -363,7 +425,7 @@ struct Expander {
             let period = unit * Int64(max(1, it.interval))
             let from = wall.secondsSinceEpoch
             let restart = LocalDateTime(secondsSinceEpoch: from + (reach - from) / period * period)
-            if let later = LibicalRecurrence(rule: rule, start: restart, isDate: false) {
+            if let later = RecurrenceIterator(rule: rule, start: restart, isDate: false) {
                 it = later
                 skipped = restart
             }
@@ -401,10 +463,10 @@ struct Expander {
     /// Whether `t` is an instance of a dense rule restarted at `t`: an
     /// iterator begun one period earlier must reach it.
     static func matches(rule: String, _ t: LocalDateTime, zone: Int?) -> Bool {
-        guard let probe = LibicalRecurrence(rule: rule, start: t, isDate: false) else { return false }
+        guard let probe = RecurrenceIterator(rule: rule, start: t, isDate: false) else { return false }
         let unit: Int64 = probe.frequency == "SECONDLY" ? 1 : probe.frequency == "MINUTELY" ? 60 : 3600
         let before = t.adding(seconds: -unit * Int64(max(1, probe.interval)))
-        guard let it = LibicalRecurrence(rule: rule, start: before, isDate: false) else { return false }
+        guard let it = RecurrenceIterator(rule: rule, start: before, isDate: false) else { return false }
         var first = true
         var steps = 0
         while let l = it.next(), steps < 10_000 {

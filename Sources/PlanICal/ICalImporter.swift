@@ -65,16 +65,43 @@ public enum ICalImporter {
         for (i, cal) in doc.calendars.enumerated() {
             var expander = Expander(file: label, options: options, zones: ZoneTable(), custom: doc.customZones[i],
                                     xWRTimezone: cal.xWRTimezone)
-            occurrences += expander.expand(cal.events)
+            let expanded = expander.expand(cal.events)
+            if occurrences.isEmpty { occurrences = expanded } else { occurrences += expanded }
             warnings += expander.warnings
             eventCount += cal.events.count
         }
+        // Sorted by start, uid, recurrence id: each key computed once, and the
+        // (large) occurrences moved once, after the order is known.
+        // A uid is compared by its rank among the distinct uids (the same
+        // order as comparing the strings, without comparing strings per pair).
         let zone = options.floatingZone
-        occurrences = occurrences.map { ($0.start.instant(in: zone), $0) }.sorted { a, b in
-            if a.0 != b.0 { return a.0 < b.0 }
-            if a.1.uid != b.1.uid { return a.1.uid < b.1.uid }
-            return (a.1.recurrenceId?.sortKey ?? .min) < (b.1.recurrenceId?.sortKey ?? .min)
-        }.map(\.1)
+        var rankOf: [String: Int32] = [:]
+        for o in occurrences where rankOf[o.uid] == nil { rankOf[o.uid] = 0 }
+        for (rank, uid) in rankOf.keys.sorted().enumerated() { rankOf[uid] = Int32(rank) }
+        struct Key { var start: Int64, uid: Int32, rid: Int64 }
+        let keys = occurrences.map {
+            Key(start: $0.start.instant(in: zone).seconds, uid: rankOf[$0.uid]!, rid: $0.recurrenceId?.sortKey ?? .min)
+        }
+        rankOf = [:]
+        let order = occurrences.indices.sorted { a, b in
+            let x = keys[a], y = keys[b]
+            if x.start != y.start { return x.start < y.start }
+            if x.uid != y.uid { return x.uid < y.uid }
+            return x.rid < y.rid
+        }
+        // Put each occurrence in place by following the permutation's cycles
+        // (swaps move values: no second array of occurrences).
+        var placed = [Bool](repeating: false, count: order.count)
+        for i in order.indices where !placed[i] {
+            var j = i
+            while true {
+                placed[j] = true
+                let k = order[j]
+                if k == i { break }
+                occurrences.swapAt(j, k)
+                j = k
+            }
+        }
         var seen = Set<ImportWarning>()
         warnings = warnings.filter { seen.insert($0).inserted }
         return ImportResult(occurrences: occurrences, warnings: warnings, eventCount: eventCount)

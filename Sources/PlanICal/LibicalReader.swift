@@ -12,6 +12,13 @@ struct ReadDocument {
     var roots = 0
     /// How many of them are iCalendar components (not junk libical wrapped up).
     var knownRoots = 0
+    /// While set, warnings go here instead of `warnings` (those of one VEVENT
+    /// read ahead of its place; see ``LibicalReader/readStreaming(_:)``).
+    var sink: [ImportWarning]?
+
+    mutating func warn(_ w: ImportWarning) {
+        if sink != nil { sink!.append(w) } else { warnings.append(w) }
+    }
 }
 
 /// Feeds unfolded lines to libical's parser and copies what it built into
@@ -37,10 +44,165 @@ struct LibicalReader {
     }
 
     mutating func read() -> ReadDocument {
+        if let layout = Self.plainLayout(lines) {
+            var attempt = self
+            if let doc = attempt.readStreaming(layout) {
+                self = attempt
+                return doc
+            }
+        }
         var doc = ReadDocument()
         let roots = parseRoots(&doc)
         defer { for r in roots { icalcomponent_free(r) } }
         return copyOut(roots, into: doc)
+    }
+
+    // MARK: One event at a time
+
+    /// Where the blocks of a plainly laid out file are: one VCALENDAR from the
+    /// first line to the last, VEVENTs directly inside it, every BEGIN/END
+    /// line exactly `BEGIN:NAME`/`END:NAME` with the END matching, and
+    /// nothing outside.
+    struct Layout {
+        /// Line ranges of the VEVENTs (BEGIN through END), in order.
+        var events: [Range<Int>] = []
+        /// First lines of the calendar's other components, in order.
+        var members: [Int] = []
+    }
+
+    static func plainLayout(_ lines: ContentLines) -> Layout? {
+        let all = lines.lines
+        guard all.count >= 2, all[0].bytes.elementsEqual("BEGIN:VCALENDAR".utf8),
+              all[all.count - 1].bytes.elementsEqual("END:VCALENDAR".utf8) else { return nil }
+        var layout = Layout()
+        var stack: [ArraySlice<UInt8>] = []
+        var eventStart = 0
+        for index in 1..<(all.count - 1) {
+            let line = all[index]
+            let isBegin = line.name == "BEGIN", isEnd = line.name == "END"
+            guard isBegin || isEnd else { continue }
+            let prefix = isBegin ? 6 : 4
+            let bytes = line.bytes
+            guard bytes.count > prefix, bytes[bytes.startIndex + prefix - 1] == 0x3A,
+                  bytes.prefix(prefix - 1).elementsEqual((isBegin ? "BEGIN" : "END").utf8) else { return nil }
+            let value = bytes[(bytes.startIndex + prefix)...]
+            guard value.allSatisfy({ ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2D }) else { return nil }
+            let isEvent = value.elementsEqual("VEVENT".utf8)
+            if isBegin {
+                if value.elementsEqual("VCALENDAR".utf8) { return nil }
+                if isEvent {
+                    guard stack.isEmpty else { return nil }
+                    eventStart = index
+                } else if stack.isEmpty {
+                    layout.members.append(index)
+                }
+                stack.append(value)
+            } else {
+                guard let top = stack.popLast(), top.elementsEqual(value) else { return nil }
+                if isEvent && stack.isEmpty { layout.events.append(eventStart..<(index + 1)) }
+            }
+        }
+        return stack.isEmpty ? layout : nil
+    }
+
+    /// ``read()`` for a plainly laid out file without holding the whole file
+    /// as one libical tree: each VEVENT goes to a parser of its own, is
+    /// copied out as soon as its END line is read and freed; the calendar and
+    /// its other components go to the main parser. The events and their
+    /// warnings are then put back in their places, so the result is the one
+    /// ``parseRoots(_:)`` + ``copyOut(_:into:)`` give. nil (and nothing
+    /// changed) when libical builds anything other than expected.
+    mutating func readStreaming(_ layout: Layout) -> ReadDocument? {
+        guard let parser = icalparser_new() else { return nil }
+        defer { icalparser_free(parser) }
+        guard let eventParser = icalparser_new() else { return nil }
+        defer { icalparser_free(eventParser) }
+        var doc = ReadDocument()
+        var roots: [OpaquePointer] = []
+        defer { for r in roots { icalcomponent_free(r) } }
+        var events: [(event: RawEvent, warnings: [ImportWarning])] = []
+        events.reserveCapacity(layout.events.count)
+        var nextEvent = 0
+        var buffer: [UInt8] = []
+        buffer.reserveCapacity(4096)
+        for (index, line) in lines.lines.enumerated() {
+            let inEvent = nextEvent < layout.events.count && layout.events[nextEvent].contains(index)
+            let endsEvent = inEvent && index == layout.events[nextEvent].upperBound - 1
+            if endsEvent { eventBlocks.append(layout.events[nextEvent]) }
+            let target = inEvent ? eventParser : parser
+            buffer.removeAll(keepingCapacity: true)
+            buffer.append(contentsOf: line.bytes)
+            buffer.append(0)
+            let root = buffer.withUnsafeMutableBufferPointer { buf in
+                buf.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buf.count) {
+                    icalparser_add_line(target, $0)
+                }
+            }
+            if icalparser_get_state(target) == ICALPARSER_ERROR {
+                parseErrorLines.insert(line.number)
+                if line.bytes.contains(0x3A) {
+                    doc.warn(warning("parse-error", line: line.number, property: line.name,
+                                     value: line.value, "libical could not parse this line; it was skipped"))
+                } else {
+                    doc.warn(warning("parse-error", line: line.number, property: nil,
+                                     value: nil, "\"\(String(decoding: line.bytes.prefix(60), as: UTF8.self))\" is not a NAME:value line; it was skipped"))
+                }
+            }
+            if inEvent {
+                guard endsEvent == (root != nil) else {
+                    if let root { icalcomponent_free(root) }
+                    return nil
+                }
+                if let root {
+                    defer { icalcomponent_free(root) }
+                    guard icalcomponent_isa(root) == ICAL_VEVENT_COMPONENT else { return nil }
+                    doc.sink = []
+                    let event = readEvent(root, ordinal: nextEvent, doc: &doc)
+                    events.append((event, doc.sink!))
+                    doc.sink = nil
+                    nextEvent += 1
+                }
+            } else if let root {
+                roots.append(root)
+            }
+        }
+        guard roots.count == 1, icalcomponent_isa(roots[0]) == ICAL_VCALENDAR_COMPONENT,
+              icalparser_clean(parser) == nil, icalparser_clean(eventParser) == nil,
+              nextEvent == layout.events.count else { return nil }
+        doc.roots = 1
+        doc.knownRoots = 1
+        // The calendar, with each event back between the components around it.
+        let cal = roots[0]
+        var members: [OpaquePointer] = []
+        var c = icalcomponent_get_first_component(cal, ICAL_ANY_COMPONENT)
+        while let comp = c {
+            if icalcomponent_isa(comp) == ICAL_VEVENT_COMPONENT { return nil }
+            members.append(comp)
+            c = icalcomponent_get_next_component(cal, ICAL_ANY_COMPONENT)
+        }
+        guard members.count == layout.members.count else { return nil }
+        var raw = RawCalendar()
+        raw.events.reserveCapacity(events.count)
+        var zones: [String: LibicalZone] = [:]
+        collectErrors(cal, doc: &doc, eventOrdinal: nil)
+        raw.xWRTimezone = Self.xWRTimezone(cal)
+        var ordinal = 0
+        func placeEvents(before line: Int) {
+            while ordinal < events.count && layout.events[ordinal].lowerBound < line {
+                raw.events.append(events[ordinal].event)
+                doc.warnings += events[ordinal].warnings
+                ordinal += 1
+            }
+        }
+        var unused = 0
+        for (k, comp) in members.enumerated() {
+            placeEvents(before: layout.members[k])
+            readMember(comp, into: &raw, zones: &zones, doc: &doc, ordinal: &unused)
+        }
+        placeEvents(before: Int.max)
+        doc.calendars.append(raw)
+        doc.customZones.append(zones)
+        return doc
     }
 
     /// Feeds every line to libical's parser; returns the top-level components,
@@ -51,6 +213,9 @@ struct LibicalReader {
         var depth: [String] = []
         var openEvent: Int?
         var skippedOutside: [Int] = []
+        // One NUL-terminated copy of the current line, reused.
+        var buffer: [UInt8] = []
+        buffer.reserveCapacity(4096)
         for (index, line) in lines.lines.enumerated() {
             if let begin = line.componentMarker("BEGIN") {
                 depth.append(begin)
@@ -70,9 +235,10 @@ struct LibicalReader {
                 skippedOutside.append(line.number)
                 continue
             }
-            var bytes = line.bytes
-            bytes.append(0)
-            let root = bytes.withUnsafeMutableBufferPointer { buf in
+            buffer.removeAll(keepingCapacity: true)
+            buffer.append(contentsOf: line.bytes)
+            buffer.append(0)
+            let root = buffer.withUnsafeMutableBufferPointer { buf in
                 buf.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buf.count) {
                     icalparser_add_line(parser, $0)
                 }
@@ -81,10 +247,10 @@ struct LibicalReader {
             if icalparser_get_state(parser) == ICALPARSER_ERROR {
                 parseErrorLines.insert(line.number)
                 if line.bytes.contains(0x3A) {
-                    doc.warnings.append(warning("parse-error", line: line.number, property: line.name,
+                    doc.warn(warning("parse-error", line: line.number, property: line.name,
                                                 value: line.value, "libical could not parse this line; it was skipped"))
                 } else {
-                    doc.warnings.append(warning("parse-error", line: line.number, property: nil,
+                    doc.warn(warning("parse-error", line: line.number, property: nil,
                                                 value: nil, "\"\(String(decoding: line.bytes.prefix(60), as: UTF8.self))\" is not a NAME:value line; it was skipped"))
                 }
             }
@@ -98,13 +264,13 @@ struct LibicalReader {
             if let copy = icalcomponent_new_clone(partial) { roots.append(copy) }
             let open = depth.filter { !$0.isEmpty }
             let inside = open.isEmpty ? "a component" : open.joined(separator: " > ")
-            doc.warnings.append(warning("truncated", line: lines.lines.last?.number, property: nil, value: nil,
+            doc.warn(warning("truncated", line: lines.lines.last?.number, property: nil, value: nil,
                                         "the file ends inside \(inside) with no END line; what was complete was read"))
         }
         icalparser_free(parser)
         if !skippedOutside.isEmpty {
             let shown = skippedOutside.prefix(5).map(String.init).joined(separator: ", ")
-            doc.warnings.append(warning("outside-component", line: skippedOutside[0], property: nil, value: nil,
+            doc.warn(warning("outside-component", line: skippedOutside[0], property: nil, value: nil,
                                         "\(skippedOutside.count) line(s) outside any BEGIN/END block were ignored (lines \(shown)\(skippedOutside.count > 5 ? ", …" : ""))"))
         }
         doc.roots = roots.count
@@ -151,15 +317,7 @@ struct LibicalReader {
         var raw = RawCalendar()
         var zones: [String: LibicalZone] = [:]
         collectErrors(cal, doc: &doc, eventOrdinal: nil)
-        var p = icalcomponent_get_first_property(cal, ICAL_X_PROPERTY)
-        while let prop = p {
-            if let name = icalproperty_get_x_name(prop), String(cString: name).uppercased() == "X-WR-TIMEZONE",
-               let v = icalproperty_get_x(prop) {
-                let tz = String(cString: v).trimmingWhitespace
-                if !tz.isEmpty { raw.xWRTimezone = tz }
-            }
-            p = icalcomponent_get_next_property(cal, ICAL_X_PROPERTY)
-        }
+        raw.xWRTimezone = Self.xWRTimezone(cal)
         var c = icalcomponent_get_first_component(cal, ICAL_ANY_COMPONENT)
         while let comp = c {
             readMember(comp, into: &raw, zones: &zones, doc: &doc, ordinal: &ordinal)
@@ -167,6 +325,21 @@ struct LibicalReader {
         }
         doc.calendars.append(raw)
         doc.customZones.append(zones)
+    }
+
+    /// The calendar's last non-empty X-WR-TIMEZONE, trimmed.
+    private static func xWRTimezone(_ cal: OpaquePointer) -> String? {
+        var found: String?
+        var p = icalcomponent_get_first_property(cal, ICAL_X_PROPERTY)
+        while let prop = p {
+            if let name = icalproperty_get_x_name(prop), String(cString: name).uppercased() == "X-WR-TIMEZONE",
+               let v = icalproperty_get_x(prop) {
+                let tz = String(cString: v).trimmingWhitespace
+                if !tz.isEmpty { found = tz }
+            }
+            p = icalcomponent_get_next_property(cal, ICAL_X_PROPERTY)
+        }
+        return found
     }
 
     /// Reads one member of a calendar: a VEVENT or a VTIMEZONE (others are ignored).
@@ -204,12 +377,12 @@ struct LibicalReader {
         var ignoredRules: Set<String> = []
         if let block {
             for l in lines.lines[block] where l.name == "RRULE" || l.name == "EXRULE" {
-                if let problem = Self.outOfRange(rule: l.value) {
+                if Self.mayBeOutOfRange(l.valueBytes), let problem = Self.outOfRange(rule: l.value) {
                     ignoredRules.insert(l.name)
                     e.hadIgnoredRule = true
                     // This warning says more than libical's parse error for the same line.
                     doc.warnings.removeAll { $0.id == "parse-error" && $0.line == l.number }
-                    doc.warnings.append(warning("bad-rule", line: l.number, property: l.name, value: l.value,
+                    doc.warn(warning("bad-rule", line: l.number, property: l.name, value: l.value,
                                                 "\(problem); this rule was ignored and only DTSTART kept"))
                 }
             }
@@ -221,7 +394,7 @@ struct LibicalReader {
                 if emptyList || ignoredRules.contains(l.name) { continue }
                 if parseErrorLines.contains(l.number) || erroneous.contains(l.number) {
                     e.broken.append("\(l.name) on line \(l.number) cannot be read (\"\(l.value.prefix(60))\")")
-                } else if l.bytes.firstRange(of: Array(";;".utf8)) != nil, l.name != "RRULE", l.name != "EXRULE" {
+                } else if l.hasEmptyParameter, l.name != "RRULE", l.name != "EXRULE" {
                     e.broken.append("\(l.name) on line \(l.number) has an empty parameter")
                 }
             }
@@ -257,7 +430,7 @@ struct LibicalReader {
                 let raw = rawLine("DURATION", ordinal: ordinal, containing: nil)
                 let absurd = raw.map { r in r.value.split(whereSeparator: { !$0.isNumber }).contains { $0.count > 6 } } ?? false
                 if icaldurationtype_is_bad_duration(d) != 0 || absurd || Int64(d.days) + 7 * Int64(d.weeks) > 36_600 {
-                    doc.warnings.append(warning("bad-value", line: raw?.number ?? e.line, property: "DURATION", value: raw?.value,
+                    doc.warn(warning("bad-value", line: raw?.number ?? e.line, property: "DURATION", value: raw?.value,
                                                 "not a usable duration"))
                     e.broken.append("DURATION cannot be read")
                 } else {
@@ -289,7 +462,10 @@ struct LibicalReader {
                     e.rdates.append(.time(s))
                 }
             case ICAL_EXDATE_PROPERTY:
-                if let t = time(prop, icalproperty_get_exdate(prop), "EXDATE", ordinal, &doc) { e.exdates.append(t) } else { e.broken.append("EXDATE cannot be read") }
+                // The value as written. (icalproperty_get_exdate also looks the TZID up
+                // among libical's builtin zones, which only sets the zone pointer,
+                // not read here: a TZID parameter is read from the property.)
+                if let t = time(prop, icalvalue_get_datetime(icalproperty_get_value(prop)), "EXDATE", ordinal, &doc) { e.exdates.append(t) } else { e.broken.append("EXDATE cannot be read") }
             case ICAL_RECURRENCEID_PROPERTY:
                 e.recurrenceId = time(prop, icalproperty_get_recurrenceid(prop), "RECURRENCE-ID", ordinal, &doc)
                 if let param = icalproperty_get_first_parameter(prop, ICAL_RANGE_PARAMETER),
@@ -325,14 +501,14 @@ struct LibicalReader {
                       _ doc: inout ReadDocument) -> RawTime? {
         let raw = rawLine(name, ordinal: ordinal, containing: nil)
         if icaltime_is_null_time(t) != 0 {
-            doc.warnings.append(warning("bad-value", line: raw?.number ?? eventLine(ordinal), property: name,
+            doc.warn(warning("bad-value", line: raw?.number ?? eventLine(ordinal), property: name,
                                         value: raw?.value, "not a valid date or date-time; ignored"))
             return nil
         }
         let date = LocalDate(year: Int(t.year), month: Int(t.month), day: Int(t.day))
         // libical silently normalises values such as 20251345T999999: refuse them.
-        if let raw, let bad = Self.impossibleDateTime(in: raw.value) {
-            doc.warnings.append(warning("bad-value", line: raw.number, property: name, value: bad,
+        if let raw, Self.mayHoldImpossibleDateTime(raw.valueBytes), let bad = Self.impossibleDateTime(in: raw.value) {
+            doc.warn(warning("bad-value", line: raw.number, property: name, value: bad,
                                         "not a real date or time of day; ignored"))
             return nil
         }
@@ -363,6 +539,35 @@ struct LibicalReader {
         return nil
     }
 
+    /// False when no value in `bytes` is an impossible date or date-time (the
+    /// question ``impossibleDateTime(in:)`` answers), checked on the bytes;
+    /// true when one is, or when the text is not plain ASCII.
+    static func mayHoldImpossibleDateTime(_ bytes: ArraySlice<UInt8>) -> Bool {
+        func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
+        func isSpace(_ b: UInt8) -> Bool { b == 0x20 || (b >= 0x09 && b <= 0x0D) }
+        var partStart = bytes.startIndex
+        var k = bytes.startIndex
+        while true {
+            if k < bytes.endIndex && bytes[k] >= 0x80 { return true }
+            if k == bytes.endIndex || bytes[k] == 0x2C || bytes[k] == 0x2F {
+                var a = partStart, b = k
+                while a < b, isSpace(bytes[a]) { a += 1 }
+                while b > a, isSpace(bytes[b - 1]) { b -= 1 }
+                if b - a >= 8, (a..<(a + 8)).allSatisfy({ isDigit(bytes[$0]) }) {
+                    func num(_ at: Int, _ n: Int) -> Int { (at..<(at + n)).reduce(0) { $0 * 10 + Int(bytes[$1] - 0x30) } }
+                    if !LocalDate(year: num(a, 4), month: num(a + 4, 2), day: num(a + 6, 2)).isValid { return true }
+                    if b - a >= 15, bytes[a + 8] == 0x54, ((a + 9)..<(a + 15)).allSatisfy({ isDigit(bytes[$0]) }),
+                       num(a + 9, 2) > 23 || num(a + 11, 2) > 59 || num(a + 13, 2) > 60 {
+                        return true
+                    }
+                }
+                if k == bytes.endIndex { return false }
+                partStart = k + 1
+            }
+            k += 1
+        }
+    }
+
     /// An RRULE/EXRULE as text libical can re-read, after checking the parts
     /// libical would silently truncate (INTERVAL and COUNT are C shorts/ints).
     private func rule(_ prop: OpaquePointer, _ name: String, index: Int, ordinal: Int,
@@ -370,7 +575,7 @@ struct LibicalReader {
         let raw = rawLines(name, ordinal: ordinal).dropFirst(index).first
         if let raw {
             if raw.value.contains(where: { $0 == " " || $0 == "\t" }) {
-                doc.warnings.append(warning("bad-rule", line: raw.number, property: name, value: raw.value,
+                doc.warn(warning("bad-rule", line: raw.number, property: name, value: raw.value,
                                             "spaces are not allowed inside a recurrence rule (RFC 5545 §3.3.10)"))
                 return nil
             }
@@ -378,6 +583,26 @@ struct LibicalReader {
         guard let v = icalproperty_get_value_as_string_r(prop) else { return nil }
         defer { icalmemory_free_buffer(v) }
         return String(cString: v)
+    }
+
+    /// False when ``outOfRange(rule:)`` has nothing to say: the (ASCII) rule
+    /// names neither INTERVAL nor COUNT, in any case.
+    static func mayBeOutOfRange(_ bytes: ArraySlice<UInt8>) -> Bool {
+        func upper(_ b: UInt8) -> UInt8 { b >= 0x61 && b <= 0x7A ? b - 0x20 : b }
+        func has(_ word: StaticString, at k: Int) -> Bool {
+            word.withUTF8Buffer { w in
+                guard k + w.count <= bytes.endIndex else { return false }
+                for (i, c) in w.enumerated() where upper(bytes[k + i]) != c { return false }
+                return true
+            }
+        }
+        for k in bytes.indices {
+            let b = bytes[k]
+            if b >= 0x80 { return true }
+            if upper(b) == 0x49, has("INTERVAL", at: k) { return true }
+            if upper(b) == 0x43, has("COUNT", at: k) { return true }
+        }
+        return false
     }
 
     /// Why a rule's INTERVAL or COUNT cannot be handed to libical, or nil.
@@ -429,7 +654,7 @@ struct LibicalReader {
             } else if let property {
                 line = lines.lines.first(where: { l in l.name == property && (value.map { v in l.value.contains(v) } ?? true) })?.number
             }
-            doc.warnings.append(warning("bad-value", line: line, property: property, value: value,
+            doc.warn(warning("bad-value", line: line, property: property, value: value,
                                         "libical could not read it (\(message.trimmingWhitespace)); it was skipped"))
         }
         return found

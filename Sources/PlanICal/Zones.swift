@@ -1,4 +1,9 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import PlanCore
 
 /// The zones one calendar's values can name, resolved once per TZID.
@@ -72,12 +77,15 @@ struct ZoneTable {
         return zoneinfoNames.contains(name) && TimeZone(identifier: name) != nil
     }
 
-    /// Zone names listed by the system's zoneinfo (`tzdata`).
+    /// Zone names listed by the system's zoneinfo (`tzdata`): every path
+    /// under the first zoneinfo folder there is (symbolic links are listed,
+    /// not followed), read with readdir — FileManager's enumerator takes
+    /// longer than a whole small import.
     private static let zoneinfoNames: Set<String> = {
         var names: Set<String> = ["UTC", "Etc/UTC", "GMT", "Etc/GMT"]
         for root in ["/usr/share/zoneinfo", "/var/db/timezone/zoneinfo"] {
-            guard let e = FileManager.default.enumerator(atPath: root) else { continue }
-            while let p = e.nextObject() as? String {
+            guard let listed = listTree(root) else { continue }
+            for p in listed {
                 if p.hasPrefix("posix") || p.hasPrefix("right") || p.hasSuffix(".tab") || p.hasSuffix(".zi") { continue }
                 names.insert(p)
             }
@@ -86,27 +94,166 @@ struct ZoneTable {
         for n in TimeZone.knownTimeZoneIdentifiers { names.insert(n) }
         return names
     }()
+
+    /// The relative paths of everything under `root`, depth first; nil when
+    /// `root` cannot be opened as a folder.
+    static func listTree(_ root: String) -> [String]? {
+        guard let top = opendir(root) else { return nil }
+        var out: [String] = []
+        var pending: [(OpaquePointer, String)] = [(top, "")]
+        while let (dir, prefix) = pending.popLast() {
+            var descend: [String] = []
+            while let entry = readdir(dir) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                    String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+                }
+                if name == "." || name == ".." { continue }
+                let path = prefix + name
+                out.append(path)
+                var isDirectory = entry.pointee.d_type == UInt8(DT_DIR)
+                if entry.pointee.d_type == UInt8(DT_UNKNOWN) {
+                    var st = stat()
+                    isDirectory = lstat(root + "/" + path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR
+                }
+                if isDirectory { descend.append(path) }
+            }
+            closedir(dir)
+            for d in descend {
+                if let sub = opendir(root + "/" + d) { pending.append((sub, d + "/")) }
+            }
+        }
+        return out
+    }
 }
 
-/// A system zone with its offsets memoised per UTC hour: expansion asks for
-/// the same few offsets hundreds of thousands of times, and Foundation's
-/// lookup is slow on Linux.
+/// A system zone that remembers the spans of time over which its offset
+/// stays the same: expansion asks for offsets hundreds of thousands of times,
+/// a few dozen spans answer them all, and Foundation's lookup is slow on
+/// Linux.
+///
+/// A span runs from an instant asked about to the zone's next transition
+/// (Foundation's `nextDaylightSavingTimeTransition`, which ICU answers with
+/// every change of offset, standard time included; the scheduler's
+/// `OffsetTable` relies on the same); spans that meet with the same offset
+/// are merged. A span is kept only when the offset just before its end is
+/// still the one at its start.
 final class CachedZone: UTCOffsetProvider {
     let zone: SystemZone
-    private var hours: [Int64: Int] = [:]
+    private var spans = OffsetSpans()
 
     init(_ zone: SystemZone) { self.zone = zone }
 
     func offset(at instant: Instant) -> Int {
+        spans.offset(at: instant.seconds, zone: zone)
+    }
+
+    /// ``UTCOffsetProvider/resolve(_:)``: when one span covers the day
+    /// either side of the reading, the offsets the rule compares are all its
+    /// offset, and the rule's answer is the reading minus it.
+    func resolve(_ local: LocalDateTime) -> Instant {
+        let asUTC = local.secondsSinceEpoch
+        if let o = spans.constantOffset(from: asUTC - 86_400, through: asUTC + 86_400, zone: zone) {
+            return Instant(seconds: asUTC - Int64(o))
+        }
+        return resolveByRule(local)
+    }
+}
+
+/// The span table of ``CachedZone`` (a value, so one access per lookup).
+struct OffsetSpans {
+    /// Disjoint spans `[starts[i], ends[i])`, sorted, of constant offset `offsets[i]`.
+    private var starts: [Int64] = []
+    private var ends: [Int64] = []
+    private var offsets: [Int] = []
+    /// The span that answered last (queries come in runs).
+    private var last = 0
+    /// No span reaches further than this from the instant that made it.
+    static let longestSpan: Int64 = 400 * 86_400
+
+    /// The index of the span holding `s`, after asking the zone when no span does; nil when none can be made.
+    @inline(__always)
+    private mutating func span(_ s: Int64, zone: SystemZone) -> Int? {
+        if last < starts.count, starts[last] <= s, s < ends[last] { return last }
+        // The last span that starts at or before s.
+        var lo = 0, hi = starts.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if starts[mid] <= s { lo = mid + 1 } else { hi = mid }
+        }
+        if lo > 0, s < ends[lo - 1] {
+            last = lo - 1
+            return last
+        }
+        let o = zone.offset(at: Instant(seconds: s))
+        var end = s + Self.longestSpan
+        if let next = zone.timeZone.nextDaylightSavingTimeTransition(after: Instant(seconds: s).date) {
+            let t = next.timeIntervalSince1970.rounded(.up)
+            if t.isFinite, t > Double(s), t < Double(end) { end = Int64(t) }
+        }
+        guard end > s + 1, zone.offset(at: Instant(seconds: end - 1)) == o else { return nil }
+        if lo < starts.count, offsets[lo] == o, starts[lo] <= end {
+            // The next span has the same offset and meets this one: one span now.
+            starts[lo] = s
+            ends[lo] = max(ends[lo], end)
+        } else if lo < starts.count, starts[lo] < end {
+            // Would overlap a span with another offset (it cannot): keep the table as it is.
+            return nil
+        } else {
+            starts.insert(s, at: lo)
+            ends.insert(end, at: lo)
+            offsets.insert(o, at: lo)
+        }
+        last = lo
+        return lo
+    }
+
+    mutating func offset(at s: Int64, zone: SystemZone) -> Int {
+        guard let i = span(s, zone: zone) else { return zone.offset(at: Instant(seconds: s)) }
+        return offsets[i]
+    }
+
+    /// The offset when one span holds both `a` and `b` (a ≤ b), else nil.
+    mutating func constantOffset(from a: Int64, through b: Int64, zone: SystemZone) -> Int? {
+        guard let i = span(a, zone: zone), b < ends[i] else { return nil }
+        return offsets[i]
+    }
+}
+
+/// UTC offsets known at whole UTC hours, for zones whose own lookup is slow.
+///
+/// An offset valid at the start and at the end of an hour holds inside it
+/// (zones change offset at most once in any hour); otherwise the exact
+/// lookup is used. Hours are kept in pages of 1,024 (about six weeks): the
+/// page in use is held apart, so a lookup is an array read, not a hash.
+struct HourlyOffsets {
+    private static let pageBits = 10
+    private static let unknown = Int32.min
+    private var pages: [Int64: [Int32]] = [:]
+    private var currentKey = Int64.min
+    private var current: [Int32] = []
+
+    @inline(__always)
+    private mutating func atHour(_ hour: Int64, _ lookup: (Instant) -> Int) -> Int {
+        let key = hour >> Int64(Self.pageBits)
+        if key != currentKey {
+            // Move the page in use back (no copy), and the wanted one out.
+            if currentKey != .min { pages[currentKey] = current }
+            current = pages.removeValue(forKey: key) ?? [Int32](repeating: Self.unknown, count: 1 << Self.pageBits)
+            currentKey = key
+        }
+        let i = Int(hour & Int64((1 << Self.pageBits) - 1))
+        let known = current[i]
+        if known != Self.unknown { return Int(known) }
+        let o = lookup(Instant(seconds: hour * 3600))
+        current[i] = Int32(clamping: o)
+        return o
+    }
+
+    mutating func offset(at instant: Instant, lookup: (Instant) -> Int) -> Int {
         let s = instant.seconds
         let hour = s >= 0 ? s / 3600 : (s - 3599) / 3600
-        // An offset valid at the start and end of the hour holds inside it
-        // (zones change offset at most once in any hour).
-        if let a = hours[hour], let b = hours[hour + 1], a == b { return a }
-        let a = hours[hour] ?? zone.offset(at: Instant(seconds: hour * 3600))
-        let b = hours[hour + 1] ?? zone.offset(at: Instant(seconds: (hour + 1) * 3600))
-        hours[hour] = a
-        hours[hour + 1] = b
-        return a == b ? a : zone.offset(at: instant)
+        let a = atHour(hour, lookup)
+        let b = atHour(hour + 1, lookup)
+        return a == b ? a : lookup(instant)
     }
 }

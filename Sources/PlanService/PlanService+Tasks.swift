@@ -10,6 +10,8 @@ extension PlanService {
         var stored: [StoredTask]
         var plan: Plan
         var warnings: [ImportWarning]
+        /// The calendars' busy time came from the store's cache (nothing was expanded).
+        var busyFromCache: Bool
     }
 
     /// Plans inside transaction `t`: the stored tasks plus `extra`; tasks in
@@ -19,14 +21,14 @@ extension PlanService {
                  fixed: Set<String>, leaveOut: Set<String> = []) throws -> Planned {
         let (input, stored) = try Self.request(t, settings: settings, now: now, extra: extra, leaveOut: leaveOut)
         let window = Self.window(input, now: now)
-        let (busy, warnings) = try busy(try t.calendars(), policy: input.policy, window: window, t: t)
+        let (busy, warnings, fromCache) = try busy(try t.calendars(), policy: input.policy, window: window, t: t)
         let sittings = try t.sittings()
         var pinned: [String: [TimeRange]] = [:]
         for s in sittings where fixed.contains(s.taskId) && s.range.end > now {
             pinned[s.taskId, default: []].append(s.range)
         }
         let plan = input.scheduler.plan(tasks: input.tasks, busy: busy, fixed: pinned)
-        return Planned(input: input, stored: stored, plan: plan, warnings: warnings)
+        return Planned(input: input, stored: stored, plan: plan, warnings: warnings, busyFromCache: fromCache)
     }
 
     /// Adds a task: plans it around the calendars and the work already planned

@@ -200,18 +200,21 @@ public struct PlanService {
 
     // MARK: Planning inputs
 
-    /// Busy blocks of every registered calendar over `window`, by the policy.
+    /// Busy blocks of every registered calendar over `window`, by the policy;
+    /// `fromCache` when no calendar had to be expanded.
     func busy(_ calendars: [CalendarSource], policy: Policy, window: TimeRange, t: StoreTransaction)
-        throws -> ([BusyBlock], [ImportWarning]) {
+        throws -> (blocks: [BusyBlock], warnings: [ImportWarning], fromCache: Bool) {
         var blocks: [BusyBlock] = []
         var warnings: [ImportWarning] = []
+        var fromCache = true
         for c in calendars {
-            let r = try BusyCache.busyBlocks(path: c.path, window: window, policy: policy, transaction: t, now: now)
+            let r = try BusyCache.busy(path: c.path, window: window, policy: policy, transaction: t, now: now)
             blocks += r.blocks
             warnings += r.warnings
+            fromCache = fromCache && r.fromCache
         }
         blocks.sort { ($0.range.start, $0.range.end) < ($1.range.start, $1.range.end) }
-        return (blocks, warnings)
+        return (blocks, warnings, fromCache)
     }
 
     /// The stored tasks as a validated request (tasks past due or finished are

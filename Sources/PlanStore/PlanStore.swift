@@ -206,6 +206,11 @@ public final class PlanStore {
 /// The operations available inside one transaction.
 public struct StoreTransaction {
     fileprivate let db: SQLiteDatabase
+    /// What this transaction has read and not changed since: a command asks
+    /// for the task list several times (to check, to plan, to report).
+    private let memo = TransactionMemo()
+
+    fileprivate init(db: SQLiteDatabase) { self.db = db }
 
     // MARK: Settings
 
@@ -246,10 +251,12 @@ public struct StoreTransaction {
     // MARK: Tasks
 
     public func tasks() throws -> [StoredTask] {
-        let decoder = JSONDecoder()
-        return try db.rows("SELECT spec, seq FROM tasks ORDER BY seq") { row in
-            StoredTask(spec: try decoder.decode(ScheduleRequest.TaskSpec.self, from: Data(row.text(0).utf8)), sequence: Int(row.int(1)))
+        if let known = memo.tasks { return known }
+        let tasks = try db.rows("SELECT spec, seq FROM tasks ORDER BY seq") { row in
+            StoredTask(spec: try DecodedSpecs.shared.spec(row.text(0)), sequence: Int(row.int(1)))
         }
+        memo.tasks = tasks
+        return tasks
     }
 
     /// Inserts or replaces a task (by id), keeping its sequence when it exists.
@@ -257,6 +264,7 @@ public struct StoreTransaction {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         let json = String(decoding: try encoder.encode(spec), as: UTF8.self)
+        memo.tasks = nil
         try db.query("""
             INSERT INTO tasks(id, seq, spec) VALUES(?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM tasks), ?)
             ON CONFLICT(id) DO UPDATE SET spec = excluded.spec
@@ -264,6 +272,8 @@ public struct StoreTransaction {
     }
 
     public func removeTask(id: String) throws {
+        memo.tasks = nil
+        memo.sittings = nil  // removed with the task (ON DELETE CASCADE)
         try db.query("DELETE FROM tasks WHERE id = ?", [.text(id)])
         if db.changes == 0 { throw StoreError.notFound(kind: "task", name: id) }
     }
@@ -271,14 +281,18 @@ public struct StoreTransaction {
     // MARK: Sittings
 
     public func sittings() throws -> [Sitting] {
-        try db.rows("SELECT task_id, idx, count, start, end FROM sittings ORDER BY start, task_id") {
+        if let known = memo.sittings { return known }
+        let sittings = try db.rows("SELECT task_id, idx, count, start, end FROM sittings ORDER BY start, task_id") {
             Sitting(taskId: $0.text(0), range: TimeRange(start: Instant(seconds: $0.int(3)), end: Instant(seconds: $0.int(4))),
                     index: Int($0.int(1)), count: Int($0.int(2)))
         }
+        memo.sittings = sittings
+        return sittings
     }
 
     /// Replaces the stored sittings of `taskId` with `sittings`.
     public func replaceSittings(taskId: String, with sittings: [Sitting]) throws {
+        memo.sittings = nil
         try db.query("DELETE FROM sittings WHERE task_id = ?", [.text(taskId)])
         for s in sittings {
             try db.query("INSERT INTO sittings(task_id, idx, count, start, end) VALUES(?, ?, ?, ?, ?)",
@@ -323,5 +337,37 @@ public struct StoreTransaction {
         try db.query("INSERT OR REPLACE INTO busy_cache(key, blocks, used) VALUES(?, ?, ?)", [.text(key), .blob(blocks), .int(now.seconds)])
         // Keep the cache small: the 32 most recently written entries.
         try db.query("DELETE FROM busy_cache WHERE key NOT IN (SELECT key FROM busy_cache ORDER BY used DESC, key LIMIT 32)")
+    }
+}
+
+/// The reads a ``StoreTransaction`` remembers until it writes the same table.
+private final class TransactionMemo {
+    var tasks: [StoredTask]?
+    var sittings: [Sitting]?
+}
+
+/// Task specs already decoded in this process, by their stored JSON text.
+///
+/// A command reads the task list several times (to name the new task, to
+/// plan, to report), and a `plan rpc` server reads it on every request;
+/// decoding is a pure function of the text, so each distinct text is decoded
+/// once. Bounded: past `limit` texts the memo starts over.
+final class DecodedSpecs: @unchecked Sendable {
+    static let shared = DecodedSpecs()
+    static let limit = 20_000
+    private let lock = NSLock()
+    private var specs: [String: ScheduleRequest.TaskSpec] = [:]
+
+    func spec(_ json: String) throws -> ScheduleRequest.TaskSpec {
+        lock.lock()
+        let known = specs[json]
+        lock.unlock()
+        if let known { return known }
+        let spec = try JSONDecoder().decode(ScheduleRequest.TaskSpec.self, from: Data(json.utf8))
+        lock.lock()
+        if specs.count >= Self.limit { specs.removeAll(keepingCapacity: true) }
+        specs[json] = spec
+        lock.unlock()
+        return spec
     }
 }

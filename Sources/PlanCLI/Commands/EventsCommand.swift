@@ -73,16 +73,22 @@ struct EventsCommand: ParsableCommand {
             }
         }
         if files.count > 1 {
-            all.sort { a, b in
-                let sa = a.start.instant(in: zone), sb = b.start.instant(in: zone)
-                if sa != sb { return sa < sb }
-                if a.uid != b.uid { return a.uid < b.uid }
-                return a.source < b.source
+            // Each start read once (not once per comparison).
+            let starts = all.map { $0.start.instant(in: zone) }
+            let order = all.indices.sorted { a, b in
+                if starts[a] != starts[b] { return starts[a] < starts[b] }
+                if all[a].uid != all[b].uid { return all[a].uid < all[b].uid }
+                return all[a].source < all[b].source
+            }
+            all = order.map { all[$0] }
+        }
+        if read > 0 {
+            if json {
+                EventsOutput.writeJSON(all, withSource: files.count > 1)
+            } else {
+                print(EventsOutput.agenda(all, window: window, zone: zone, withSource: files.count > 1), terminator: "")
             }
         }
-        let text = json ? EventsOutput.json(all, withSource: files.count > 1)
-            : EventsOutput.agenda(all, window: window, zone: zone, withSource: files.count > 1)
-        if read > 0 { print(text, terminator: "") }
         if let exit { throw exit }
     }
 

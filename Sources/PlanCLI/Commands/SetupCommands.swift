@@ -12,7 +12,7 @@ struct CalendarCommand: ParsableCommand {
         subcommands: [Add.self, List.self, Remove.self])
 
     struct Add: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Register a calendar file (read once to check it).")
+        static let configuration = CommandConfiguration(commandName: "add", abstract: "Register a calendar file (read once to check it).")
         @Argument(help: ArgumentHelp(valueName: "file.ics")) var file: String
         @Option(help: "Name to refer to it by. Default: the file name.") var name: String?
         @OptionGroup var options: StoreOptions
@@ -29,7 +29,7 @@ struct CalendarCommand: ParsableCommand {
     }
 
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List registered calendars.")
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "List registered calendars.")
         @OptionGroup var options: StoreOptions
 
         func run() throws {
@@ -44,7 +44,7 @@ struct CalendarCommand: ParsableCommand {
     }
 
     struct Remove: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Unregister a calendar (the file is not touched).")
+        static let configuration = CommandConfiguration(commandName: "remove", abstract: "Unregister a calendar (the file is not touched).")
         @Argument(help: "Its name (see `plan calendar list`).") var name: String
         @OptionGroup var options: StoreOptions
 
@@ -63,7 +63,7 @@ struct ProjectCommand: ParsableCommand {
         subcommands: [Add.self, List.self, Remove.self])
 
     struct Add: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Add a project.")
+        static let configuration = CommandConfiguration(commandName: "add", abstract: "Add a project.")
         @Argument var name: String
         @Option(help: "A colour name or #rrggbb, shown by calendar apps that read CATEGORIES colours.") var color: String?
         @Option var notes: String?
@@ -78,7 +78,7 @@ struct ProjectCommand: ParsableCommand {
     }
 
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List projects.")
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "List projects.")
         @OptionGroup var options: StoreOptions
 
         func run() throws {
@@ -93,7 +93,7 @@ struct ProjectCommand: ParsableCommand {
     }
 
     struct Remove: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Remove a project; refused while it has tasks, unless --force (which removes them too).")
+        static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove a project; refused while it has tasks, unless --force (which removes them too).")
         @Argument var name: String
         @Flag(help: "Also remove its tasks.") var force = false
         @OptionGroup var options: StoreOptions
@@ -117,7 +117,7 @@ struct PolicyCommand: ParsableCommand {
         subcommands: [Show.self, Set.self])
 
     struct Show: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Show the time zone and policy.")
+        static let configuration = CommandConfiguration(commandName: "show", abstract: "Show the time zone and policy.")
         @OptionGroup var options: StoreOptions
 
         func run() throws {
@@ -144,6 +144,7 @@ struct PolicyCommand: ParsableCommand {
 
     struct Set: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "set",
             abstract: "Change the policy. Already planned sittings stay; run `plan replan` to re-fit them.",
             discussion: "Example: plan policy set --day-start 08:00 --day-end 23:00 --working-days MO,TU,WE,TH,FR --max-per-day 5h")
         @Option(help: ArgumentHelp("IANA zone, e.g. America/New_York.", valueName: "zone")) var tz: String?

@@ -270,7 +270,7 @@ struct TaskCommand: ParsableCommand {
         subcommands: [Show.self, Edit.self, Remove.self])
 
     struct Show: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Show a task and all its sittings.")
+        static let configuration = CommandConfiguration(commandName: "show", abstract: "Show a task and all its sittings.")
         @Argument(help: "Task id or title.") var task: String
         @OptionGroup var options: StoreOptions
 
@@ -295,6 +295,7 @@ struct TaskCommand: ParsableCommand {
 
     struct Edit: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "edit",
             abstract: "Change a task's fields and re-plan it around the others.",
             discussion: "Refused, with the reason and fixes, when the changed task no longer fits (exit 3).")
         @Argument(help: "Task id or title.") var task: String
@@ -353,7 +354,7 @@ struct TaskCommand: ParsableCommand {
     }
 
     struct Remove: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Remove a task and its sittings.")
+        static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove a task and its sittings.")
         @Argument(help: "Task id or title.") var task: String
         @OptionGroup var options: StoreOptions
 

@@ -235,20 +235,34 @@ extension Policy {
     public func busyBlocks(from occurrences: [Occurrence]) -> [BusyBlock] {
         var out: [BusyBlock] = []
         out.reserveCapacity(occurrences.count)
-        for o in occurrences {
-            if o.transparent || o.isCancelled { continue }
-            if o.isTentative && !busy.tentative { continue }
-            if o.isAllDay && !busy.allDay { continue }
-            let r = o.range(in: zone)
-            let widened = TimeRange(start: r.start - buffer, end: r.end + buffer)
-            if widened.isEmpty { continue }
-            out.append(BusyBlock(range: widened, source: o.source))
+        for o in occurrences where isBusy(o) {
+            if let widened = block(for: o.range(in: zone)) { out.append(BusyBlock(range: widened, source: o.source)) }
         }
-        out.sort { a, b in
+        Self.sortBlocks(&out)
+        return out
+    }
+
+    /// Whether an occurrence is busy time under these rules (see ``busyBlocks(from:)``).
+    public func isBusy(_ o: Occurrence) -> Bool {
+        if o.transparent || o.isCancelled { return false }
+        if o.isTentative && !busy.tentative { return false }
+        if o.isAllDay && !busy.allDay { return false }
+        return true
+    }
+
+    /// The busy block of a busy occurrence's range: widened by ``buffer``,
+    /// nil when it still takes no time.
+    public func block(for range: TimeRange) -> TimeRange? {
+        let widened = TimeRange(start: range.start - buffer, end: range.end + buffer)
+        return widened.isEmpty ? nil : widened
+    }
+
+    /// The order of ``busyBlocks(from:)``: start, end, then source.
+    public static func sortBlocks(_ blocks: inout [BusyBlock]) {
+        blocks.sort { a, b in
             if a.range.start != b.range.start { return a.range.start < b.range.start }
             if a.range.end != b.range.end { return a.range.end < b.range.end }
             return a.source < b.source
         }
-        return out
     }
 }
