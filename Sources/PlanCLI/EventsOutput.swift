@@ -1,3 +1,4 @@
+import Foundation
 import PlanCore
 
 /// Renderings of occurrences for `plan events`.
@@ -13,7 +14,11 @@ enum EventsOutput {
     /// (a year of a large calendar is hundreds of megabytes of text).
     static func writeJSON(_ occurrences: [Occurrence], withSource: Bool) {
         let out = JSONBytes(streaming: true)
-        out.occurrences(occurrences, withSource: withSource)
+        if occurrences.count >= 32_768 && ProcessInfo.processInfo.activeProcessorCount > 1 {
+            out.occurrencesInParallel(occurrences, withSource: withSource)
+        } else {
+            out.occurrences(occurrences, withSource: withSource)
+        }
         out.flush()
     }
 

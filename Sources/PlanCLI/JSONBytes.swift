@@ -1,3 +1,4 @@
+import Dispatch
 import PlanCore
 #if canImport(Glibc)
 import Glibc
@@ -8,8 +9,9 @@ import Darwin
 /// JSON text built as UTF-8 bytes in one buffer: the same text as
 /// ``JSONText`` and `CalendarTime.wireString` give, without a String per
 /// value (listing a large calendar writes millions of values). The buffer
-/// goes to stdout a block at a time, or is kept whole.
-final class JSONBytes {
+/// goes to stdout a block at a time, or is kept whole. One thread uses an
+/// instance at a time (``occurrencesInParallel`` gives each its own).
+final class JSONBytes: @unchecked Sendable {
     /// Bytes written out at once; a value never straddles two blocks' checks.
     static let blockSize = 1 << 20
     /// Room kept for one occurrence's fixed text (keys, times, marks).
@@ -78,8 +80,13 @@ final class JSONBytes {
 
     /// A JSON string literal with the escapes of ``JSONText/string(_:)``.
     private func string(_ s: String) {
-        var s = s
-        s.withUTF8 { utf8 in
+        if let done: Void = s.utf8.withContiguousStorageIfAvailable({ string(utf8: $0) }) { return done }
+        var copy = s
+        copy.withUTF8 { string(utf8: $0) }
+    }
+
+    private func string(utf8: UnsafeBufferPointer<UInt8>) {
+        do {
             reserve(utf8.count * 6 + 2)
             put(0x22)
             var plain = true
@@ -111,6 +118,12 @@ final class JSONBytes {
 
     private static func hex(_ v: UInt8) -> UInt8 { v < 10 ? 0x30 + v : 0x57 + v }
 
+    /// "00" … "99" as two ASCII bytes (high byte first).
+    private static let pairs: [UInt16] = (0..<100).map { (n: Int) -> UInt16 in
+        let high = UInt16(0x30 + n / 10), low = UInt16(0x30 + n % 10)
+        return high << 8 | low
+    }
+
     private func optional(_ s: String?) {
         if let s { string(s) } else { ascii("null") }
     }
@@ -120,7 +133,7 @@ final class JSONBytes {
         put(0x22)
         switch t {
         case .utc(let i):
-            dateTime(i.local(offset: 0))
+            utcDateTime(i)
             put(0x5A)  // Z
         case .floating(let l):
             dateTime(l)
@@ -132,6 +145,31 @@ final class JSONBytes {
 
     private func dateTime(_ l: LocalDateTime) {
         date(l.date)
+        appendClock(l)
+    }
+
+    /// `"YYYY-MM-DDTHH:MM:SS"` (+ `Z`) of a UTC instant; the day's ten bytes
+    /// are kept from the last call (starts and ends share their days).
+    private func utcDateTime(_ i: Instant) {
+        let s = i.seconds
+        let days = s >= 0 ? s / 86_400 : -((-s + 86_399) / 86_400)
+        if days != lastDay || lastDayText.isEmpty {
+            let start = count
+            date(LocalDate(daysSinceEpoch: days))
+            lastDayText = Array(UnsafeBufferPointer(start: buffer + start, count: count - start))
+            lastDay = days
+        } else {
+            lastDayText.withUnsafeBufferPointer { put($0) }
+        }
+        var l = LocalDateTime(date: LocalDate(year: 1970, month: 1, day: 1))
+        l.secondOfDay = Int(s - days * 86_400)
+        appendClock(l)
+    }
+
+    private var lastDay: Int64 = 0
+    private var lastDayText: [UInt8] = []
+
+    private func appendClock(_ l: LocalDateTime) {
         put(0x54)  // T
         two(l.hour)
         put(0x3A)
@@ -161,8 +199,10 @@ final class JSONBytes {
     /// Two digits for 0…99 (`pad2`), the plain number otherwise.
     private func two(_ n: Int) {
         if (0...99).contains(n) {
-            put(0x30 + UInt8(n / 10))
-            put(0x30 + UInt8(n % 10))
+            let pair = Self.pairs[n]
+            buffer[count] = UInt8(truncatingIfNeeded: pair >> 8)
+            buffer[count + 1] = UInt8(truncatingIfNeeded: pair)
+            count += 2
         } else {
             var text = String(n)
             text.withUTF8 { put($0) }
@@ -177,7 +217,46 @@ final class JSONBytes {
             return
         }
         ascii("[\n")
-        for (i, o) in list.enumerated() {
+        lines(list, list.indices, withSource: withSource)
+        reserve(Self.slack)
+        ascii("]\n")
+    }
+
+    /// The lines of `list` in `range` (the array's last one without a comma).
+    func lines(_ list: [Occurrence], _ range: Range<Int>, withSource: Bool) {
+        for i in range {
+            line(list[i], last: i + 1 == list.count, withSource: withSource)
+        }
+    }
+
+    /// ``occurrences(_:withSource:)`` to stdout, the lines formatted on two
+    /// threads a chunk each at a time (the text is the same: each chunk is
+    /// written in its place).
+    func occurrencesInParallel(_ list: [Occurrence], withSource: Bool, chunk: Int = 8_192) {
+        reserve(Self.slack)
+        ascii("[\n")
+        let other = JSONBytes(streaming: false)
+        var start = 0
+        while start < list.count {
+            let first = start, mid = min(start + chunk, list.count), end = min(mid + chunk, list.count)
+            DispatchQueue.concurrentPerform(iterations: 2) { k in
+                if k == 0 {
+                    self.lines(list, first..<mid, withSource: withSource)
+                } else {
+                    other.lines(list, mid..<end, withSource: withSource)
+                }
+            }
+            flush()
+            other.flush()
+            start = end
+        }
+        reserve(Self.slack)
+        ascii("]\n")
+    }
+
+    /// One line of ``occurrences(_:withSource:)``.
+    private func line(_ o: Occurrence, last: Bool, withSource: Bool) {
+        do {
             // Fixed text and times: well under `slack`; strings reserve their own room.
             reserve(Self.slack)
             ascii("  {\"uid\": ")
@@ -209,9 +288,7 @@ final class JSONBytes {
                 string(o.source)
                 reserve(Self.slack)
             }
-            ascii(i + 1 < list.count ? "},\n" : "}\n")
+            ascii(last ? "}\n" : "},\n")
         }
-        reserve(Self.slack)
-        ascii("]\n")
     }
 }

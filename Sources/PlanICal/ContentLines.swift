@@ -144,7 +144,15 @@ extension ContentLines.Line {
 
 extension StringProtocol {
     var trimmingWhitespace: String {
-        var s = Substring(self)
+        // Nothing to trim when the first and last bytes are ASCII and not
+        // white space: Character.isWhitespace looks at a character's first
+        // scalar, and no cluster that ends in such a byte starts with white space.
+        let text = String(self)
+        if let first = text.utf8.first, let last = text.utf8.last, first < 0x80, last < 0x80,
+           first != 0x20, !(0x09...0x0D).contains(first), last != 0x20, !(0x09...0x0D).contains(last) {
+            return text
+        }
+        var s = Substring(text)
         while let f = s.first, f.isWhitespace { s.removeFirst() }
         while let l = s.last, l.isWhitespace { s.removeLast() }
         return String(s)

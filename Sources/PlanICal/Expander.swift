@@ -488,7 +488,12 @@ struct Expander {
             return d <= u.date
         case (.local(let l, _), .date(let u)): return l.date <= u
         case (.local(let l, let z?), .utc(let u)):
-            return zones[z].provider.resolve(l).seconds <= u.secondsSinceEpoch
+            // A zone moves a reading by less than a week (offsets are hours):
+            // only a reading within a week of UNTIL needs resolving.
+            let wall = l.secondsSinceEpoch, limit = u.secondsSinceEpoch
+            if wall + 604_800 <= limit { return true }
+            if wall - 604_800 > limit { return false }
+            return zones[z].provider.resolve(l).seconds <= limit
         case (.local(let l, _), .utc(let u)), (.local(let l, _), .floating(let u)), (.local(let l, _), .zoned(let u, _)):
             return l <= u
         }

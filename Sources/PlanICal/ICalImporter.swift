@@ -76,11 +76,25 @@ public enum ICalImporter {
         // order as comparing the strings, without comparing strings per pair).
         let zone = options.floatingZone
         var rankOf: [String: Int32] = [:]
-        for o in occurrences where rankOf[o.uid] == nil { rankOf[o.uid] = 0 }
+        var previous: String?
+        for i in occurrences.indices where occurrences[i].uid != previous {
+            previous = occurrences[i].uid
+            if rankOf[occurrences[i].uid] == nil { rankOf[occurrences[i].uid] = 0 }
+        }
         for (rank, uid) in rankOf.keys.sorted().enumerated() { rankOf[uid] = Int32(rank) }
         struct Key { var start: Int64, uid: Int32, rid: Int64 }
-        let keys = occurrences.map {
-            Key(start: $0.start.instant(in: zone).seconds, uid: rankOf[$0.uid]!, rid: $0.recurrenceId?.sortKey ?? .min)
+        var keys: [Key] = []
+        keys.reserveCapacity(occurrences.count)
+        var lastUid: String?
+        var lastRank: Int32 = 0
+        for i in occurrences.indices {
+            // Occurrences of one series come together and share their uid.
+            if occurrences[i].uid != lastUid {
+                lastUid = occurrences[i].uid
+                lastRank = rankOf[occurrences[i].uid]!
+            }
+            keys.append(Key(start: occurrences[i].start.instant(in: zone).seconds, uid: lastRank,
+                            rid: occurrences[i].recurrenceId?.sortKey ?? .min))
         }
         rankOf = [:]
         let order = occurrences.indices.sorted { a, b in

@@ -6,15 +6,29 @@ import Glibc
 import Darwin
 #endif
 
-// The only file (with LibicalZone/RecurrenceIterator) that touches libical.
-// No C pointer leaves the functions here except inside the two small owner
-// classes below, which free it in deinit and never escape one import.
+// libical's zones and recurrence iterators, for the expander (the reader
+// and the benchmark floor have files of their own). No C pointer leaves the
+// functions here except inside the two small owner classes below, which
+// free it in deinit and never escape one import.
 
 /// A VTIMEZONE turned into a libical zone, used for TZIDs that name no
 /// zone the system knows. Owns its `icaltimezone`.
 final class LibicalZone: UTCOffsetProvider {
     private let zone: OpaquePointer
-    private var memo = HourlyOffsets()
+    /// Kept behind a pointer: a stored `var` of a class is checked for
+    /// exclusive access on every use, and this is used for every instance.
+    private let memo: UnsafeMutablePointer<HourlyOffsets>
+
+    /// libical's own lookup, for the memo.
+    private struct Lookup: OffsetLookup {
+        let zone: OpaquePointer
+        func offset(at instant: Instant) -> Int {
+            var t = icalTime(instant.local(offset: 0), isDate: false)
+            t.zone = icaltimezone_get_utc_timezone()
+            var isDaylight: Int32 = 0
+            return Int(icaltimezone_get_utc_offset_of_utc_time(zone, &t, &isDaylight))
+        }
+    }
 
     /// nil when libical does not accept the component as a time zone.
     init?(vtimezone: OpaquePointer) {
@@ -29,20 +43,30 @@ final class LibicalZone: UTCOffsetProvider {
             return nil
         }
         zone = z
+        memo = .allocate(capacity: 1)
+        memo.initialize(to: HourlyOffsets())
     }
 
-    deinit { icaltimezone_free(zone, 1) }
+    deinit {
+        memo.deinitialize(count: 1)
+        memo.deallocate()
+        icaltimezone_free(zone, 1)
+    }
 
     func offset(at instant: Instant) -> Int {
         // Offsets change at most a few times a year; memoised per UTC hour.
-        memo.offset(at: instant) { lookup($0) }
+        memo.pointee.offset(at: instant, Lookup(zone: zone))
     }
 
-    private func lookup(_ instant: Instant) -> Int {
-        var t = icalTime(instant.local(offset: 0), isDate: false)
-        t.zone = icaltimezone_get_utc_timezone()
-        var isDaylight: Int32 = 0
-        return Int(icaltimezone_get_utc_offset_of_utc_time(zone, &t, &isDaylight))
+    /// ``UTCOffsetProvider/resolve(_:)``: when the memo's hours hold one
+    /// offset over the day either side of the reading, every offset the rule
+    /// compares is that one, and the rule's answer is the reading minus it.
+    func resolve(_ local: LocalDateTime) -> Instant {
+        let asUTC = local.secondsSinceEpoch
+        if let o = memo.pointee.constantOffset(from: asUTC - 86_400, through: asUTC + 86_400, Lookup(zone: zone)) {
+            return Instant(seconds: asUTC - Int64(o))
+        }
+        return resolveByRule(local)
     }
 }
 
@@ -125,22 +149,39 @@ final class RecurrenceIterator {
     var isPlain: Bool { plain != nil }
 }
 
-/// The instances of a DAILY rule, or of a WEEKLY rule with at most a plain
-/// BYDAY list (`MO,WE,FR`), with INTERVAL and COUNT, whose DTSTART is one of
-/// its instances: every INTERVAL-th day, or the listed weekdays of every
-/// INTERVAL-th week (weeks begin on Monday; RFC 5545 §3.3.10), at DTSTART's
-/// time of day. Any other rule part, an RSCALE, a DTSTART off the rule or a
-/// WKST that changes the weeks leaves the rule to libical. `RecurrenceTests` checks the sequences
-/// against libical's iterator.
+/// The instances of the plain rules calendars are mostly made of, computed
+/// here instead of by libical's iterator:
+/// - DAILY, or WEEKLY with at most a plain BYDAY list (`MO,WE,FR`), whose
+///   DTSTART is one of its instances: every INTERVAL-th day, or the listed
+///   weekdays of every INTERVAL-th week (weeks begin on Monday);
+/// - MONTHLY on DTSTART's day of the month, on one BYMONTHDAY, or on one
+///   BYDAY with a position (`2TU`, `-1FR`); YEARLY on DTSTART's month and
+///   day: every INTERVAL-th month or year, the first instance being the
+///   first on or after DTSTART, months or years without such a day skipped;
+/// with COUNT, at DTSTART's time of day (RFC 5545 §3.3.10). Any other rule
+/// part, an RSCALE, or a WKST that changes the weeks leaves the rule to
+/// libical. `RecurrenceIteratorTests` holds the sequences to libical's.
 struct PlainRule {
-    private let weekly: Bool
+    private enum Kind {
+        case daily
+        /// ISO weekdays (Monday = 0) of BYDAY as bits (0: DTSTART's weekday only).
+        case weekly(weekdays: UInt8)
+        /// A day of the month, negative from the end.
+        case monthDay(Int)
+        /// The `n`-th ISO weekday (Monday = 0) of the month, negative from the end.
+        case nthWeekday(n: Int, weekday: Int)
+        case yearly
+    }
+
+    private let kind: Kind
     private let step: Int64
-    /// ISO weekdays (Monday = 0) of BYDAY, as bits; 0 for none.
-    private let weekdays: UInt8
-    /// Days since 1970 of the first day of the week (WKST) of the current instance.
-    private var weekStart: Int64
+    private let start: LocalDateTime
+    /// Days since 1970 of the current instance (DAILY, WEEKLY).
     private var day: Int64
-    private let secondOfDay: Int
+    /// Days since 1970 of the first day (Monday) of the current instance's week.
+    private var weekStart: Int64
+    /// Months or years after DTSTART's of the period to look at next (MONTHLY, YEARLY).
+    private var period: Int64 = 0
     private let count: Int
     private var produced = 0
     private var started = false
@@ -148,76 +189,157 @@ struct PlainRule {
     static let lastYear = 2582
 
     init?(_ rule: icalrecurrencetype, start: LocalDateTime) {
-        guard rule.freq == ICAL_DAILY_RECURRENCE || rule.freq == ICAL_WEEKLY_RECURRENCE,
-              rule.rscale == nil, rule.interval >= 1, rule.count >= 0,
+        guard rule.rscale == nil, rule.interval >= 1, rule.count >= 0, start.date.isValid,
               start.date.year >= 1900, start.date.year < Self.lastYear else { return nil }
         let none = Int16(ICAL_RECURRENCE_ARRAY_MAX.rawValue)
         guard rule.by_second.0 == none, rule.by_minute.0 == none, rule.by_hour.0 == none,
-              rule.by_month_day.0 == none, rule.by_year_day.0 == none, rule.by_week_no.0 == none,
+              rule.by_year_day.0 == none, rule.by_week_no.0 == none,
               rule.by_month.0 == none, rule.by_set_pos.0 == none else { return nil }
-        var bits: UInt8 = 0
-        var plain = true
+        var byDay: [(position: Int, weekday: Int)] = []  // weekday: ISO, Monday = 0
+        var valid = true
         withUnsafeBytes(of: rule.by_day) { raw in
             for v in raw.bindMemory(to: Int16.self) {
                 if v == none { break }
                 let weekday = Int(icalrecurrencetype_day_day_of_week(v).rawValue)  // 1 = Sunday … 7 = Saturday
-                guard icalrecurrencetype_day_position(v) == 0, (1...7).contains(weekday) else {
-                    plain = false
+                guard (1...7).contains(weekday) else {
+                    valid = false
                     break
                 }
-                bits |= 1 << UInt8((weekday + 5) % 7)  // Monday = 0
+                byDay.append((Int(icalrecurrencetype_day_position(v)), (weekday + 5) % 7))
             }
         }
-        guard plain else { return nil }
+        guard valid else { return nil }
+        let monthDay = rule.by_month_day.0 == none ? nil : Int(rule.by_month_day.0)
+        guard rule.by_month_day.1 == none else { return nil }
         let isoStart = start.date.isoWeekday - 1
-        if rule.freq == ICAL_DAILY_RECURRENCE {
-            guard bits == 0 else { return nil }
-        } else if bits != 0 {
-            guard bits & (1 << UInt8(isoStart)) != 0 else { return nil }
+        switch rule.freq {
+        case ICAL_DAILY_RECURRENCE:
+            guard byDay.isEmpty, monthDay == nil else { return nil }
+            kind = .daily
+        case ICAL_WEEKLY_RECURRENCE:
+            guard monthDay == nil, byDay.allSatisfy({ $0.position == 0 }) else { return nil }
+            var bits: UInt8 = 0
+            for d in byDay { bits |= 1 << UInt8(d.weekday) }
+            guard bits == 0 || bits & (1 << UInt8(isoStart)) != 0 else { return nil }
+            // WKST matters only to several weekdays every few weeks; libical 3.0.16
+            // gets some of those wrong (WKST=TH…SA), so all but Monday go to it as they are.
+            let wkst = Int(rule.week_start.rawValue)  // 0 = none (Monday), 1 = Sunday … 7 = Saturday
+            if rule.interval > 1 && bits.nonzeroBitCount > 1 && wkst != 0 && wkst != 2 { return nil }
+            kind = .weekly(weekdays: bits)
+        case ICAL_MONTHLY_RECURRENCE:
+            if let d = monthDay {
+                guard byDay.isEmpty, (1...31).contains(abs(d)) else { return nil }
+                kind = .monthDay(d)
+            } else if byDay.count == 1 {
+                let (n, w) = byDay[0]
+                guard (1...5).contains(abs(n)) else { return nil }
+                kind = .nthWeekday(n: n, weekday: w)
+            } else {
+                guard byDay.isEmpty else { return nil }
+                kind = .monthDay(start.date.day)
+            }
+        case ICAL_YEARLY_RECURRENCE:
+            guard byDay.isEmpty, monthDay == nil else { return nil }
+            kind = .yearly
+        default:
+            return nil
         }
-        weekly = rule.freq == ICAL_WEEKLY_RECURRENCE
         step = Int64(rule.interval)
-        weekdays = bits
+        self.start = start
         day = start.date.daysSinceEpoch
-        secondOfDay = start.secondOfDay
+        weekStart = day - Int64(isoStart)
         count = Int(rule.count)
-        let wkst = Int(rule.week_start.rawValue)  // 0 = none (Monday), 1 = Sunday … 7 = Saturday
-        let isoWkst = wkst == 0 ? 0 : (wkst + 5) % 7
-        // WKST matters only to several weekdays every few weeks; libical 3.0.16
-        // gets some of those wrong (WKST=TH…SA), so all but Monday go to it as they are.
-        if rule.interval > 1 && bits.nonzeroBitCount > 1 && isoWkst != 0 { return nil }
-        weekStart = day - Int64((isoStart - isoWkst + 7) % 7)
     }
 
     mutating func next() -> LocalDateTime? {
         if count > 0 && produced >= count { return nil }
-        if started {
-            if !weekly {
-                day += step
-            } else if weekdays == 0 {
-                day += 7 * step
-            } else {
-                // The next listed weekday in this week, else the first in the next period.
-                var d = day + 1
-                while true {
-                    if d - weekStart >= 7 {
-                        weekStart += 7 * step
-                        d = weekStart
-                    }
-                    let iso = Int(((d % 7) + 7 + 3) % 7)  // 1970-01-01 was a Thursday (3)
-                    if weekdays & (1 << UInt8(iso)) != 0 { break }
-                    d += 1
-                }
-                day = d
-            }
+        let date: LocalDate
+        switch kind {
+        case .daily, .weekly:
+            if started { advanceDay() }
+            date = LocalDate(daysSinceEpoch: day)
+        case .monthDay, .nthWeekday, .yearly:
+            guard let d = nextInPeriods() else { return nil }
+            date = d
         }
         started = true
-        let date = LocalDate(daysSinceEpoch: day)
         if date.year > Self.lastYear { return nil }
         produced += 1
         var l = LocalDateTime(date: date)
-        l.secondOfDay = secondOfDay
+        l.secondOfDay = start.secondOfDay
         return l
+    }
+
+    private mutating func advanceDay() {
+        switch kind {
+        case .daily:
+            day += step
+        case .weekly(let weekdays) where weekdays == 0:
+            day += 7 * step
+        case .weekly(let weekdays):
+            // The next listed weekday in this week, else the first in the next period.
+            var d = day + 1
+            while true {
+                if d - weekStart >= 7 {
+                    weekStart += 7 * step
+                    d = weekStart
+                }
+                let iso = Int(((d % 7) + 7 + 3) % 7)  // 1970-01-01 was a Thursday (3)
+                if weekdays & (1 << UInt8(iso)) != 0 { break }
+                d += 1
+            }
+            day = d
+        default:
+            break
+        }
+    }
+
+    /// The instance of the next month or year (every `step`-th) that has one, on or after DTSTART.
+    private mutating func nextInPeriods() -> LocalDate? {
+        while true {
+            let p = period
+            period += step
+            let year: Int, month: Int
+            if case .yearly = kind {
+                year = start.date.year + Int(p)
+                month = start.date.month
+            } else {
+                let m = Int64(start.date.month - 1) + p
+                year = start.date.year + Int(m / 12)
+                month = Int(m % 12) + 1
+            }
+            if year > Self.lastYear { return nil }
+            let length = Self.daysIn(year: year, month: month)
+            var day: Int
+            switch kind {
+            case .monthDay(let d):
+                day = d > 0 ? d : length + 1 + d
+            case .nthWeekday(let n, let weekday):
+                if n > 0 {
+                    let first = LocalDate(year: year, month: month, day: 1).isoWeekday - 1
+                    day = 1 + (weekday - first + 7) % 7 + (n - 1) * 7
+                } else {
+                    let last = LocalDate(year: year, month: month, day: length).isoWeekday - 1
+                    day = length - (last - weekday + 7) % 7 + (n + 1) * 7
+                }
+            case .yearly:
+                day = start.date.day
+            default:
+                return nil
+            }
+            guard day >= 1, day <= length else { continue }
+            let date = LocalDate(year: year, month: month, day: day)
+            if date < start.date { continue }
+            return date
+        }
+    }
+
+    private static func daysIn(year: Int, month: Int) -> Int {
+        switch month {
+        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
     }
 }
 

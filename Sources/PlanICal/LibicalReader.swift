@@ -105,6 +105,50 @@ struct LibicalReader {
         return stack.isEmpty ? layout : nil
     }
 
+    /// Lines of an event that nothing reads and that libical reads without
+    /// a complaint, so they need not be handed to it: a well-formed DTSTAMP,
+    /// CREATED or LAST-MODIFIED (`YYYYMMDDTHHMMSSZ`), a non-empty DESCRIPTION
+    /// or LOCATION, and a CATEGORIES list of plain printable ASCII words, all
+    /// without parameters.
+    static func isInert(_ line: ContentLines.Line) -> Bool {
+        let stamp: Bool
+        var list = false
+        switch line.name {
+        case "DTSTAMP", "CREATED", "LAST-MODIFIED": stamp = true
+        case "DESCRIPTION", "LOCATION": stamp = false
+        case "CATEGORIES":
+            stamp = false
+            list = true
+        default: return false
+        }
+        let bytes = line.bytes
+        let n = line.name.utf8.count
+        // Exactly NAME: (upper case, no parameters), then the value.
+        guard bytes.count > n + 1, bytes[bytes.startIndex + n] == 0x3A,
+              bytes.prefix(n).elementsEqual(line.name.utf8) else { return false }
+        let value = bytes[(bytes.startIndex + n + 1)...]
+        if list {
+            // Items separated by single commas, none empty; no escapes, quotes or semicolons.
+            guard value.first != 0x2C, value.last != 0x2C else { return false }
+            var previous: UInt8 = 0
+            for b in value {
+                guard b >= 0x20, b < 0x7F, b != 0x5C, b != 0x22, b != 0x3B, !(b == 0x2C && previous == 0x2C) else { return false }
+                previous = b
+            }
+            return true
+        }
+        guard stamp else { return true }
+        guard value.count == 16 else { return false }
+        for (k, b) in value.enumerated() {
+            switch k {
+            case 8: if b != 0x54 { return false }
+            case 15: if b != 0x5A { return false }
+            default: if b < 0x30 || b > 0x39 { return false }
+            }
+        }
+        return true
+    }
+
     /// ``read()`` for a plainly laid out file without holding the whole file
     /// as one libical tree: each VEVENT goes to a parser of its own, is
     /// copied out as soon as its END line is read and freed; the calendar and
@@ -129,6 +173,7 @@ struct LibicalReader {
             let inEvent = nextEvent < layout.events.count && layout.events[nextEvent].contains(index)
             let endsEvent = inEvent && index == layout.events[nextEvent].upperBound - 1
             if endsEvent { eventBlocks.append(layout.events[nextEvent]) }
+            if inEvent && !endsEvent && Self.isInert(line) { continue }
             let target = inEvent ? eventParser : parser
             buffer.removeAll(keepingCapacity: true)
             buffer.append(contentsOf: line.bytes)
@@ -574,7 +619,7 @@ struct LibicalReader {
                       _ doc: inout ReadDocument) -> String? {
         let raw = rawLines(name, ordinal: ordinal).dropFirst(index).first
         if let raw {
-            if raw.value.contains(where: { $0 == " " || $0 == "\t" }) {
+            if Self.hasSpaceOrTab(raw.valueBytes) {
                 doc.warn(warning("bad-rule", line: raw.number, property: name, value: raw.value,
                                             "spaces are not allowed inside a recurrence rule (RFC 5545 §3.3.10)"))
                 return nil
@@ -603,6 +648,13 @@ struct LibicalReader {
             if upper(b) == 0x43, has("COUNT", at: k) { return true }
         }
         return false
+    }
+
+    /// Whether the text has a space or a tab (as Characters: in ASCII text
+    /// a byte is one; other text is read as a String).
+    static func hasSpaceOrTab(_ bytes: ArraySlice<UInt8>) -> Bool {
+        if bytes.allSatisfy({ $0 < 0x80 }) { return bytes.contains { $0 == 0x20 || $0 == 0x09 } }
+        return String(decoding: bytes, as: UTF8.self).contains { $0 == " " || $0 == "\t" }
     }
 
     /// Why a rule's INTERVAL or COUNT cannot be handed to libical, or nil.

@@ -18,15 +18,25 @@ struct ZoneTable {
     struct Entry {
         /// The name reported as `tzid` (nil for UTC).
         var name: String?
-        var provider: any UTCOffsetProvider
+        /// A class (a reference is cheaper to pass around than a boxed value).
+        var provider: any UTCOffsetProvider & AnyObject
     }
 
-    private(set) var entries: [Entry] = [Entry(name: nil, provider: SystemZone.utc)]
+    private(set) var entries: [Entry] = [Entry(name: nil, provider: CachedZone(SystemZone.utc))]
     private var byTZID: [String: Int?] = [:]
+    /// The last TZID asked about and its answer (events name the same few zones in turn).
+    private var last: (tzid: String, index: Int?)?
     static let utc = 0
 
     /// The zone a TZID names in a calendar with these VTIMEZONEs, or nil.
     mutating func index(for tzid: String, custom: [String: LibicalZone]) -> Int? {
+        if let last, last.tzid == tzid { return last.index }
+        let found = lookUp(tzid, custom: custom)
+        last = (tzid, found)
+        return found
+    }
+
+    private mutating func lookUp(_ tzid: String, custom: [String: LibicalZone]) -> Int? {
         if let known = byTZID[tzid] { return known }
         var found: Int?
         let exact = Self.isSystemZone(tzid) ? tzid : nil
@@ -139,12 +149,23 @@ struct ZoneTable {
 /// still the one at its start.
 final class CachedZone: UTCOffsetProvider {
     let zone: SystemZone
-    private var spans = OffsetSpans()
+    /// Kept behind a pointer: a stored `var` of a class is checked for
+    /// exclusive access on every use, and this is used for every instance.
+    private let spans: UnsafeMutablePointer<OffsetSpans>
 
-    init(_ zone: SystemZone) { self.zone = zone }
+    init(_ zone: SystemZone) {
+        self.zone = zone
+        spans = .allocate(capacity: 1)
+        spans.initialize(to: OffsetSpans())
+    }
+
+    deinit {
+        spans.deinitialize(count: 1)
+        spans.deallocate()
+    }
 
     func offset(at instant: Instant) -> Int {
-        spans.offset(at: instant.seconds, zone: zone)
+        spans.pointee.offset(at: instant.seconds, zone: zone)
     }
 
     /// ``UTCOffsetProvider/resolve(_:)``: when one span covers the day
@@ -152,7 +173,7 @@ final class CachedZone: UTCOffsetProvider {
     /// offset, and the rule's answer is the reading minus it.
     func resolve(_ local: LocalDateTime) -> Instant {
         let asUTC = local.secondsSinceEpoch
-        if let o = spans.constantOffset(from: asUTC - 86_400, through: asUTC + 86_400, zone: zone) {
+        if let o = spans.pointee.constantOffset(from: asUTC - 86_400, through: asUTC + 86_400, zone: zone) {
             return Instant(seconds: asUTC - Int64(o))
         }
         return resolveByRule(local)
@@ -219,41 +240,103 @@ struct OffsetSpans {
     }
 }
 
+/// The exact offset lookup behind ``HourlyOffsets``.
+protocol OffsetLookup {
+    func offset(at instant: Instant) -> Int
+}
+
 /// UTC offsets known at whole UTC hours, for zones whose own lookup is slow.
 ///
 /// An offset valid at the start and at the end of an hour holds inside it
 /// (zones change offset at most once in any hour); otherwise the exact
-/// lookup is used. Hours are kept in pages of 1,024 (about six weeks): the
-/// page in use is held apart, so a lookup is an array read, not a hash.
+/// lookup is used. The hours asked about are kept in one array over the
+/// range they span (a lookup is an array read), up to about a century;
+/// hours further out go to a dictionary.
 struct HourlyOffsets {
-    private static let pageBits = 10
     private static let unknown = Int32.min
-    private var pages: [Int64: [Int32]] = [:]
-    private var currentKey = Int64.min
-    private var current: [Int32] = []
+    /// The most hours the array covers (about 120 years, 4 MB).
+    static let maxSpan: Int64 = 120 * 366 * 24
+    /// Hours added at a time when the array grows.
+    private static let growth: Int64 = 366 * 24
+    private var base: Int64 = 0
+    private var values: [Int32] = []
+    private var far: [Int64: Int32] = [:]
+
+    private static func hour(_ s: Int64) -> Int64 { s >= 0 ? s / 3600 : (s - 3599) / 3600 }
 
     @inline(__always)
-    private mutating func atHour(_ hour: Int64, _ lookup: (Instant) -> Int) -> Int {
-        let key = hour >> Int64(Self.pageBits)
-        if key != currentKey {
-            // Move the page in use back (no copy), and the wanted one out.
-            if currentKey != .min { pages[currentKey] = current }
-            current = pages.removeValue(forKey: key) ?? [Int32](repeating: Self.unknown, count: 1 << Self.pageBits)
-            currentKey = key
+    private mutating func atHour(_ hour: Int64, _ lookup: some OffsetLookup) -> Int {
+        let i = hour - base
+        if i >= 0 && i < Int64(values.count) {
+            let known = values[Int(i)]
+            if known != Self.unknown { return Int(known) }
+            let o = lookup.offset(at: Instant(seconds: hour * 3600))
+            values[Int(i)] = Int32(clamping: o)
+            return o
         }
-        let i = Int(hour & Int64((1 << Self.pageBits) - 1))
-        let known = current[i]
-        if known != Self.unknown { return Int(known) }
-        let o = lookup(Instant(seconds: hour * 3600))
-        current[i] = Int32(clamping: o)
+        return outside(hour, lookup)
+    }
+
+    private mutating func outside(_ hour: Int64, _ lookup: some OffsetLookup) -> Int {
+        if cover(hour) { return atHour(hour, lookup) }
+        if let known = far[hour] { return Int(known) }
+        let o = lookup.offset(at: Instant(seconds: hour * 3600))
+        far[hour] = Int32(clamping: o)
         return o
     }
 
-    mutating func offset(at instant: Instant, lookup: (Instant) -> Int) -> Int {
-        let s = instant.seconds
-        let hour = s >= 0 ? s / 3600 : (s - 3599) / 3600
+    /// Grows the array to hold `hour`; false when that would make it too long.
+    private mutating func cover(_ hour: Int64) -> Bool {
+        if values.isEmpty {
+            base = hour - Self.growth / 2
+            values = [Int32](repeating: Self.unknown, count: Int(Self.growth))
+            return true
+        }
+        let end = base + Int64(values.count)
+        if hour < base {
+            let newBase = min(hour, base - Self.growth)
+            guard end - newBase <= Self.maxSpan else { return false }
+            values.insert(contentsOf: repeatElement(Self.unknown, count: Int(base - newBase)), at: 0)
+            base = newBase
+        } else {
+            let newEnd = max(hour + 1, end + Self.growth)
+            guard newEnd - base <= Self.maxSpan else { return false }
+            values.append(contentsOf: repeatElement(Self.unknown, count: Int(newEnd - end)))
+        }
+        return true
+    }
+
+    mutating func offset(at instant: Instant, _ lookup: some OffsetLookup) -> Int {
+        let hour = Self.hour(instant.seconds)
         let a = atHour(hour, lookup)
         let b = atHour(hour + 1, lookup)
-        return a == b ? a : lookup(instant)
+        return a == b ? a : lookup.offset(at: instant)
+    }
+
+    /// The offset ``offset(at:_:)`` gives for every instant from `a` through
+    /// `b` (a ≤ b), when all the hours between hold the same one; else nil.
+    mutating func constantOffset(from a: Int64, through b: Int64, _ lookup: some OffsetLookup) -> Int? {
+        let first = Self.hour(a), last = Self.hour(b) + 1
+        let o = atHour(first, lookup)
+        _ = atHour(last, lookup)  // grows the array to cover the range when it can
+        let lo = first + 1 - base, hi = last - base
+        if lo >= 0 && hi < Int64(values.count) {
+            // All in the array: a tight scan, asking only for hours not known yet.
+            let known = values.withUnsafeBufferPointer { buf -> Bool? in
+                for i in Int(lo)...Int(hi) {
+                    let v = buf[i]
+                    if v == Self.unknown { return nil }
+                    if Int(v) != o { return false }
+                }
+                return true
+            }
+            if let known { return known ? o : nil }
+        }
+        var h = first + 1
+        while h <= last {
+            if atHour(h, lookup) != o { return nil }
+            h += 1
+        }
+        return o
     }
 }

@@ -38,23 +38,20 @@ enum BusyCache {
     /// The busy blocks `policy` derives from the file at `path` over `window`,
     /// from the cache when it holds them.
     static func busy(path: String, window: TimeRange, policy: Policy, transaction t: StoreTransaction, now: Instant) throws -> Busy {
-        guard let handle = FileHandle(forReadingAtPath: path) else {
+        guard let bytes = readFile(path) else {
             throw ImportError.unreadable(file: path, reason: FileManager.default.fileExists(atPath: path) ? "permission denied" : "no such file (registered with `plan calendar add`; remove it with `plan calendar remove`)")
         }
-        let data = (try? handle.readToEnd()) ?? Data()
-        try? handle.close()
-        let bytes = [UInt8](data)
-        let content = String(fnv1a(bytes), radix: 16) + ":" + String(bytes.count)
+        let content = String(contentHash(bytes), radix: 16) + ":" + String(bytes.count)
         let rules = [policy.zone.identifier, String(policy.buffer), policy.busy.allDay ? "A" : "a", policy.busy.tentative ? "T" : "t"]
         func key(_ version: String, _ w: TimeRange) -> String {
             ([version, content, String(w.start.seconds), String(w.end.seconds)] + rules).joined(separator: ":")
         }
         let wide = widened(window)
-        let wideKey = key("v2", wide)
+        let wideKey = key("v3", wide)
         if let cached = try t.cachedBusy(key: wideKey), let ranges = decode(cached) {
             return Busy(blocks: blocks(ranges, overlapping: window, policy: policy, source: path), warnings: [], fromCache: true)
         }
-        let exactKey = key("v1", window)
+        let exactKey = key("v3x", window)
         if let cached = try t.cachedBusy(key: exactKey), let ranges = decode(cached) {
             return Busy(blocks: ranges.map { BusyBlock(range: $0, source: path) }, warnings: [], fromCache: true)
         }
@@ -68,6 +65,27 @@ enum BusyCache {
         let blocks = policy.busyBlocks(from: result.occurrences)
         try t.cacheBusy(key: exactKey, blocks: encode(blocks.map(\.range)), now: now)
         return Busy(blocks: blocks, warnings: result.warnings, fromCache: false)
+    }
+
+    /// The bytes of the file at `path` (empty when it cannot be read to the
+    /// end), read straight into one array; nil when it cannot be opened.
+    static func readFile(_ path: String) -> [UInt8]? {
+        let fd = open(path, O_RDONLY)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var st = stat()
+        var bytes = [UInt8](repeating: 0, count: fstat(fd, &st) == 0 ? max(0, Int(st.st_size)) : 0)
+        var filled = 0
+        while true {
+            if filled == bytes.count { bytes.append(contentsOf: repeatElement(0, count: max(4096, bytes.count / 2))) }
+            let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + filled, $0.count - filled) }
+            if n < 0 && errno == EINTR { continue }
+            if n < 0 { return [] }
+            if n == 0 { break }
+            filled += n
+        }
+        bytes.removeSubrange(filled...)
+        return bytes
     }
 
     /// `window` grown to whole weeks before and whole four-week blocks after.
@@ -90,12 +108,21 @@ enum BusyCache {
         return out
     }
 
-    /// 64-bit FNV-1a: fast, and enough to notice that a file changed.
-    static func fnv1a(_ bytes: [UInt8]) -> UInt64 {
+    /// A 64-bit FNV-1a-style hash taken eight bytes at a time (then the
+    /// tail byte by byte): fast, and with the length in the key, enough to
+    /// notice that a file changed.
+    static func contentHash(_ bytes: [UInt8]) -> UInt64 {
         var h: UInt64 = 0xcbf2_9ce4_8422_2325
-        for b in bytes {
-            h ^= UInt64(b)
-            h = h &* 0x100_0000_01b3
+        bytes.withUnsafeBytes { raw in
+            let words = raw.count / 8
+            for k in 0..<words {
+                h ^= raw.loadUnaligned(fromByteOffset: k * 8, as: UInt64.self)
+                h = (h &* 0x100_0000_01b3) ^ (h >> 29)
+            }
+            for k in (words * 8)..<raw.count {
+                h ^= UInt64(raw[k])
+                h = h &* 0x100_0000_01b3
+            }
         }
         return h
     }
@@ -120,5 +147,43 @@ enum BusyCache {
                           end: Instant(seconds: Int64(littleEndian: raw.loadUnaligned(fromByteOffset: i * 16 + 8, as: Int64.self))))
             }
         }
+    }
+}
+
+/// Calendar imports done in this process, by file content and options: a
+/// long-running `plan rpc` server answers one agenda request after another
+/// without expanding an unchanged calendar again. The file is still read
+/// (and hashed) every time; the few most recent imports are kept.
+final class ImportMemo: @unchecked Sendable {
+    static let shared = ImportMemo()
+    static let limit = 8
+    private let lock = NSLock()
+    private var entries: [(key: String, result: ImportResult)] = []
+
+    /// What `ICalImporter.importFile(path:options:)` gives.
+    func importFile(path: String, options: ImportOptions) throws(ImportError) -> ImportResult {
+        // Anything unusual (missing, a folder, unreadable, empty) goes the
+        // importer's own way, with its own messages.
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            return try ICalImporter.importFile(path: path, options: options)
+        }
+        let data = try? handle.readToEnd()
+        try? handle.close()
+        guard let data, !data.isEmpty else { return try ICalImporter.importFile(path: path, options: options) }
+        let bytes = [UInt8](data)
+        let key = [path, String(BusyCache.contentHash(bytes), radix: 16), String(bytes.count),
+                   String(options.window.start.seconds), String(options.window.end.seconds),
+                   options.floatingZone.identifier, String(options.maxOccurrencesPerSeries)].joined(separator: "\u{0}")
+        lock.lock()
+        let known = entries.first { $0.key == key }?.result
+        lock.unlock()
+        if let known { return known }
+        let result = try ICalImporter.importData(bytes, label: path, options: options)
+        lock.lock()
+        entries.removeAll { $0.key == key }
+        entries.append((key, result))
+        if entries.count > Self.limit { entries.removeFirst(entries.count - Self.limit) }
+        lock.unlock()
+        return result
     }
 }

@@ -150,11 +150,19 @@ extension PlanService {
     static func rows(_ t: StoreTransaction, settings: PlanSettings, now: Instant) throws -> [TaskRow] {
         let zone = SystemZone(identifier: settings.timeZone) ?? .utc
         let sittings = Dictionary(grouping: try t.sittings(), by: \.taskId)
+        // Tasks share due dates: each text read once.
+        var dues: [String: Instant] = [:]
         return try t.tasks().map { stored in
             let spec = stored.spec
             let estimate = ISODuration.parse(spec.estimate) ?? 0
             let done = spec.done.flatMap(ISODuration.parse) ?? 0
-            let due = WireTime.parse(spec.due).map { dueInstant($0, zone: zone) } ?? now
+            let due: Instant
+            if let known = dues[spec.due] {
+                due = known
+            } else {
+                due = WireTime.parse(spec.due).map { dueInstant($0, zone: zone) } ?? now
+                dues[spec.due] = due
+            }
             let mine = (sittings[spec.id] ?? []).sorted { $0.range.start < $1.range.start }
             let state: TaskRow.State
             if done >= estimate {
@@ -287,7 +295,7 @@ extension PlanService {
                 var items: [(range: TimeRange, item: AgendaItem)] = []
                 var warnings: [ImportWarning] = []
                 for c in try t.calendars() {
-                    let r = try ICalImporter.importFile(path: c.path, options: ImportOptions(window: range, floatingZone: zone))
+                    let r = try ImportMemo.shared.importFile(path: c.path, options: ImportOptions(window: range, floatingZone: zone))
                     warnings += r.warnings
                     for o in r.occurrences { items.append((o.range(in: zone), .event(o))) }
                 }

@@ -111,9 +111,29 @@ public struct PlanService {
         let zone = try t.setting(Key.zone) ?? defaultZone
         var policy = ScheduleRequest.PolicySpec()
         if let json = try t.setting(Key.policy) {
-            policy = try JSONDecoder().decode(ScheduleRequest.PolicySpec.self, from: Data(json.utf8))
+            policy = try DecodedPolicy.shared.policy(json)
         }
         return PlanSettings(timeZone: zone, policy: policy)
+    }
+
+    /// The last stored policy text decoded in this process, and what it gave
+    /// (`plan rpc` reads the settings on every request).
+    final class DecodedPolicy: @unchecked Sendable {
+        static let shared = DecodedPolicy()
+        private let lock = NSLock()
+        private var last: (json: String, policy: ScheduleRequest.PolicySpec)?
+
+        func policy(_ json: String) throws -> ScheduleRequest.PolicySpec {
+            lock.lock()
+            let known = last
+            lock.unlock()
+            if let known, known.json == json { return known.policy }
+            let policy = try JSONDecoder().decode(ScheduleRequest.PolicySpec.self, from: Data(json.utf8))
+            lock.lock()
+            last = (json, policy)
+            lock.unlock()
+            return policy
+        }
     }
 
     /// Changes the settings; refuses values the scheduler would reject.
@@ -226,9 +246,17 @@ public struct PlanService {
         let zone = SystemZone(identifier: settings.timeZone) ?? .utc
         let nowText = wireString(now, in: zone)
         // Past-due tasks cannot be planned; the scheduler would call them invalid.
+        var dues: [String: Instant?] = [:]  // tasks share due dates: each text read once
         specs = specs.filter { spec in
-            guard let due = WireTime.parse(spec.due) else { return true }
-            return dueInstant(due, zone: zone) > now || extra.contains { $0.id == spec.id }
+            let due: Instant?
+            if let known = dues[spec.due] {
+                due = known
+            } else {
+                due = WireTime.parse(spec.due).map { dueInstant($0, zone: zone) }
+                dues[spec.due] = .some(due)
+            }
+            guard let due else { return true }
+            return due > now || extra.contains { $0.id == spec.id }
         }
         let ids = Set(specs.map(\.id))
         for i in specs.indices { specs[i].after = specs[i].after?.filter { ids.contains($0) } }

@@ -13,6 +13,8 @@ struct ChildRun {
     var seconds: Double
     /// Peak resident set size (`ru_maxrss` of wait4), in bytes.
     var peakRSS: Int
+    /// CPU time the child used (user + system), from the same rusage.
+    var cpuSeconds: Double
     /// What it wrote on stdout (empty when stdout went elsewhere).
     var stdout: String
     var stderr: String
@@ -51,7 +53,7 @@ enum Child {
         let started = monotonicSeconds()
         let rc = posix_spawnp(&pid, argv[0], &actions, nil, cArgs, cEnv)
         guard rc == 0 else {
-            return ChildRun(status: 127, seconds: 0, peakRSS: 0, stdout: "",
+            return ChildRun(status: 127, seconds: 0, peakRSS: 0, cpuSeconds: 0, stdout: "",
                             stderr: "cannot start \(argv[0]): \(String(cString: strerror(rc)))")
         }
         var status: Int32 = 0
@@ -59,7 +61,8 @@ enum Child {
         while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
         let seconds = monotonicSeconds() - started
         let code: Int32 = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
-        return ChildRun(status: code, seconds: seconds, peakRSS: Int(usage.ru_maxrss) * 1024,
+        let cpu = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+        return ChildRun(status: code, seconds: seconds, peakRSS: Int(usage.ru_maxrss) * 1024, cpuSeconds: cpu,
                         stdout: capture ? read(outPath) : "", stderr: read(errPath))
     }
 
@@ -72,6 +75,12 @@ enum Child {
         var t = timespec()
         clock_gettime(CLOCK_MONOTONIC, &t)
         return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
+    }
+
+    /// The 1-minute load average (other work on the machine skews wall times).
+    static var loadAverage: Double? {
+        guard let text = try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8) else { return nil }
+        return text.split(separator: " ").first.flatMap { Double($0) }
     }
 
     /// This executable's path (children of the benchmark are often itself).

@@ -17,10 +17,13 @@ struct EndToEndBench {
         var label: String
         var samples: [Double]
         var failures: Int
+        /// CPU time of each run (processes only).
+        var cpu: [Double] = []
         var median: Double? { samples.isEmpty ? nil : medianOf(samples) }
+        var medianCPU: Double? { cpu.isEmpty ? nil : medianOf(cpu) }
         var json: JSON {
-            .object([("medianSeconds", .num(median, 5)), ("runs", .int(samples.count)), ("failures", .int(failures)),
-                     ("minSeconds", .num(samples.min(), 5)), ("maxSeconds", .num(samples.max(), 5))])
+            .object([("medianSeconds", .num(median, 5)), ("medianCPUSeconds", .num(medianCPU, 5)), ("runs", .int(samples.count)),
+                     ("failures", .int(failures)), ("minSeconds", .num(samples.min(), 5)), ("maxSeconds", .num(samples.max(), 5))])
         }
     }
 
@@ -86,7 +89,10 @@ struct EndToEndBench {
         var timing = Timing(label: "add-task", samples: [], failures: 0)
         for k in 1...runs {
             let r = addTaskRun(k)
-            if r.status == 0 { timing.samples.append(r.seconds) } else {
+            if r.status == 0 {
+                timing.samples.append(r.seconds)
+                timing.cpu.append(r.cpuSeconds)
+            } else {
                 timing.failures += 1
                 if timing.failures == 1 { note("add-task failed (status \(r.status)): \(r.stderr.suffix(300))") }
             }
@@ -103,7 +109,12 @@ struct EndToEndBench {
             edited += Array(extra.utf8)
             writeFile(calendar, edited)
             let r = addTaskRun(1_000 + k)
-            if r.status == 0 { changed.samples.append(r.seconds) } else { changed.failures += 1 }
+            if r.status == 0 {
+                changed.samples.append(r.seconds)
+                changed.cpu.append(r.cpuSeconds)
+            } else {
+                changed.failures += 1
+            }
         }
         writeFile(calendar, bytes)
         addTaskChanged = changed
@@ -183,14 +194,14 @@ struct EndToEndBench {
     func table() -> String {
         var rows: [[String]] = []
         func add(_ what: String, _ t: Timing?, _ fallback: String = "-") {
-            guard let t else { rows.append([what, fallback, "", ""]); return }
-            rows.append([what, Format.ms(t.median), String(t.samples.count), t.failures > 0 ? "\(t.failures) failed" : ""])
+            guard let t else { rows.append([what, fallback, "", "", ""]); return }
+            rows.append([what, Format.ms(t.median), Format.ms(t.medianCPU), String(t.samples.count), t.failures > 0 ? "\(t.failures) failed" : ""])
         }
         add("plan add-task, calendar unchanged (busy cache hit)", addTask, setupNote ?? "-")
         add("plan add-task, calendar changed (cache miss)", addTaskChanged)
         add("plan rpc task.add", rpcAdd, rpcNote ?? "-")
         add("plan rpc plan.agenda (7 days)", rpcAgenda, rpcNote ?? "-")
-        return Format.table(["command (\(Format.count(taskCount)) tasks, \(Format.count(events)) VEVENTs)", "median", "runs", ""], rows)
+        return Format.table(["command (\(Format.count(taskCount)) tasks, \(Format.count(events)) VEVENTs)", "median", "CPU", "runs", ""], rows)
     }
 
     var json: JSON {

@@ -9,14 +9,17 @@ import PlanICal
 struct ImportBench {
     /// One measured program on one file.
     struct Measure {
+        /// Median wall time.
         var seconds: Double
+        /// Median CPU time (user + system).
+        var cpuSeconds: Double
         var runs: Int
         var peakRSS: Int
         var count: Int?
 
         var json: JSON {
-            .object([("seconds", .num(seconds, 4)), ("runs", .int(runs)), ("peakRSSBytes", .int(peakRSS)),
-                     ("occurrences", .int(count))])
+            .object([("seconds", .num(seconds, 4)), ("cpuSeconds", .num(cpuSeconds, 4)), ("runs", .int(runs)),
+                     ("peakRSSBytes", .int(peakRSS)), ("occurrences", .int(count))])
         }
     }
 
@@ -60,7 +63,7 @@ struct ImportBench {
             let bytes = SemesterCalendar.generate(events: n, seed: options.seed)
             writeFile(path, bytes)
             var row = Row(events: n, bytes: bytes.count)
-            let runs = options.quick ? 2 : (n <= 1_000 ? 7 : (n <= 10_000 ? 3 : 1))
+            let runs = options.quick ? 2 : (n <= 10_000 ? 7 : 1)
             row.importer = measure(Child.selfArgv + ["--child", "import", path, Self.from, Self.to, Self.zone], runs: runs)
             row.occurrences = row.importer?.count
             row.plan = measure(plan + ["events", path, "--from", Self.from, "--to", Self.to, "--tz", Self.zone, "--json"],
@@ -87,6 +90,7 @@ struct ImportBench {
     /// With `counted`, the child prints the occurrence count on stdout.
     func measure(_ argv: [String], runs: Int, counted: Bool = true) -> Measure? {
         var times: [Double] = []
+        var cpu: [Double] = []
         var peak = 0
         var count: Int?
         for _ in 0..<runs {
@@ -96,10 +100,11 @@ struct ImportBench {
                 return nil
             }
             times.append(r.seconds)
+            cpu.append(r.cpuSeconds)
             peak = max(peak, r.peakRSS)
             if counted { count = Int(r.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) }
         }
-        return Measure(seconds: medianOf(times), runs: runs, peakRSS: peak, count: count)
+        return Measure(seconds: medianOf(times), cpuSeconds: medianOf(cpu), runs: runs, peakRSS: peak, count: count)
     }
 
     func table() -> String {
@@ -108,16 +113,19 @@ struct ImportBench {
         for r in rows {
             let occ = r.occurrences
             func rate(_ m: Measure?) -> String { Format.rate(m.flatMap { m in occ.map { Double($0) / m.seconds } }) }
-            body.append([Format.count(r.events), "plan events --json", Format.count(occ), Format.ms(r.plan?.seconds), rate(r.plan), Format.mb(r.plan?.peakRSS)])
-            body.append(["", "importer (no output)", Format.count(occ), Format.ms(r.importer?.seconds), rate(r.importer), Format.mb(r.importer?.peakRSS)])
-            body.append(["", "libical bare loop", Format.count(r.floor?.count), Format.ms(r.floor?.seconds), rate(r.floor), Format.mb(r.floor?.peakRSS)])
+            func row(_ name: String, _ m: Measure?, _ count: Int?) -> [String] {
+                [name, Format.count(count), Format.ms(m?.seconds), Format.ms(m?.cpuSeconds), rate(m), Format.mb(m?.peakRSS)]
+            }
+            body.append([Format.count(r.events)] + row("plan events --json", r.plan, occ))
+            body.append([""] + row("importer (no output)", r.importer, occ))
+            body.append([""] + row("libical bare loop", r.floor, r.floor?.count))
             if let py = r.python {
-                body.append(["", "Python peer", Format.count(py.count), Format.ms(py.seconds), rate(py), Format.mb(py.peakRSS)])
+                body.append([""] + row("Python peer", py, py.count))
             } else {
-                body.append(["", "Python peer", "-", r.pythonNote ?? "-", "", ""])
+                body.append(["", "Python peer", "-", r.pythonNote ?? "-", "", "", ""])
             }
         }
-        out += Format.table(["VEVENTs", "program", "occurrences", "wall", "occurrences/s", "peak RSS"], body)
+        out += Format.table(["VEVENTs", "program", "occurrences", "wall", "CPU", "occurrences/s", "peak RSS"], body)
         out += "\n"
         var ratios: [[String]] = []
         for r in rows {

@@ -1,7 +1,8 @@
 // plan-bench: how fast plan is, side by side with its peers, and how cost grows.
 //
-//   swift run -c release plan-bench                 the full run (about 4 minutes)
-//   swift run -c release plan-bench --quick         small sizes, no Python (CI; well under a minute)
+//   swift run -c release plan-bench                 the full run (about 1.5 minutes; Python up to 10k)
+//   swift run -c release plan-bench --python-all    Python at 100,000 VEVENTs too (about 6 minutes)
+//   swift run -c release plan-bench --quick         small sizes, no Python (CI; a few seconds)
 //   swift run -c release plan-bench --json out.json the same figures as JSON
 //
 // Sections (all inputs are generated from --seed, so a run is repeatable):
@@ -9,7 +10,7 @@
 //                over a year: `plan events --json`, the importer alone, a bare
 //                libical loop (the floor) and Python icalendar +
 //                recurring-ical-events, each as a child process (wall time,
-//                occurrences/s, peak RSS from wait4).
+//                CPU time and peak RSS from wait4, occurrences/s).
 //   2. schedule: 10 … 10,000 tasks against 10,000 busy blocks (in process).
 //   3. e2e:      `plan add-task` on a store with 200 tasks and a 2,000-VEVENT
 //                calendar, and `plan rpc` task.add / plan.agenda latency.
@@ -105,6 +106,9 @@ if arguments.first == "--child" {
     exit(ImportBench.child(Array(arguments.dropFirst())))
 }
 
+// A child that exits early (no `plan rpc`, say) must not take the benchmark with it.
+signal(SIGPIPE, SIG_IGN)
+
 var options = Options(arguments)
 if options.workdir.isEmpty {
     options.workdir = NSTemporaryDirectory() + "plan-bench-\(getpid())"
@@ -119,7 +123,8 @@ let build = "debug"
 let build = "release"
 #endif
 let machine = "\(ProcessInfo.processInfo.activeProcessorCount) cores, \(ProcessInfo.processInfo.physicalMemory / 1_073_741_824) GB"
-print("plan-bench (\(build) build, \(machine)), seed \(options.seed)\(options.quick ? ", quick" : "")\n")
+let loadBefore = Child.loadAverage
+print("plan-bench (\(build) build, \(machine), load average \(loadBefore.map { String(format: "%.2f", $0) } ?? "?")), seed \(options.seed)\(options.quick ? ", quick" : "")\n")
 let started = Child.monotonicSeconds()
 
 var importBench: ImportBench?
@@ -159,11 +164,12 @@ if let b = endToEnd {
     print(b.table())
 }
 let elapsed = Child.monotonicSeconds() - started
-print(String(format: "plan-bench: done in %.1f s", elapsed))
+print(String(format: "plan-bench: done in %.1f s", elapsed) + " (load average \(Child.loadAverage.map { String(format: "%.2f", $0) } ?? "?") at the end)")
 
 if let path = options.jsonPath {
     let report = JSON.object([
-        ("build", .string(build)), ("machine", .string(machine)), ("seed", .int(Int(options.seed))), ("quick", .bool(options.quick)),
+        ("build", .string(build)), ("machine", .string(machine)), ("loadAverageAtStart", .num(loadBefore, 2)),
+        ("loadAverageAtEnd", .num(Child.loadAverage, 2)), ("seed", .int(Int(options.seed))), ("quick", .bool(options.quick)),
         ("plan", .string(plan.joined(separator: " "))),
         ("import", importBench?.json ?? .null), ("scheduling", scheduleBench?.json ?? .null), ("endToEnd", endToEnd?.json ?? .null),
         ("seconds", .num(elapsed, 1)),

@@ -123,10 +123,19 @@ import Testing
     @Test func hourlyOffsetsMatchTheZone() throws {
         for name in ["America/New_York", "Europe/Berlin", "Australia/Lord_Howe", "Asia/Kolkata", "America/St_Johns"] {
             let zone = try #require(SystemZone(identifier: name))
+            struct Lookup: OffsetLookup {
+                let zone: SystemZone
+                func offset(at instant: Instant) -> Int { zone.offset(at: instant) }
+            }
             var memo = HourlyOffsets()
             var t: Int64 = 1_600_000_000
             while t < 1_900_000_000 {
-                #expect(memo.offset(at: Instant(seconds: t)) { zone.offset(at: $0) } == zone.offset(at: Instant(seconds: t)), "\(name) at \(t)")
+                #expect(memo.offset(at: Instant(seconds: t), Lookup(zone: zone)) == zone.offset(at: Instant(seconds: t)), "\(name) at \(t)")
+                if let o = memo.constantOffset(from: t - 86_400, through: t + 86_400, Lookup(zone: zone)) {
+                    for probe in stride(from: t - 86_400, through: t + 86_400, by: 1_800) {
+                        #expect(zone.offset(at: Instant(seconds: probe)) == o, "\(name) near \(t)")
+                    }
+                }
                 t += 3_593 * 7
             }
         }

@@ -208,3 +208,26 @@ import Testing
         #expect(try planned(later).busyFromCache)
     }
 }
+
+/// The in-process memo of calendar imports behind the agenda.
+@Suite struct ImportMemoTests {
+    @Test func sameResultAsImportingAndFollowsTheFile() throws {
+        let s = try BusyCacheTests.Scratch()
+        try s.write(BusyCacheTests.calendar())
+        let options = ImportOptions(window: TimeRange(start: BusyCacheTests.at(10, 1), end: BusyCacheTests.at(10, 8)),
+                                    floatingZone: BusyCacheTests.zone)
+        let direct = try ICalImporter.importFile(path: s.calendar, options: options)
+        let first = try ImportMemo.shared.importFile(path: s.calendar, options: options)
+        let second = try ImportMemo.shared.importFile(path: s.calendar, options: options)
+        #expect(first.occurrences == direct.occurrences && first.warnings == direct.warnings)
+        #expect(second.occurrences == direct.occurrences)
+        try s.write(BusyCacheTests.calendar(extra: "BEGIN:VEVENT\nUID:new@test\nDTSTART:20261005T120000Z\nDURATION:PT1H\nEND:VEVENT\n"))
+        let changed = try ImportMemo.shared.importFile(path: s.calendar, options: options)
+        #expect(changed.occurrences.count == direct.occurrences.count + 1)
+        #expect(changed.occurrences == (try ICalImporter.importFile(path: s.calendar, options: options)).occurrences)
+        // Missing files fail as the importer fails.
+        #expect(throws: ImportError.unreadable(file: s.dir + "/nope.ics", reason: "no such file")) {
+            try ImportMemo.shared.importFile(path: s.dir + "/nope.ics", options: options)
+        }
+    }
+}

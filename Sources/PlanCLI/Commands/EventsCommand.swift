@@ -62,7 +62,7 @@ struct EventsCommand: ParsableCommand {
             do {
                 let result = try ICalImporter.importFile(path: file, options: options)
                 printWarnings(result.warnings)
-                all += result.occurrences
+                if all.isEmpty { all = result.occurrences } else { all += result.occurrences }
                 read += 1
             } catch {
                 printError(error.description)
