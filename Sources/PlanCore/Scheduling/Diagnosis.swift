@@ -33,6 +33,15 @@ struct Diagnosis {
         return placer.fits()
     }
 
+    /// The placer's necessary conditions (``Placer/mayFit(_:)``): read off
+    /// the board in O(log days), false only when `r` cannot fit. Monotone
+    /// wherever ``fits(_:)`` is, so a search can first find where they start
+    /// to hold and try the real thing from there.
+    func mayFit(_ r: Requirement) -> Bool {
+        let placer = Placer(board: board, req: r)
+        return placer.mayFit(placer.initial)
+    }
+
     /// The start bound without the task's own `start`.
     private var lowerWithoutStart: Instant { max(scheduler.now, prerequisiteEnd ?? scheduler.now) }
 
@@ -120,7 +129,11 @@ struct Diagnosis {
         let steps = Int64(scheduler.fixSearchDays) * 86_400 / step
         func due(_ k: Int64) -> Instant { board.grid.floor(req.due + k * step) }
         guard steps >= 1, fits(with { $0.due = due(steps) }) else { return nil }
-        let k = smallest(after: 0, upTo: steps) { k in fits(with { $0.due = due(k) }) }
+        // Nothing fits before the necessary conditions hold; the answer is
+        // often the first due where they do.
+        let first = smallest(after: 0, upTo: steps) { k in mayFit(with { $0.due = due(k) }) }
+        if first == steps || fits(with { $0.due = due(first) }) { return .due(due(first)) }
+        let k = smallest(after: first, upTo: steps) { k in fits(with { $0.due = due(k) }) }
         return .due(due(k))
     }
 
@@ -157,17 +170,18 @@ struct Diagnosis {
 
     func spanFix() -> Fix? {
         guard req.span < req.remaining, fits(with { $0.span = req.remaining }) else { return nil }
-        let k = smallest(after: req.span / step, upTo: req.remaining / step) { x in
-            fits(with { $0.span = x * step })
-        }
+        let top = req.remaining / step
+        let first = smallest(after: req.span / step, upTo: top) { x in mayFit(with { $0.span = x * step }) }
+        if first == top || fits(with { $0.span = first * step }) { return .span(first * step) }
+        let k = smallest(after: first, upTo: top) { x in fits(with { $0.span = x * step }) }
         return .span(k * step)
     }
 
     func minSittingFix() -> Fix? {
         guard req.minSitting > step, fits(with { $0.minSitting = step }) else { return nil }
-        let k = largest(from: 1, below: req.minSitting / step) { x in
-            fits(with { $0.minSitting = x * step })
-        }
+        let last = largest(from: 1, below: req.minSitting / step) { x in mayFit(with { $0.minSitting = x * step }) }
+        if last == 1 || fits(with { $0.minSitting = last * step }) { return .minSitting(last * step) }
+        let k = largest(from: 1, below: last) { x in fits(with { $0.minSitting = x * step }) }
         return .minSitting(k * step)
     }
 }

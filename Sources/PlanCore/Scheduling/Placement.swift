@@ -42,11 +42,14 @@ struct SlotStream {
     let hi: Instant
     private(set) var slots: [Slot] = []
     private var nextDay: Int64
-    private let lastDay: Int64
+    let lastDay: Int64
     private let useCache: Bool
     /// Days known to be full can be skipped (no rule is lifted that would
     /// give them room).
-    private let skipsFullDays: Bool
+    let skipsFullDays: Bool
+    /// The board's free time under the policy window bounds what this
+    /// requirement can place (no rule is lifted that would add time).
+    let boundedByFreeTime: Bool
 
     init(board: Scoreboard, req: Requirement) {
         self.board = board
@@ -57,6 +60,7 @@ struct SlotStream {
         useCache = req.withBusy && req.withOthers
             && req.windowStart >= p.dayStart && req.windowEnd <= p.dayEnd
         skipsFullDays = useCache && !req.allDays && (req.withMaxPerDay || p.maxPerDay == nil)
+        boundedByFreeTime = useCache && !req.allDays
         let hasDays = req.allDays || !p.workingDays.isEmpty
         if hi - lo >= req.minSitting && req.windowStart < req.windowEnd && hasDays && req.remaining > 0 {
             nextDay = board.dayNumber(lo)
@@ -80,21 +84,28 @@ struct SlotStream {
 
     private mutating func generate(day: Int64) {
         let bi = board.bookIndex(day: day)
-        if !req.allDays && !board.books[bi].working { return }
+        let book = board.summary(bi)
+        if !req.allDays && !book.working { return }
+        let p = board.policy
+        var cap = Int64.max
+        if req.withMaxPerDay, let m = p.maxPerDay {
+            cap = m - (req.withOthers ? book.used : 0)
+        }
+        // The common case: the policy's window, the whole of it before `due`.
+        // The day's free ranges lie on the grid inside it: no clipping.
+        if useCache && req.windowStart == p.dayStart && req.windowEnd == p.dayEnd
+            && lo <= book.window.start && book.window.end <= hi {
+            board.appendFreeSlots(book: bi, from: book.window.start, to: book.window.end,
+                                  minLength: req.minSitting, day: day, cap: cap, into: &slots)
+            return
+        }
         let ws = board.instant(book: bi, req.windowStart)
         let we = board.instant(book: bi, req.windowEnd)
         let clipStart = max(ws, lo), clipEnd = min(we, hi)
         guard clipEnd - clipStart >= req.minSitting else { return }
-        var cap = Int64.max
-        if req.withMaxPerDay, let m = board.policy.maxPerDay {
-            cap = m - (req.withOthers ? board.books[bi].used : 0)
-        }
         if useCache {
             let a = board.grid.ceil(clipStart), b = board.grid.floor(clipEnd)
-            for f in board.books[bi].free where f.end > a && f.start < b {
-                let s = max(f.start, a), e = min(f.end, b)
-                if e - s >= req.minSitting { slots.append(Slot(start: s, end: e, day: day, cap: cap)) }
-            }
+            board.appendFreeSlots(book: bi, from: a, to: b, minLength: req.minSitting, day: day, cap: cap, into: &slots)
         } else {
             let free = board.freeRanges(in: TimeRange(start: clipStart, end: clipEnd),
                                         sittings: req.withOthers ? board.books[bi].sittings : [],
@@ -210,6 +221,7 @@ struct Placer {
     /// Within one slot only its first start needs trying: a later start with
     /// the same length leaves a later, no better position for the rest.
     mutating func place() -> [TimeRange]? {
+        guard mayFit(initial) else { return nil }
         if let fast = quick(from: initial, record: true) { return fast }
         guard canFinish(initial) else { return nil }
         var st = initial
@@ -236,9 +248,54 @@ struct Placer {
     /// True when the whole remaining work can be placed.
     mutating func fits() -> Bool { canFinish(initial) }
 
+    /// False when the remaining work of `st` certainly cannot be placed;
+    /// true otherwise. Two necessary conditions, each read off the board in
+    /// O(log days) where walking the days would take as long as the
+    /// placement itself:
+    /// - the free time left on the days from `st` to `due`, in free ranges
+    ///   long enough for a minimum sitting, holds the remaining work
+    ///   (sittings lie in such ranges);
+    /// - the remaining work is a sum of sittings of `minSitting … M` grid
+    ///   steps, M the shorter of `span` and the longest sitting any of those
+    ///   days could take (so a calendar whose gaps are all 25 minutes long
+    ///   cannot give 105 minutes in sittings of at least 25).
+    func mayFit(_ st: State) -> Bool {
+        guard let free = freeTimeBound(st) else { return true }
+        guard free.total >= st.remaining else { return false }
+        guard stream.skipsFullDays, st.remaining > 0 else { return true }
+        let longest = min(span, free.longest)
+        let m = minSitting / step, big = longest / step, r = st.remaining / step
+        guard m > 0, big >= m else { return false }
+        // Some count k of sittings with k·m ≤ r ≤ k·big.
+        return ceilDiv(r, big) <= r / m
+    }
+
+    /// The free time from `st` to `due` in free ranges at least a minimum
+    /// sitting long, and the longest sitting one of those days could take
+    /// (on the first and last days only their parts after the start bound
+    /// and before `due` count; the days between come from the board's
+    /// trees); nil when the board's free time does not bound this
+    /// requirement (a rule that adds time is lifted) or a day lies outside
+    /// the horizon.
+    func freeTimeBound(_ st: State) -> (total: Int64, longest: Int64)? {
+        guard stream.boundedByFreeTime else { return nil }
+        let board = stream.board
+        let from = max(st.p, stream.lo), to = stream.hi
+        guard from < to else { return (0, 0) }
+        let first = board.dayNumber(from), last = stream.lastDay
+        let a = board.freeTime(onDay: first, from: from, to: to, inRangesOf: minSitting)
+        if first == last { return a }
+        let total = board.freeTime(fromDay: first + 1, throughDay: last - 1, inRangesOf: minSitting)
+        let longest = board.longestRoom(fromDay: first + 1, throughDay: last - 1)
+        guard total != .max, longest != .max else { return nil }
+        let b = board.freeTime(onDay: last, from: from, to: to, inRangesOf: minSitting)
+        return (a.total + total + b.total, max(a.longest, longest, b.longest))
+    }
+
     /// True when the remaining work of `st` can be placed.
     mutating func canFinish(_ st: State) -> Bool {
         if st.remaining == 0 { return true }
+        guard mayFit(st) else { return false }
         if quick(from: st, record: false) != nil { return true }
         let target = Int(st.remaining / step)
         return reachable(from: st, limit: target).contains(target)
@@ -249,7 +306,8 @@ struct Placer {
     mutating func available() -> Int64 {
         let st = initial
         if st.remaining == 0 { return 0 }
-        if quick(from: st, record: false) != nil { return st.remaining }
+        if let free = freeTimeBound(st), free.total < minSitting { return 0 }
+        if mayFit(st), quick(from: st, record: false) != nil { return st.remaining }
         return Int64(reachable(from: st, limit: Int(st.remaining / step)).max) * step
     }
 
@@ -380,3 +438,6 @@ struct Placer {
         return RangeSet(normalizing: raw)
     }
 }
+
+
+

@@ -105,7 +105,20 @@ final class Scoreboard {
     /// at most its room under `maxPerDay`, 0 on a day off; unknown days count
     /// as unlimited), so a walk jumps over days too full for it in O(log days).
     private var room: [Int64]
+    /// Sum segment trees over the same days, one per length in
+    /// ``freeThresholds``: each day's free time under the policy window in
+    /// free ranges at least that long (0 on a day off; an unknown day counts
+    /// as ``unknownDay``). A sitting of at least `m` lies in such a range, so
+    /// the free time of a run of days in ranges of at least the largest
+    /// threshold ≤ `m` bounds what a task with minimum sitting `m` can place
+    /// there, in O(log days).
+    /// Kept in one array, tree `t` from `t · 2 · leaves`.
+    private var freeTotals: [Int64]
     private var leaves = 1
+    /// More than any local day's window can hold (a day is at most 25 hours).
+    static let unknownDay: Int64 = 26 * 3_600
+    /// The range lengths (seconds) of ``freeTotals``, ascending from 0.
+    static let freeThresholds: [Int64] = [0, 10, 15, 20, 25, 30, 45, 60, 90, 120, 180].map { $0 * 60 }
 
     init(policy: Policy, busy blocks: [BusyBlock], horizon: TimeRange) {
         self.policy = policy
@@ -128,6 +141,39 @@ final class Scoreboard {
         dense = [Int32](repeating: 0, count: Int(max(0, min(days, 40_000))))
         while leaves < dense.count { leaves *= 2 }
         room = [Int64](repeating: .max, count: 2 * leaves)
+        var tree = [Int64](repeating: 0, count: 2 * leaves)
+        for k in 0..<dense.count { tree[leaves + k] = Self.unknownDay }
+        for k in stride(from: leaves - 1, through: 1, by: -1) { tree[k] = tree[2 * k] + tree[2 * k + 1] }
+        freeTotals = Array([[Int64]](repeating: tree, count: Self.freeThresholds.count).joined())
+    }
+
+    /// The free time under the policy window on the local days `first…last`
+    /// in free ranges at least as long as the largest threshold ≤ `length`
+    /// (``freeTotals``); `Int64.max` when a day lies outside the horizon.
+    func freeTime(fromDay first: Int64, throughDay last: Int64, inRangesOf length: Int64) -> Int64 {
+        guard first <= last else { return 0 }
+        let a = first - firstDay, b = last - firstDay
+        guard a >= 0 && b < Int64(dense.count) else { return .max }
+        let t = (Self.freeThresholds.lastIndex { $0 <= length }) ?? 0
+        let base = t * 2 * leaves
+        return freeTotals.withUnsafeBufferPointer { all in
+            let tree = UnsafeBufferPointer(rebasing: all[base..<(base + 2 * leaves)])
+            var lo = Int(a) + leaves, hi = Int(b) + leaves + 1
+            var sum: Int64 = 0
+            while lo < hi {
+                if lo & 1 == 1 {
+                    sum += tree[lo]
+                    lo += 1
+                }
+                if hi & 1 == 1 {
+                    hi -= 1
+                    sum += tree[hi]
+                }
+                lo /= 2
+                hi /= 2
+            }
+            return sum
+        }
     }
 
     /// The first day at or after `day` whose longest possible sitting is at
@@ -159,12 +205,95 @@ final class Scoreboard {
             for f in b.free { r = max(r, f.duration) }
             if let m = policy.maxPerDay { r = min(r, m - b.used) }
         }
-        var k = Int(d) + leaves
+        let leaf = Int(d) + leaves
+        var k = leaf
         room[k] = r
         k /= 2
         while k >= 1 {
             room[k] = max(room[2 * k], room[2 * k + 1])
             k /= 2
+        }
+        let thresholds = Self.freeThresholds, width = 2 * leaves
+        freeTotals.withUnsafeMutableBufferPointer { all in
+            for (t, threshold) in thresholds.enumerated() {
+                let tree = UnsafeMutableBufferPointer(rebasing: all[(t * width)..<((t + 1) * width)])
+                var total: Int64 = 0
+                if b.working {
+                    for f in b.free where f.duration >= threshold { total += f.duration }
+                }
+                var k = leaf
+                tree[k] = total
+                k /= 2
+                while k >= 1 {
+                    tree[k] = tree[2 * k] + tree[2 * k + 1]
+                    k /= 2
+                }
+            }
+        }
+    }
+
+    /// The longest sitting any of the local days `first…last` could still
+    /// take (the largest ``room``); `Int64.max` when a day lies outside the horizon.
+    func longestRoom(fromDay first: Int64, throughDay last: Int64) -> Int64 {
+        guard first <= last else { return 0 }
+        let a = first - firstDay, b = last - firstDay
+        guard a >= 0 && b < Int64(dense.count) else { return .max }
+        return room.withUnsafeBufferPointer { tree in
+            var lo = Int(a) + leaves, hi = Int(b) + leaves + 1
+            var best: Int64 = 0
+            while lo < hi {
+                if lo & 1 == 1 {
+                    best = max(best, tree[lo])
+                    lo += 1
+                }
+                if hi & 1 == 1 {
+                    hi -= 1
+                    best = max(best, tree[hi])
+                }
+                lo /= 2
+                hi /= 2
+            }
+            return best
+        }
+    }
+
+    /// The free time of `day` under the policy window inside `[a, b)` in
+    /// parts at least `length` long, and the longest such part, at most the
+    /// day's room under `maxPerDay` as in ``room`` (0, 0 on a day off).
+    func freeTime(onDay day: Int64, from a: Instant, to b: Instant, inRangesOf length: Int64) -> (total: Int64, longest: Int64) {
+        let i = bookIndex(day: day)
+        return books.withUnsafeBufferPointer { all in
+            guard all[i].working else { return (0, 0) }
+            var total: Int64 = 0, longest: Int64 = 0
+            for f in all[i].free where f.end > a && f.start < b {
+                let d = min(f.end, b) - max(f.start, a)
+                if d >= length {
+                    total += d
+                    longest = max(longest, d)
+                }
+            }
+            if let m = policy.maxPerDay { longest = min(longest, m - all[i].used) }
+            return (total, longest)
+        }
+    }
+
+    /// A book's working flag, booked time and policy window, read without
+    /// copying the book (its arrays would be retained and released).
+    func summary(_ i: Int) -> (working: Bool, used: Int64, window: TimeRange) {
+        books.withUnsafeBufferPointer { ($0[i].working, $0[i].used, $0[i].window) }
+    }
+
+    /// Appends, as slots of `day`, the parts inside `[a, b)` of book `i`'s
+    /// free ranges that are at least `minLength` long.
+    func appendFreeSlots(book i: Int, from a: Instant, to b: Instant, minLength: Int64, day: Int64, cap: Int64,
+                         into slots: inout [Slot]) {
+        books.withUnsafeBufferPointer { all in
+            all[i].free.withUnsafeBufferPointer { free in
+                for f in free where f.end > a && f.start < b {
+                    let s = max(f.start, a), e = min(f.end, b)
+                    if e - s >= minLength { slots.append(Slot(start: s, end: e, day: day, cap: cap)) }
+                }
+            }
         }
     }
 
