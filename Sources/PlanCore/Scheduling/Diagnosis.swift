@@ -116,6 +116,28 @@ struct Diagnosis {
         return lo
     }
 
+    /// The smallest `x` in `(lo, hi]` with `fits(x)`, nil when there is
+    /// none, given `fits` is monotone and `may` is a monotone necessary
+    /// condition for it: the search starts where `may` starts to hold (often
+    /// the answer), and walks the calendar only when it must.
+    private func smallestFitting(after lo: Int64, upTo hi: Int64, may: (Int64) -> Bool, fits: (Int64) -> Bool) -> Int64? {
+        guard may(hi) else { return nil }
+        let first = smallest(after: lo, upTo: hi, may)
+        if fits(first) { return first }
+        guard first < hi, fits(hi) else { return nil }
+        return smallest(after: first, upTo: hi, fits)
+    }
+
+    /// The largest `x` in `[lo, hi)` with `fits(x)`, nil when there is none;
+    /// as ``smallestFitting(after:upTo:may:fits:)`` the other way round.
+    private func largestFitting(from lo: Int64, below hi: Int64, may: (Int64) -> Bool, fits: (Int64) -> Bool) -> Int64? {
+        guard may(lo) else { return nil }
+        let last = largest(from: lo, below: hi, may)
+        if fits(last) { return last }
+        guard last > lo, fits(lo) else { return nil }
+        return largest(from: lo, below: last, fits)
+    }
+
     private func with(_ change: (inout Requirement) -> Void) -> Requirement {
         var r = req
         change(&r)
@@ -128,13 +150,10 @@ struct Diagnosis {
     func dueFix() -> Fix? {
         let steps = Int64(scheduler.fixSearchDays) * 86_400 / step
         func due(_ k: Int64) -> Instant { board.grid.floor(req.due + k * step) }
-        guard steps >= 1, fits(with { $0.due = due(steps) }) else { return nil }
-        // Nothing fits before the necessary conditions hold; the answer is
-        // often the first due where they do.
-        let first = smallest(after: 0, upTo: steps) { k in mayFit(with { $0.due = due(k) }) }
-        if first == steps || fits(with { $0.due = due(first) }) { return .due(due(first)) }
-        let k = smallest(after: first, upTo: steps) { k in fits(with { $0.due = due(k) }) }
-        return .due(due(k))
+        guard steps >= 1 else { return nil }
+        let k = smallestFitting(after: 0, upTo: steps, may: { k in mayFit(with { $0.due = due(k) }) },
+                                fits: { k in fits(with { $0.due = due(k) }) })
+        return k.map { .due(due($0)) }
     }
 
     /// The latest earlier start that fits (not before `now` or the
@@ -145,9 +164,9 @@ struct Diagnosis {
         let floorBound = lowerWithoutStart
         let steps = ceilDiv(start - floorBound, step)
         func lower(_ k: Int64) -> Instant { max(floorBound, board.grid.ceil(start - k * step)) }
-        guard fits(with { $0.lower = lower(steps) }) else { return nil }
-        let k = smallest(after: 0, upTo: steps) { k in fits(with { $0.lower = lower(k) }) }
-        return .start(lower(k))
+        let k = smallestFitting(after: 0, upTo: steps, may: { k in mayFit(with { $0.lower = lower(k) }) },
+                                fits: { k in fits(with { $0.lower = lower(k) }) })
+        return k.map { .start(lower($0)) }
     }
 
     func earliestFix() -> Fix? {
@@ -169,19 +188,18 @@ struct Diagnosis {
     }
 
     func spanFix() -> Fix? {
-        guard req.span < req.remaining, fits(with { $0.span = req.remaining }) else { return nil }
-        let top = req.remaining / step
-        let first = smallest(after: req.span / step, upTo: top) { x in mayFit(with { $0.span = x * step }) }
-        if first == top || fits(with { $0.span = first * step }) { return .span(first * step) }
-        let k = smallest(after: first, upTo: top) { x in fits(with { $0.span = x * step }) }
-        return .span(k * step)
+        guard req.span < req.remaining else { return nil }
+        let k = smallestFitting(after: req.span / step, upTo: req.remaining / step,
+                                may: { x in mayFit(with { $0.span = x * step }) },
+                                fits: { x in fits(with { $0.span = x * step }) })
+        return k.map { .span($0 * step) }
     }
 
     func minSittingFix() -> Fix? {
-        guard req.minSitting > step, fits(with { $0.minSitting = step }) else { return nil }
-        let last = largest(from: 1, below: req.minSitting / step) { x in mayFit(with { $0.minSitting = x * step }) }
-        if last == 1 || fits(with { $0.minSitting = last * step }) { return .minSitting(last * step) }
-        let k = largest(from: 1, below: last) { x in fits(with { $0.minSitting = x * step }) }
-        return .minSitting(k * step)
+        guard req.minSitting > step else { return nil }
+        let k = largestFitting(from: 1, below: req.minSitting / step,
+                               may: { x in mayFit(with { $0.minSitting = x * step }) },
+                               fits: { x in fits(with { $0.minSitting = x * step }) })
+        return k.map { .minSitting($0 * step) }
     }
 }

@@ -3,8 +3,9 @@ import Foundation
 /// A zone's UTC offsets over a stretch of time, precomputed from its
 /// transitions, so the scheduler's many conversions (day windows, the grid,
 /// local dates) are a binary search instead of a time-zone database query.
-/// Outside the stretch it asks the zone itself.
-struct OffsetTable: UTCOffsetProvider {
+/// Outside the stretch it asks the zone itself. A class: the scheduler
+/// passes it around constantly, and a reference is one retain to copy.
+final class OffsetTable: UTCOffsetProvider {
     let zone: SystemZone
     let range: TimeRange
     /// Sorted instants at which an offset takes effect; `starts[0] == range.start`.

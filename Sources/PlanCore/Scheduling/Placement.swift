@@ -54,14 +54,13 @@ struct SlotStream {
     init(board: Scoreboard, req: Requirement) {
         self.board = board
         self.req = req
-        let p = board.policy
         lo = board.grid.ceil(req.lower)
         hi = board.grid.floor(req.due)
         useCache = req.withBusy && req.withOthers
-            && req.windowStart >= p.dayStart && req.windowEnd <= p.dayEnd
-        skipsFullDays = useCache && !req.allDays && (req.withMaxPerDay || p.maxPerDay == nil)
+            && req.windowStart >= board.dayStart && req.windowEnd <= board.dayEnd
+        skipsFullDays = useCache && !req.allDays && (req.withMaxPerDay || board.maxPerDay == nil)
         boundedByFreeTime = useCache && !req.allDays
-        let hasDays = req.allDays || !p.workingDays.isEmpty
+        let hasDays = req.allDays || board.hasWorkingDays
         if hi - lo >= req.minSitting && req.windowStart < req.windowEnd && hasDays && req.remaining > 0 {
             nextDay = board.dayNumber(lo)
             lastDay = board.dayNumber(hi)
@@ -86,14 +85,13 @@ struct SlotStream {
         let bi = board.bookIndex(day: day)
         let book = board.summary(bi)
         if !req.allDays && !book.working { return }
-        let p = board.policy
         var cap = Int64.max
-        if req.withMaxPerDay, let m = p.maxPerDay {
+        if req.withMaxPerDay, let m = board.maxPerDay {
             cap = m - (req.withOthers ? book.used : 0)
         }
         // The common case: the policy's window, the whole of it before `due`.
         // The day's free ranges lie on the grid inside it: no clipping.
-        if useCache && req.windowStart == p.dayStart && req.windowEnd == p.dayEnd
+        if useCache && req.windowStart == board.dayStart && req.windowEnd == board.dayEnd
             && lo <= book.window.start && book.window.end <= hi {
             board.appendFreeSlots(book: bi, from: book.window.start, to: book.window.end,
                                   minLength: req.minSitting, day: day, cap: cap, into: &slots)
@@ -140,11 +138,11 @@ struct Placer {
 
     init(board: Scoreboard, req: Requirement) {
         stream = SlotStream(board: board, req: req)
-        step = board.policy.granularity
-        breakLength = board.policy.breakBetweenSittings
+        step = board.step
+        breakLength = board.breakLength
         span = req.span
         minSitting = req.minSitting
-        capped = req.withMaxPerDay && board.policy.maxPerDay != nil
+        capped = req.withMaxPerDay && board.maxPerDay != nil
     }
 
     var initial: State {

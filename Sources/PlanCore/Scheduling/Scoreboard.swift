@@ -89,6 +89,14 @@ struct DayBook {
 /// bookings, and per-day free time and usage. Days are created on first use.
 final class Scoreboard {
     let policy: Policy
+    /// Fields of the policy read in the inner loops, kept apart (reading
+    /// `policy` copies the whole struct, its zone and sets included).
+    let dayStart: TimeOfDay
+    let dayEnd: TimeOfDay
+    let maxPerDay: Int64?
+    let step: Int64
+    let breakLength: Int64
+    let hasWorkingDays: Bool
     /// The policy's zone, with its offsets precomputed over the planning horizon.
     let zone: OffsetTable
     let grid: Grid
@@ -122,6 +130,12 @@ final class Scoreboard {
 
     init(policy: Policy, busy blocks: [BusyBlock], horizon: TimeRange) {
         self.policy = policy
+        dayStart = policy.dayStart
+        dayEnd = policy.dayEnd
+        maxPerDay = policy.maxPerDay
+        step = policy.granularity
+        breakLength = policy.breakBetweenSittings
+        hasWorkingDays = !policy.workingDays.isEmpty
         self.zone = OffsetTable(zone: policy.zone, covering: horizon)
         self.grid = Grid(zone: zone, step: policy.granularity)
         var ranges = blocks.map(\.range).filter { !$0.isEmpty }
@@ -203,7 +217,7 @@ final class Scoreboard {
         var r: Int64 = 0
         if b.working {
             for f in b.free { r = max(r, f.duration) }
-            if let m = policy.maxPerDay { r = min(r, m - b.used) }
+            if let m = maxPerDay { r = min(r, m - b.used) }
         }
         let leaf = Int(d) + leaves
         var k = leaf
@@ -272,7 +286,7 @@ final class Scoreboard {
                     longest = max(longest, d)
                 }
             }
-            if let m = policy.maxPerDay { longest = min(longest, m - all[i].used) }
+            if let m = maxPerDay { longest = min(longest, m - all[i].used) }
             return (total, longest)
         }
     }
@@ -298,15 +312,18 @@ final class Scoreboard {
     }
 
     /// The local date (days since the epoch) an instant falls on.
-    func dayNumber(_ t: Instant) -> Int64 { zone.local(t).date.daysSinceEpoch }
+    func dayNumber(_ t: Instant) -> Int64 {
+        let s = t.seconds + Int64(zone.offset(at: t))
+        return s >= 0 ? s / 86_400 : -((-s + 86_399) / 86_400)
+    }
 
     /// The instant a wall-clock time names on the day of book `i` (`24:00` is
     /// the next midnight); nonexistent times move forward by the gap,
     /// ambiguous ones mean the first occurrence. Remembered per day.
     func instant(book i: Int, _ time: TimeOfDay) -> Instant {
         let m = time.minutes
-        if m == policy.dayStart.minutes { return books[i].window.start }
-        if m == policy.dayEnd.minutes { return books[i].window.end }
+        if m == dayStart.minutes { return books[i].window.start }
+        if m == dayEnd.minutes { return books[i].window.end }
         if m == 0 { return books[i].wholeDay.start }
         if m >= 1440 { return books[i].wholeDay.end }
         for (k, t) in books[i].otherTimes where k == m { return t }
