@@ -41,8 +41,10 @@ struct SlotStream {
     let lo: Instant
     let hi: Instant
     private(set) var slots: [Slot] = []
-    private var nextDay: Int64
+    private(set) var nextDay: Int64
     let lastDay: Int64
+    /// Some day can hold a sitting (else the stream is empty from the start).
+    let hasDays: Bool
     private let useCache: Bool
     /// Days known to be full can be skipped (no rule is lifted that would
     /// give them room).
@@ -60,13 +62,15 @@ struct SlotStream {
             && req.windowStart >= board.dayStart && req.windowEnd <= board.dayEnd
         skipsFullDays = useCache && !req.allDays && (req.withMaxPerDay || board.maxPerDay == nil)
         boundedByFreeTime = useCache && !req.allDays
-        let hasDays = req.allDays || board.hasWorkingDays
-        if hi - lo >= req.minSitting && req.windowStart < req.windowEnd && hasDays && req.remaining > 0 {
+        let anyDay = req.allDays || board.hasWorkingDays
+        if hi - lo >= req.minSitting && req.windowStart < req.windowEnd && anyDay && req.remaining > 0 {
             nextDay = board.dayNumber(lo)
             lastDay = board.dayNumber(hi)
+            hasDays = true
         } else {
             nextDay = 1
             lastDay = 0
+            hasDays = false
         }
     }
 
@@ -82,6 +86,11 @@ struct SlotStream {
     }
 
     private mutating func generate(day: Int64) {
+        generate(day: day, into: &slots)
+    }
+
+    /// Appends the slots of local day `day` to `slots`.
+    func generate(day: Int64, into slots: inout [Slot]) {
         let bi = board.bookIndex(day: day)
         let book = board.summary(bi)
         if !req.allDays && !book.working { return }
@@ -199,17 +208,49 @@ struct Placer {
     mutating func quick(from start: State, record: Bool) -> [TimeRange]? {
         var st = start
         var out: [TimeRange] = []
+        // The slots the stream holds; then, when days can be skipped, the
+        // days after them are looked at without keeping their slots.
         while st.remaining > 0 {
+            if stream.skipsFullDays && st.slot >= stream.slots.count { break }
             guard let slot = stream.slot(st.slot) else { return nil }
-            let s = firstStart(in: slot, after: st.p)
-            if let l = firstLength(longest(in: slot, at: s, st), remaining: st.remaining) {
-                if record { out.append(TimeRange(start: s, end: s + l)) }
-                st = after(st, sitting: s, length: l, in: slot)
-            } else {
-                st.slot += 1
+            if !take(slot, &st, record, &out) { st.slot += 1 }
+        }
+        guard st.remaining > 0 else { return out }
+        var day = stream.nextDay
+        var buffer: [Slot] = []
+        while st.remaining > 0 {
+            // No sitting fits a day whose longest possible sitting is shorter
+            // than the next one must be.
+            guard let need = shortestNextSitting(remaining: st.remaining) else { return nil }
+            day = stream.board.nextDay(from: day, fitting: need)
+            guard day <= stream.lastDay else { return nil }
+            buffer.removeAll(keepingCapacity: true)
+            stream.generate(day: day, into: &buffer)
+            day += 1
+            for slot in buffer where st.remaining > 0 {
+                while st.remaining > 0 && take(slot, &st, record, &out) {}
             }
         }
         return out
+    }
+
+    /// Places the greedy's next sitting in `slot` (after `st`) and returns
+    /// true, or returns false when none fits there.
+    private func take(_ slot: Slot, _ st: inout State, _ record: Bool, _ out: inout [TimeRange]) -> Bool {
+        let s = firstStart(in: slot, after: st.p)
+        guard let l = firstLength(longest(in: slot, at: s, st), remaining: st.remaining) else { return false }
+        if record { out.append(TimeRange(start: s, end: s + l)) }
+        st = after(st, sitting: s, length: l, in: slot)
+        return true
+    }
+
+    /// The shortest sitting ``firstLength(_:remaining:)`` can give with
+    /// `r` left: a minimum sitting, or all of `r` when less than two minimum
+    /// sittings are left (a shorter one would leave less than a minimum);
+    /// nil when the span does not allow that.
+    func shortestNextSitting(remaining r: Int64) -> Int64? {
+        let need = r < 2 * minSitting ? r : minSitting
+        return need <= span ? need : nil
     }
 
     /// Rule 8 exactly: the first sitting starts at the earliest instant from
@@ -258,36 +299,48 @@ struct Placer {
     ///   days could take (so a calendar whose gaps are all 25 minutes long
     ///   cannot give 105 minutes in sittings of at least 25).
     func mayFit(_ st: State) -> Bool {
-        guard let free = freeTimeBound(st) else { return true }
-        guard free.total >= st.remaining else { return false }
-        guard stream.skipsFullDays, st.remaining > 0 else { return true }
-        let longest = min(span, free.longest)
-        let m = minSitting / step, big = longest / step, r = st.remaining / step
-        guard m > 0, big >= m else { return false }
-        // Some count k of sittings with k·m ≤ r ≤ k·big.
-        return ceilDiv(r, big) <= r / m
+        guard stream.boundedByFreeTime, st.remaining > 0 else { return true }
+        let board = stream.board
+        let from = max(st.p, stream.lo)
+        guard stream.hasDays, from < stream.hi else { return false }
+        let first = board.dayNumber(from), last = stream.lastDay
+        guard first <= last else { return false }
+        func holds(_ total: Int64, _ longest: Int64) -> Bool {
+            guard total >= st.remaining else { return false }
+            guard stream.skipsFullDays else { return true }
+            let m = minSitting / step, big = min(span, longest) / step, r = st.remaining / step
+            guard m > 0, big >= m else { return false }
+            // Some count k of sittings with k·m ≤ r ≤ k·big.
+            return ceilDiv(r, big) <= r / m
+        }
+        // The days between first and last often decide it alone (both
+        // conditions only get easier with more days).
+        var middle: (total: Int64, longest: Int64) = (0, 0)
+        if first + 1 < last {
+            middle = (board.freeTime(fromDay: first + 1, throughDay: last - 1, inRangesOf: minSitting),
+                      board.longestRoom(fromDay: first + 1, throughDay: last - 1))
+            if middle.total == .max || middle.longest == .max || holds(middle.total, middle.longest) { return true }
+        }
+        let a = board.freeTime(onDay: first, from: from, to: stream.hi, inRangesOf: minSitting)
+        let b = first == last ? (total: 0, longest: 0) : board.freeTime(onDay: last, from: from, to: stream.hi, inRangesOf: minSitting)
+        return holds(a.total + middle.total + b.total, max(a.longest, middle.longest, b.longest))
     }
 
-    /// The free time from `st` to `due` in free ranges at least a minimum
-    /// sitting long, and the longest sitting one of those days could take
-    /// (on the first and last days only their parts after the start bound
-    /// and before `due` count; the days between come from the board's
-    /// trees); nil when the board's free time does not bound this
-    /// requirement (a rule that adds time is lifted) or a day lies outside
-    /// the horizon.
-    func freeTimeBound(_ st: State) -> (total: Int64, longest: Int64)? {
+    /// An upper bound on the time sittings of at least a minimum sitting can
+    /// take from `st` to `due` (see ``mayFit(_:)``); nil when the board's
+    /// free time does not bound this requirement or a day lies outside the horizon.
+    func freeTimeBound(_ st: State) -> Int64? {
         guard stream.boundedByFreeTime else { return nil }
         let board = stream.board
-        let from = max(st.p, stream.lo), to = stream.hi
-        guard from < to else { return (0, 0) }
+        let from = max(st.p, stream.lo)
+        guard stream.hasDays, from < stream.hi else { return 0 }
         let first = board.dayNumber(from), last = stream.lastDay
-        let a = board.freeTime(onDay: first, from: from, to: to, inRangesOf: minSitting)
+        guard first <= last else { return 0 }
+        let a = board.freeTime(onDay: first, from: from, to: stream.hi, inRangesOf: minSitting).total
         if first == last { return a }
-        let total = board.freeTime(fromDay: first + 1, throughDay: last - 1, inRangesOf: minSitting)
-        let longest = board.longestRoom(fromDay: first + 1, throughDay: last - 1)
-        guard total != .max, longest != .max else { return nil }
-        let b = board.freeTime(onDay: last, from: from, to: to, inRangesOf: minSitting)
-        return (a.total + total + b.total, max(a.longest, longest, b.longest))
+        let middle = board.freeTime(fromDay: first + 1, throughDay: last - 1, inRangesOf: minSitting)
+        guard middle != .max else { return nil }
+        return a + middle + board.freeTime(onDay: last, from: from, to: stream.hi, inRangesOf: minSitting).total
     }
 
     /// True when the remaining work of `st` can be placed.
@@ -304,7 +357,7 @@ struct Placer {
     mutating func available() -> Int64 {
         let st = initial
         if st.remaining == 0 { return 0 }
-        if let free = freeTimeBound(st), free.total < minSitting { return 0 }
+        if let free = freeTimeBound(st), free < minSitting { return 0 }
         if mayFit(st), quick(from: st, record: false) != nil { return st.remaining }
         return Int64(reachable(from: st, limit: Int(st.remaining / step)).max) * step
     }
@@ -436,6 +489,7 @@ struct Placer {
         return RangeSet(normalizing: raw)
     }
 }
+
 
 
 
