@@ -89,3 +89,82 @@ import Testing
                                                TimeRange(start: at(11), end: at(12))])
     }
 }
+
+/// The board's free-time trees only let the scheduler skip work that cannot
+/// succeed: with them and without them, plans and diagnoses are identical.
+@Suite struct BoardBoundTests {
+    static func bothWays(_ inst: Instance) -> (with: Plan, without: Plan) {
+        var slow = inst.scheduler
+        slow.usesBoardBounds = false
+        return (inst.plan(), slow.plan(tasks: inst.tasks, busy: inst.busy))
+    }
+
+    /// The first difference between two plans, or nil.
+    static func difference(_ a: Plan, _ b: Plan) -> String? {
+        func first<T: Equatable>(_ x: [T], _ y: [T]) -> String? {
+            guard let i = (0..<min(x.count, y.count)).first(where: { x[$0] != y[$0] }) else { return nil }
+            return "\(x[i])\nvs \(y[i])"
+        }
+        return first(a.tasks, b.tasks) ?? first(a.diagnostics, b.diagnostics) ?? first(a.sittings, b.sittings)
+            ?? (a == b ? nil : "the plans differ in length")
+    }
+
+    @Test(arguments: 0..<6)
+    func randomWeeksPlanTheSame(batch: Int) {
+        var unschedulable = 0
+        for k in 0..<30 {
+            let seed = UInt64(70_000 + batch * 100 + k)
+            var gen = InstanceGenerator(seed: seed)
+            let inst = gen.instance(k % 3 == 0 ? .small : .medium)
+            let (a, b) = Self.bothWays(inst)
+            #expect(Self.difference(a, b) == nil, "seed \(seed)\n\(inst)")
+            unschedulable += a.diagnostics.count
+        }
+        #expect(unschedulable > 10)
+    }
+
+    @Test(arguments: 0..<4)
+    func fragmentedGapsPlanTheSame(batch: Int) {
+        for k in 0..<20 {
+            let seed = UInt64(80_000 + batch * 100 + k)
+            var gen = InstanceGenerator(seed: seed)
+            var inst = gen.fragments(coupled: k % 2 == 1)
+            // Totals around what the gaps hold, so some fit and some do not.
+            inst.tasks[0].estimate = Int64(gen.rng.int(2...40)) * inst.policy.granularity
+            let (a, b) = Self.bothWays(inst)
+            #expect(Self.difference(a, b) == nil, "seed \(seed)\n\(inst)")
+        }
+    }
+
+    /// An overbooked month (more work than free time, gaps of a few similar
+    /// lengths): most tasks are diagnosed, which is where the trees cut work.
+    @Test(arguments: 0..<3)
+    func overbookedMonthPlansTheSame(batch: Int) {
+        var rng = SeededRandom(seed: UInt64(90_000 + batch))
+        let zone = SystemZone(identifier: rng.pick(["America/New_York", "Europe/Berlin"]))!
+        let now = zone.resolve(LocalDateTime(date: LocalDate(year: 2026, month: 10, day: 12), hour: 8))
+        let days = 30
+        let busy = (0..<600).map { k -> BusyBlock in
+            let start = now + Int64(rng.int(0...(days * 96))) * 900
+            return BusyBlock(range: TimeRange(start: start, end: start + Int64(rng.int(1...4)) * 900), source: "c\(k % 2)")
+        }
+        var policy = Policy(zone: zone, buffer: 300, maxPerDay: batch == 1 ? 5 * 3600 : nil)
+        if batch == 2 { policy.workingDays = [.monday, .tuesday, .wednesday, .thursday, .friday] }
+        let tasks = (0..<200).map { i -> PlanTask in
+            var t = PlanTask(id: "t\(i)", title: "Task \(i)", estimate: Int64(rng.int(2...12)) * 900,
+                             due: now + Int64(rng.int(1...days)) * 86_400 - Int64(rng.int(0...600)) * 60,
+                             span: Int64(rng.int(2...8)) * 900, minSitting: Int64(rng.pick([20, 25, 30, 45])) * 60,
+                             priority: rng.int(1...4), sequence: i)
+            if rng.chance(0.2) { t.earliest = TimeOfDay(hour: 9) }
+            if rng.chance(0.2) { t.latest = TimeOfDay(hour: 18) }
+            if rng.chance(0.3) { t.start = t.due - Int64(rng.int(1...10)) * 86_400 }
+            if i > 0 && rng.chance(0.1) { t.after = ["t\(rng.int(0...(i - 1)))"] }
+            return t
+        }
+        let inst = Instance(policy: policy, now: now, tasks: tasks, busy: busy)
+        let (a, b) = Self.bothWays(inst)
+        #expect(Self.difference(a, b) == nil)
+        #expect(a.diagnostics.count > 20, "the month must be overbooked")
+        #expect(ruleViolations(inst, a) == [])
+    }
+}

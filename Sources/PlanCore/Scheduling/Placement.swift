@@ -211,7 +211,7 @@ struct Placer {
         // The slots the stream holds; then, when days can be skipped, the
         // days after them are looked at without keeping their slots.
         while st.remaining > 0 {
-            if stream.skipsFullDays && st.slot >= stream.slots.count { break }
+            if stream.skipsFullDays && stream.board.usesBounds && st.slot >= stream.slots.count { break }
             guard let slot = stream.slot(st.slot) else { return nil }
             if !take(slot, &st, record, &out) { st.slot += 1 }
         }
@@ -299,7 +299,7 @@ struct Placer {
     ///   days could take (so a calendar whose gaps are all 25 minutes long
     ///   cannot give 105 minutes in sittings of at least 25).
     func mayFit(_ st: State) -> Bool {
-        guard stream.boundedByFreeTime, st.remaining > 0 else { return true }
+        guard stream.boundedByFreeTime, stream.board.usesBounds, st.remaining > 0 else { return true }
         let board = stream.board
         let from = max(st.p, stream.lo)
         guard stream.hasDays, from < stream.hi else { return false }
@@ -330,7 +330,7 @@ struct Placer {
     /// take from `st` to `due` (see ``mayFit(_:)``); nil when the board's
     /// free time does not bound this requirement or a day lies outside the horizon.
     func freeTimeBound(_ st: State) -> Int64? {
-        guard stream.boundedByFreeTime else { return nil }
+        guard stream.boundedByFreeTime, stream.board.usesBounds else { return nil }
         let board = stream.board
         let from = max(st.p, stream.lo)
         guard stream.hasDays, from < stream.hi else { return 0 }

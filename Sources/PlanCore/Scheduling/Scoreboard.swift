@@ -97,6 +97,8 @@ final class Scoreboard {
     let step: Int64
     let breakLength: Int64
     let hasWorkingDays: Bool
+    /// See ``TaskScheduler/usesBoardBounds``.
+    var usesBounds = true
     /// The policy's zone, with its offsets precomputed over the planning horizon.
     let zone: OffsetTable
     let grid: Grid

@@ -50,6 +50,10 @@ public struct TaskScheduler: Sendable {
     public var now: Instant
     /// How many days past a task's due the `due` fix and the `due` binding look.
     public var fixSearchDays: Int
+    /// Whether placements and diagnoses consult the board's free-time trees
+    /// to skip work that cannot succeed (``Placer/mayFit(_:)``). Never
+    /// changes a plan; off only in tests that prove exactly that.
+    var usesBoardBounds = true
 
     public init(policy: Policy, now: Instant, fixSearchDays: Int = 28) {
         self.policy = policy
@@ -81,6 +85,7 @@ public struct TaskScheduler: Sendable {
     /// and they count as scheduled with exactly those sittings.
     public func plan(tasks: [PlanTask], busy: [BusyBlock], fixed: [String: [TimeRange]] = [:]) -> Plan {
         let board = Scoreboard(policy: policy, busy: busy, horizon: horizon(tasks))
+        board.usesBounds = usesBoardBounds
         for ranges in fixed.sorted(by: { $0.key < $1.key }).map(\.value) {
             for r in ranges.sorted(by: { $0.start < $1.start }) { board.bookSitting(r, day: board.dayNumber(r.start)) }
         }
