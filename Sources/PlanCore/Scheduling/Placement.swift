@@ -377,9 +377,24 @@ struct Placer {
         var acc = RangeSet.zero
         var group: [Slot] = []
         var k = st.slot
+        // Lone slots of one length (and room) add one set; once it has been
+        // added `limit / minimum` times, adding it again changes nothing (a
+        // total up to `limit` has at most that many non-zero parts).
+        struct Lone: Hashable { var length: Int, room: Int }
+        var lone: [Lone: (set: RangeSet, added: Int)] = [:]
+        let saturation = max(1, limit / max(1, units(minSitting)))
         func flush(_ group: [Slot], into acc: inout RangeSet) {
             guard !group.isEmpty else { return }
-            acc = acc.sum(groupSet(group, limit: limit), limit: limit)
+            guard group.count == 1 else {
+                acc = acc.sum(groupSet(group, limit: limit), limit: limit)
+                return
+            }
+            let key = Lone(length: units(group[0].end - group[0].start), room: min(limit, capUnits(group[0])))
+            var entry = lone[key] ?? (loneSet(group[0], limit: limit), 0)
+            guard entry.added < saturation else { return }
+            acc = acc.sum(entry.set, limit: limit)
+            entry.added += 1
+            lone[key] = entry
         }
         while let raw = stream.slot(k) {
             k += 1

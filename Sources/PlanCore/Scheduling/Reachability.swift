@@ -5,7 +5,8 @@ struct RangeSet: Equatable {
     private(set) var ranges: [ClosedRange<Int>]
 
     init(normalizing raw: [ClosedRange<Int>]) {
-        let sorted = raw.sorted { $0.lowerBound < $1.lowerBound }
+        let inOrder = zip(raw, raw.dropFirst()).allSatisfy { $0.lowerBound <= $1.lowerBound }
+        let sorted = inOrder ? raw : raw.sorted { $0.lowerBound < $1.lowerBound }
         var out: [ClosedRange<Int>] = []
         out.reserveCapacity(sorted.count)
         for r in sorted {

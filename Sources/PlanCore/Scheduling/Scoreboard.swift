@@ -98,40 +98,52 @@ final class Scoreboard {
     let breakLength: Int64
     let hasWorkingDays: Bool
     /// See ``TaskScheduler/usesBoardBounds``.
-    var usesBounds = true
+    let usesBounds: Bool
     /// The policy's zone, with its offsets precomputed over the planning horizon.
     let zone: OffsetTable
     let grid: Grid
     /// Busy blocks merged into sorted, disjoint, non-touching ranges.
     let busy: [TimeRange]
-    /// Day books, created on first use. Days of the horizon find their book
-    /// through `dense` (position + 1, 0 for none yet); others through `sparse`.
-    private(set) var books: [DayBook] = []
+    /// The day books (see ``State/books``).
+    var books: [DayBook] { state.pointee.books }
     private let firstDay: Int64
-    private var dense: [Int32]
-    private var sparse: [Int64: Int] = [:]
-    /// A max segment tree over the horizon's days of the longest sitting each
-    /// day could still take under the policy window (its longest free range,
-    /// at most its room under `maxPerDay`, 0 on a day off; unknown days count
-    /// as unlimited), so a walk jumps over days too full for it in O(log days).
-    private var room: [Int64]
-    /// Sum segment trees over the same days, one per length in
-    /// ``freeThresholds``: each day's free time under the policy window in
-    /// free ranges at least that long (0 on a day off; an unknown day counts
-    /// as ``unknownDay``). A sitting of at least `m` lies in such a range, so
-    /// the free time of a run of days in ranges of at least the largest
-    /// threshold ≤ `m` bounds what a task with minimum sitting `m` can place
-    /// there, in O(log days).
-    /// Kept in one array, tree `t` from `t · 2 · leaves`.
-    private var freeTotals: [Int64]
-    private var leaves = 1
+    /// Leaves of the segment trees (a power of two, at least the horizon's days).
+    private let leaves: Int
+    /// What changes as sittings are booked, kept behind a pointer: a stored
+    /// `var` of a class is checked for exclusive access at every use, and
+    /// these are used in the scheduler's innermost loops.
+    private struct State {
+        /// Day books, created on first use. Days of the horizon find their
+        /// book through `dense` (position + 1, 0 for none yet); others
+        /// through `sparse`.
+        var books: [DayBook] = []
+        var dense: [Int32]
+        var sparse: [Int64: Int] = [:]
+        /// A max segment tree over the horizon's days of the longest sitting
+        /// each day could still take under the policy window (its longest
+        /// free range, at most its room under `maxPerDay`, 0 on a day off;
+        /// unknown days count as unlimited), so a walk jumps over days too
+        /// full for it in O(log days).
+        var room: [Int64]
+        /// Sum segment trees over the same days, one per length in
+        /// ``Scoreboard/freeThresholds`` (tree `t` from `t · 2 · leaves`):
+        /// each day's free time under the policy window in free ranges at
+        /// least that long (0 on a day off; an unknown day counts as
+        /// ``Scoreboard/unknownDay``). A sitting of at least `m` lies in such
+        /// a range, so the free time of a run of days in ranges of at least
+        /// the largest threshold ≤ `m` bounds what a task with minimum
+        /// sitting `m` can place there, in O(log days).
+        var freeTotals: [Int64]
+    }
+    private let state: UnsafeMutablePointer<State>
     /// More than any local day's window can hold (a day is at most 25 hours).
     static let unknownDay: Int64 = 26 * 3_600
-    /// The range lengths (seconds) of ``freeTotals``, ascending from 0.
+    /// The range lengths (seconds) of ``State/freeTotals``, ascending from 0.
     static let freeThresholds: [Int64] = [0, 10, 15, 20, 25, 30, 45, 60, 90, 120, 180].map { $0 * 60 }
 
-    init(policy: Policy, busy blocks: [BusyBlock], horizon: TimeRange) {
+    init(policy: Policy, busy blocks: [BusyBlock], horizon: TimeRange, usesBounds: Bool = true) {
         self.policy = policy
+        self.usesBounds = usesBounds
         dayStart = policy.dayStart
         dayEnd = policy.dayEnd
         maxPerDay = policy.maxPerDay
@@ -154,25 +166,34 @@ final class Scoreboard {
         self.busy = merged
         firstDay = zone.local(horizon.start).date.daysSinceEpoch
         let days = zone.local(horizon.end).date.daysSinceEpoch - firstDay + 2
-        dense = [Int32](repeating: 0, count: Int(max(0, min(days, 40_000))))
+        let dense = [Int32](repeating: 0, count: Int(max(0, min(days, 40_000))))
+        var leaves = 1
         while leaves < dense.count { leaves *= 2 }
-        room = [Int64](repeating: .max, count: 2 * leaves)
+        self.leaves = leaves
+        let room = [Int64](repeating: .max, count: 2 * leaves)
         var tree = [Int64](repeating: 0, count: 2 * leaves)
         for k in 0..<dense.count { tree[leaves + k] = Self.unknownDay }
         for k in stride(from: leaves - 1, through: 1, by: -1) { tree[k] = tree[2 * k] + tree[2 * k + 1] }
-        freeTotals = Array([[Int64]](repeating: tree, count: Self.freeThresholds.count).joined())
+        let freeTotals = Array([[Int64]](repeating: tree, count: Self.freeThresholds.count).joined())
+        state = .allocate(capacity: 1)
+        state.initialize(to: State(dense: dense, room: room, freeTotals: freeTotals))
+    }
+
+    deinit {
+        state.deinitialize(count: 1)
+        state.deallocate()
     }
 
     /// The free time under the policy window on the local days `first…last`
     /// in free ranges at least as long as the largest threshold ≤ `length`
-    /// (``freeTotals``); `Int64.max` when a day lies outside the horizon.
+    /// (``State/freeTotals``); `Int64.max` when a day lies outside the horizon.
     func freeTime(fromDay first: Int64, throughDay last: Int64, inRangesOf length: Int64) -> Int64 {
         guard first <= last else { return 0 }
         let a = first - firstDay, b = last - firstDay
-        guard a >= 0 && b < Int64(dense.count) else { return .max }
+        guard a >= 0 && b < Int64(state.pointee.dense.count) else { return .max }
         let t = (Self.freeThresholds.lastIndex { $0 <= length }) ?? 0
         let base = t * 2 * leaves
-        return freeTotals.withUnsafeBufferPointer { all in
+        return state.pointee.freeTotals.withUnsafeBufferPointer { all in
             let tree = UnsafeBufferPointer(rebasing: all[base..<(base + 2 * leaves)])
             var lo = Int(a) + leaves, hi = Int(b) + leaves + 1
             var sum: Int64 = 0
@@ -196,26 +217,26 @@ final class Scoreboard {
     /// least `length` (a day outside the horizon always qualifies).
     func nextDay(from day: Int64, fitting length: Int64) -> Int64 {
         let d = day - firstDay
-        guard d >= 0 && d < Int64(dense.count) else { return day }
+        guard d >= 0 && d < Int64(state.pointee.dense.count) else { return day }
         // Walk up from the leaf until a right sibling subtree can hold it, then down.
         var k = Int(d) + leaves
-        if room[k] >= length { return day }
+        if state.pointee.room[k] >= length { return day }
         while true {
-            if k == 1 { return firstDay + Int64(dense.count) }
-            if k % 2 == 0 && room[k + 1] >= length {
+            if k == 1 { return firstDay + Int64(state.pointee.dense.count) }
+            if k % 2 == 0 && state.pointee.room[k + 1] >= length {
                 k += 1
                 break
             }
             k /= 2
         }
-        while k < leaves { k = room[2 * k] >= length ? 2 * k : 2 * k + 1 }
-        return min(firstDay + Int64(k - leaves), firstDay + Int64(dense.count))
+        while k < leaves { k = state.pointee.room[2 * k] >= length ? 2 * k : 2 * k + 1 }
+        return min(firstDay + Int64(k - leaves), firstDay + Int64(state.pointee.dense.count))
     }
 
     private func updateRoom(_ i: Int) {
-        let b = books[i]
+        let b = state.pointee.books[i]
         let d = b.date.daysSinceEpoch - firstDay
-        guard d >= 0 && d < Int64(dense.count) else { return }
+        guard d >= 0 && d < Int64(state.pointee.dense.count) else { return }
         var r: Int64 = 0
         if b.working {
             for f in b.free { r = max(r, f.duration) }
@@ -223,14 +244,14 @@ final class Scoreboard {
         }
         let leaf = Int(d) + leaves
         var k = leaf
-        room[k] = r
+        state.pointee.room[k] = r
         k /= 2
         while k >= 1 {
-            room[k] = max(room[2 * k], room[2 * k + 1])
+            state.pointee.room[k] = max(state.pointee.room[2 * k], state.pointee.room[2 * k + 1])
             k /= 2
         }
         let thresholds = Self.freeThresholds, width = 2 * leaves
-        freeTotals.withUnsafeMutableBufferPointer { all in
+        state.pointee.freeTotals.withUnsafeMutableBufferPointer { all in
             for (t, threshold) in thresholds.enumerated() {
                 let tree = UnsafeMutableBufferPointer(rebasing: all[(t * width)..<((t + 1) * width)])
                 var total: Int64 = 0
@@ -249,12 +270,12 @@ final class Scoreboard {
     }
 
     /// The longest sitting any of the local days `first…last` could still
-    /// take (the largest ``room``); `Int64.max` when a day lies outside the horizon.
+    /// take (the largest ``State/room``); `Int64.max` when a day lies outside the horizon.
     func longestRoom(fromDay first: Int64, throughDay last: Int64) -> Int64 {
         guard first <= last else { return 0 }
         let a = first - firstDay, b = last - firstDay
-        guard a >= 0 && b < Int64(dense.count) else { return .max }
-        return room.withUnsafeBufferPointer { tree in
+        guard a >= 0 && b < Int64(state.pointee.dense.count) else { return .max }
+        return state.pointee.room.withUnsafeBufferPointer { tree in
             var lo = Int(a) + leaves, hi = Int(b) + leaves + 1
             var best: Int64 = 0
             while lo < hi {
@@ -275,10 +296,10 @@ final class Scoreboard {
 
     /// The free time of `day` under the policy window inside `[a, b)` in
     /// parts at least `length` long, and the longest such part, at most the
-    /// day's room under `maxPerDay` as in ``room`` (0, 0 on a day off).
+    /// day's room under `maxPerDay` as in ``State/room`` (0, 0 on a day off).
     func freeTime(onDay day: Int64, from a: Instant, to b: Instant, inRangesOf length: Int64) -> (total: Int64, longest: Int64) {
         let i = bookIndex(day: day)
-        return books.withUnsafeBufferPointer { all in
+        return state.pointee.books.withUnsafeBufferPointer { all in
             guard all[i].working else { return (0, 0) }
             var total: Int64 = 0, longest: Int64 = 0
             for f in all[i].free where f.end > a && f.start < b {
@@ -296,14 +317,14 @@ final class Scoreboard {
     /// A book's working flag, booked time and policy window, read without
     /// copying the book (its arrays would be retained and released).
     func summary(_ i: Int) -> (working: Bool, used: Int64, window: TimeRange) {
-        books.withUnsafeBufferPointer { ($0[i].working, $0[i].used, $0[i].window) }
+        state.pointee.books.withUnsafeBufferPointer { ($0[i].working, $0[i].used, $0[i].window) }
     }
 
     /// Appends, as slots of `day`, the parts inside `[a, b)` of book `i`'s
     /// free ranges that are at least `minLength` long.
     func appendFreeSlots(book i: Int, from a: Instant, to b: Instant, minLength: Int64, day: Int64, cap: Int64,
                          into slots: inout [Slot]) {
-        books.withUnsafeBufferPointer { all in
+        state.pointee.books.withUnsafeBufferPointer { all in
             all[i].free.withUnsafeBufferPointer { free in
                 for f in free where f.end > a && f.start < b {
                     let s = max(f.start, a), e = min(f.end, b)
@@ -324,13 +345,13 @@ final class Scoreboard {
     /// ambiguous ones mean the first occurrence. Remembered per day.
     func instant(book i: Int, _ time: TimeOfDay) -> Instant {
         let m = time.minutes
-        if m == dayStart.minutes { return books[i].window.start }
-        if m == dayEnd.minutes { return books[i].window.end }
-        if m == 0 { return books[i].wholeDay.start }
-        if m >= 1440 { return books[i].wholeDay.end }
-        for (k, t) in books[i].otherTimes where k == m { return t }
-        let t = resolve(books[i].date, time)
-        books[i].otherTimes.append((m, t))
+        if m == dayStart.minutes { return state.pointee.books[i].window.start }
+        if m == dayEnd.minutes { return state.pointee.books[i].window.end }
+        if m == 0 { return state.pointee.books[i].wholeDay.start }
+        if m >= 1440 { return state.pointee.books[i].wholeDay.end }
+        for (k, t) in state.pointee.books[i].otherTimes where k == m { return t }
+        let t = resolve(state.pointee.books[i].date, time)
+        state.pointee.books[i].otherTimes.append((m, t))
         return t
     }
 
@@ -343,19 +364,19 @@ final class Scoreboard {
     /// The position of a day's book in ``books``, creating the book on first use.
     func bookIndex(day: Int64) -> Int {
         let d = day - firstDay
-        let isDense = d >= 0 && d < Int64(dense.count)
-        if isDense, dense[Int(d)] > 0 { return Int(dense[Int(d)]) - 1 }
-        if !isDense, let i = sparse[day] { return i }
+        let isDense = d >= 0 && d < Int64(state.pointee.dense.count)
+        if isDense, state.pointee.dense[Int(d)] > 0 { return Int(state.pointee.dense[Int(d)]) - 1 }
+        if !isDense, let i = state.pointee.sparse[day] { return i }
         let date = LocalDate(daysSinceEpoch: day)
         let window = TimeRange(start: resolve(date, policy.dayStart), end: resolve(date, policy.dayEnd))
         let whole = TimeRange(start: resolve(date, .startOfDay), end: resolve(date, .endOfDay))
         let working = policy.workingDays.contains(Weekday(date))
         var b = DayBook(date: date, working: working, window: window, wholeDay: whole, free: [])
         b.free = freeRanges(in: window, sittings: [], withBusy: true)
-        books.append(b)
-        if isDense { dense[Int(d)] = Int32(books.count) } else { sparse[day] = books.count - 1 }
-        updateRoom(books.count - 1)
-        return books.count - 1
+        state.pointee.books.append(b)
+        if isDense { state.pointee.dense[Int(d)] = Int32(state.pointee.books.count) } else { state.pointee.sparse[day] = state.pointee.books.count - 1 }
+        updateRoom(state.pointee.books.count - 1)
+        return state.pointee.books.count - 1
     }
 
     /// `window` minus busy time (when `withBusy`) and `sittings`, cut into
@@ -408,12 +429,12 @@ final class Scoreboard {
     /// touches, and what remains is put back on the grid.
     func bookSitting(_ r: TimeRange, day: Int64) {
         let i = bookIndex(day: day)
-        let k = books[i].sittings.firstIndex { $0.start > r.start } ?? books[i].sittings.count
-        books[i].sittings.insert(r, at: k)
-        books[i].used += r.duration
+        let k = state.pointee.books[i].sittings.firstIndex { $0.start > r.start } ?? state.pointee.books[i].sittings.count
+        state.pointee.books[i].sittings.insert(r, at: k)
+        state.pointee.books[i].used += r.duration
         var free: [TimeRange] = []
-        free.reserveCapacity(books[i].free.count + 1)
-        for f in books[i].free {
+        free.reserveCapacity(state.pointee.books[i].free.count + 1)
+        for f in state.pointee.books[i].free {
             guard f.overlaps(r) && !r.isEmpty else {
                 free.append(f)
                 continue
@@ -421,7 +442,7 @@ final class Scoreboard {
             if f.start < r.start { grid.appendAlignedParts(of: TimeRange(start: f.start, end: r.start), to: &free) }
             if r.end < f.end { grid.appendAlignedParts(of: TimeRange(start: r.end, end: f.end), to: &free) }
         }
-        books[i].free = free
+        state.pointee.books[i].free = free
         updateRoom(i)
     }
 }

@@ -84,8 +84,7 @@ public struct TaskScheduler: Sendable {
     /// booked before anything is placed, the pinned tasks are not re-placed,
     /// and they count as scheduled with exactly those sittings.
     public func plan(tasks: [PlanTask], busy: [BusyBlock], fixed: [String: [TimeRange]] = [:]) -> Plan {
-        let board = Scoreboard(policy: policy, busy: busy, horizon: horizon(tasks))
-        board.usesBounds = usesBoardBounds
+        let board = Scoreboard(policy: policy, busy: busy, horizon: horizon(tasks), usesBounds: usesBoardBounds)
         for ranges in fixed.sorted(by: { $0.key < $1.key }).map(\.value) {
             for r in ranges.sorted(by: { $0.start < $1.start }) { board.bookSitting(r, day: board.dayNumber(r.start)) }
         }
