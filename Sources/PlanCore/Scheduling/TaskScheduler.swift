@@ -108,12 +108,15 @@ public struct TaskScheduler: Sendable {
         var diagnostics = [Diagnostic?](repeating: nil, count: tasks.count)
 
         var waiting = prepared.map(\.prerequisites.count)
-        let keys = prepared
+        // Rule 8's order as plain numbers (comparing the prepared tasks
+        // themselves would copy them, strings and all, at every step).
+        struct OrderKey { var due: Instant, priority: Int, sequence: Int }
+        let keys = prepared.map { OrderKey(due: $0.effectiveDue, priority: $0.task.priority, sequence: $0.task.sequence) }
         var ready = Heap<Int> { a, b in
             let x = keys[a], y = keys[b]
-            if x.effectiveDue != y.effectiveDue { return x.effectiveDue < y.effectiveDue }
-            if x.task.priority != y.task.priority { return x.task.priority < y.task.priority }
-            if x.task.sequence != y.task.sequence { return x.task.sequence < y.task.sequence }
+            if x.due != y.due { return x.due < y.due }
+            if x.priority != y.priority { return x.priority < y.priority }
+            if x.sequence != y.sequence { return x.sequence < y.sequence }
             return a < b
         }
         for i in prepared.indices where waiting[i] == 0 { ready.push(i) }
