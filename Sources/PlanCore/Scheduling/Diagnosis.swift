@@ -17,7 +17,8 @@ struct Diagnosis {
         let available = self.available(req)
         let binding = Limit.allCases.filter { limit in
             guard let relaxed = relaxed(limit) else { return false }
-            return self.available(relaxed) > available
+            var placer = Placer(board: board, req: relaxed)
+            return placer.availableExceeds(available)
         }
         return Diagnostic(taskId: prep.task.id, needed: prep.remaining, available: available,
                           binding: binding, fixes: fixes())

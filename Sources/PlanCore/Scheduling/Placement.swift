@@ -52,6 +52,9 @@ struct SlotStream {
     /// The board's free time under the policy window bounds what this
     /// requirement can place (no rule is lifted that would add time).
     let boundedByFreeTime: Bool
+    /// The day's kept free list that holds this requirement's free time (a
+    /// part of it clipped to the window), or nil to work it out day by day.
+    private let keptList: Scoreboard.FreeList?
 
     init(board: Scoreboard, req: Requirement) {
         self.board = board
@@ -62,6 +65,18 @@ struct SlotStream {
             && req.windowStart >= board.dayStart && req.windowEnd <= board.dayEnd
         skipsFullDays = useCache && !req.allDays && (req.withMaxPerDay || board.maxPerDay == nil)
         boundedByFreeTime = useCache && !req.allDays
+        let insidePolicyWindow = req.windowStart >= board.dayStart && req.windowEnd <= board.dayEnd
+        if useCache {
+            keptList = .current
+        } else if !board.usesBounds {
+            keptList = nil
+        } else if req.withBusy && !req.withOthers && insidePolicyWindow {
+            keptList = .ofBusyOnly
+        } else if req.withBusy && req.withOthers && req.windowStart == .startOfDay && req.windowEnd == .endOfDay {
+            keptList = .wholeDay
+        } else {
+            keptList = nil
+        }
         let anyDay = req.allDays || board.hasWorkingDays
         if hi - lo >= req.minSitting && req.windowStart < req.windowEnd && anyDay && req.remaining > 0 {
             nextDay = board.dayNumber(lo)
@@ -110,9 +125,10 @@ struct SlotStream {
         let we = board.instant(book: bi, req.windowEnd)
         let clipStart = max(ws, lo), clipEnd = min(we, hi)
         guard clipEnd - clipStart >= req.minSitting else { return }
-        if useCache {
+        if let list = keptList {
             let a = board.grid.ceil(clipStart), b = board.grid.floor(clipEnd)
-            board.appendFreeSlots(book: bi, from: a, to: b, minLength: req.minSitting, day: day, cap: cap, into: &slots)
+            board.appendFreeSlots(book: bi, list: list, from: a, to: b, minLength: req.minSitting, day: day, cap: cap,
+                                  into: &slots)
         } else {
             let free = board.freeRanges(in: TimeRange(start: clipStart, end: clipEnd),
                                         sittings: req.withOthers ? board.books[bi].sittings : [],
@@ -362,6 +378,17 @@ struct Placer {
         return Int64(reachable(from: st, limit: Int(st.remaining / step)).max) * step
     }
 
+    /// Whether ``available()`` is more than `total`, found without always
+    /// computing it: the walk stops as soon as some larger total is reached.
+    mutating func availableExceeds(_ total: Int64) -> Bool {
+        let st = initial
+        guard st.remaining > total else { return false }
+        if let free = freeTimeBound(st), free <= total { return false }
+        if mayFit(st), quick(from: st, record: false) != nil { return true }
+        let above = Int(total / step)
+        return reachable(from: st, limit: Int(st.remaining / step), stopAbove: above).max > above
+    }
+
     // MARK: Reachable totals
 
     /// Every total (in steps, up to `limit`) that sittings placed from `st`
@@ -373,7 +400,8 @@ struct Placer {
     /// independent, so the reachable set is the sum of the groups' sets. A
     /// lone slot has a closed form; a group of several is solved by
     /// ``frontier(_:limit:)``.
-    mutating func reachable(from st: State, limit: Int) -> RangeSet {
+    /// With `stopAbove`, it may stop as soon as it holds a total above that.
+    mutating func reachable(from st: State, limit: Int, stopAbove: Int = .max) -> RangeSet {
         var acc = RangeSet.zero
         var group: [Slot] = []
         var k = st.slot
@@ -406,7 +434,7 @@ struct Placer {
                !(e.start - last.end < breakLength || (capped && e.day == last.day)) {
                 flush(group, into: &acc)
                 group.removeAll(keepingCapacity: true)
-                if acc.contains(limit) { return acc }
+                if acc.contains(limit) || acc.max > stopAbove { return acc }
             }
             group.append(e)
         }

@@ -77,6 +77,11 @@ struct DayBook {
     /// The policy window minus busy blocks and sittings, grid-aligned; kept up
     /// to date as sittings are booked.
     var free: [TimeRange]
+    /// The policy window minus busy blocks only (``free`` before any sitting).
+    var freeOfBusy: [TimeRange] = []
+    /// The whole day minus busy blocks and sittings, grid-aligned, made on
+    /// first use (a diagnosis lifting the window) and then kept up to date.
+    var wholeDayFree: [TimeRange]?
     /// Sittings booked on this day, sorted by start.
     var sittings: [TimeRange] = []
     /// Their total length.
@@ -321,15 +326,24 @@ final class Scoreboard {
     }
 
     /// Appends, as slots of `day`, the parts inside `[a, b)` of book `i`'s
-    /// free ranges that are at least `minLength` long.
-    func appendFreeSlots(book i: Int, from a: Instant, to b: Instant, minLength: Int64, day: Int64, cap: Int64,
-                         into slots: inout [Slot]) {
+    /// free ranges (of `list`) that are at least `minLength` long.
+    func appendFreeSlots(book i: Int, list: FreeList = .current, from a: Instant, to b: Instant, minLength: Int64,
+                         day: Int64, cap: Int64, into slots: inout [Slot]) {
+        if list == .wholeDay && state.pointee.books[i].wholeDayFree == nil {
+            let book = state.pointee.books[i]
+            state.pointee.books[i].wholeDayFree = freeRanges(in: book.wholeDay, sittings: book.sittings, withBusy: true)
+        }
         state.pointee.books.withUnsafeBufferPointer { all in
-            all[i].free.withUnsafeBufferPointer { free in
+            func append(_ free: UnsafeBufferPointer<TimeRange>) {
                 for f in free where f.end > a && f.start < b {
                     let s = max(f.start, a), e = min(f.end, b)
                     if e - s >= minLength { slots.append(Slot(start: s, end: e, day: day, cap: cap)) }
                 }
+            }
+            switch list {
+            case .current: all[i].free.withUnsafeBufferPointer(append)
+            case .ofBusyOnly: all[i].freeOfBusy.withUnsafeBufferPointer(append)
+            case .wholeDay: all[i].wholeDayFree?.withUnsafeBufferPointer(append)
             }
         }
     }
@@ -373,6 +387,7 @@ final class Scoreboard {
         let working = policy.workingDays.contains(Weekday(date))
         var b = DayBook(date: date, working: working, window: window, wholeDay: whole, free: [])
         b.free = freeRanges(in: window, sittings: [], withBusy: true)
+        b.freeOfBusy = b.free
         state.pointee.books.append(b)
         if isDense { state.pointee.dense[Int(d)] = Int32(state.pointee.books.count) } else { state.pointee.sparse[day] = state.pointee.books.count - 1 }
         updateRoom(state.pointee.books.count - 1)
@@ -432,17 +447,36 @@ final class Scoreboard {
         let k = state.pointee.books[i].sittings.firstIndex { $0.start > r.start } ?? state.pointee.books[i].sittings.count
         state.pointee.books[i].sittings.insert(r, at: k)
         state.pointee.books[i].used += r.duration
-        var free: [TimeRange] = []
-        free.reserveCapacity(state.pointee.books[i].free.count + 1)
-        for f in state.pointee.books[i].free {
+        state.pointee.books[i].free = cut(r, from: state.pointee.books[i].free)
+        if let whole = state.pointee.books[i].wholeDayFree {
+            state.pointee.books[i].wholeDayFree = cut(r, from: whole)
+        }
+        updateRoom(i)
+    }
+
+    /// `list` (sorted free ranges) without `r`; what remains of a range `r`
+    /// cuts is put back on the grid.
+    private func cut(_ r: TimeRange, from list: [TimeRange]) -> [TimeRange] {
+        var out: [TimeRange] = []
+        out.reserveCapacity(list.count + 1)
+        for f in list {
             guard f.overlaps(r) && !r.isEmpty else {
-                free.append(f)
+                out.append(f)
                 continue
             }
-            if f.start < r.start { grid.appendAlignedParts(of: TimeRange(start: f.start, end: r.start), to: &free) }
-            if r.end < f.end { grid.appendAlignedParts(of: TimeRange(start: r.end, end: f.end), to: &free) }
+            if f.start < r.start { grid.appendAlignedParts(of: TimeRange(start: f.start, end: r.start), to: &out) }
+            if r.end < f.end { grid.appendAlignedParts(of: TimeRange(start: r.end, end: f.end), to: &out) }
         }
-        state.pointee.books[i].free = free
-        updateRoom(i)
+        return out
+    }
+
+    /// Which of a day's kept free lists ``appendFreeSlots(book:list:from:to:minLength:day:cap:into:)`` reads.
+    enum FreeList {
+        /// ``DayBook/free``.
+        case current
+        /// ``DayBook/freeOfBusy``.
+        case ofBusyOnly
+        /// ``DayBook/wholeDayFree``.
+        case wholeDay
     }
 }
