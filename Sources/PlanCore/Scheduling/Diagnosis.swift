@@ -122,11 +122,24 @@ struct Diagnosis {
     /// condition for it: the search starts where `may` starts to hold (often
     /// the answer), and walks the calendar only when it must.
     private func smallestFitting(after lo: Int64, upTo hi: Int64, may: (Int64) -> Bool, fits: (Int64) -> Bool) -> Int64? {
+        smallestFitting(after: lo, upTo: hi, may: may, fitsFrom: { x in fits(x) ? x : nil })
+    }
+
+    /// The same, where `fitsFrom(x)` is nil when `x` does not fit, else some
+    /// `y ≤ x` known to fit as well (the search jumps there).
+    private func smallestFitting(after lo: Int64, upTo hi: Int64, may: (Int64) -> Bool,
+                                 fitsFrom: (Int64) -> Int64?) -> Int64? {
         guard may(hi) else { return nil }
         let first = smallest(after: lo, upTo: hi, may)
-        if fits(first) { return first }
-        guard first < hi, fits(hi) else { return nil }
-        return smallest(after: first, upTo: hi, fits)
+        if fitsFrom(first) != nil { return first }
+        guard first < hi, var top = fitsFrom(hi) else { return nil }
+        var bottom = first  // does not fit; `top` does
+        top = max(top, bottom + 1)
+        while top - bottom > 1 {
+            let mid = bottom + (top - bottom) / 2
+            if let y = fitsFrom(mid) { top = max(y, bottom + 1) } else { bottom = mid }
+        }
+        return top
     }
 
     /// The largest `x` in `[lo, hi)` with `fits(x)`, nil when there is none;
@@ -152,8 +165,16 @@ struct Diagnosis {
         let steps = Int64(scheduler.fixSearchDays) * 86_400 / step
         func due(_ k: Int64) -> Instant { board.grid.floor(req.due + k * step) }
         guard steps >= 1 else { return nil }
+        // A placement found by the greedy's quick pass also fits every due
+        // from its last end on: the search jumps to the first such step.
         let k = smallestFitting(after: 0, upTo: steps, may: { k in mayFit(with { $0.due = due(k) }) },
-                                fits: { k in fits(with { $0.due = due(k) }) })
+                                fitsFrom: { k in
+                                    var placer = Placer(board: board, req: with { $0.due = due(k) })
+                                    let (fits, end) = placer.fitsEnding()
+                                    guard fits else { return nil }
+                                    guard let end, end > req.due else { return k }
+                                    return min(k, ceilDiv(end - req.due, step))
+                                })
         return k.map { .due(due($0)) }
     }
 

@@ -101,6 +101,7 @@ struct SlotStream {
     }
 
     private mutating func generate(day: Int64) {
+        if slots.capacity == 0 { slots.reserveCapacity(32) }
         generate(day: day, into: &slots)
     }
 
@@ -302,6 +303,17 @@ struct Placer {
 
     /// True when the whole remaining work can be placed.
     mutating func fits() -> Bool { canFinish(initial) }
+
+    /// ``fits()``, with the end of the last sitting when the greedy's quick
+    /// pass found the placement (so any `due` from that end on fits too).
+    mutating func fitsEnding() -> (fits: Bool, end: Instant?) {
+        let st = initial
+        if st.remaining == 0 { return (true, nil) }
+        guard mayFit(st) else { return (false, nil) }
+        if let sittings = quick(from: st, record: true) { return (true, sittings.last?.end) }
+        let target = Int(st.remaining / step)
+        return (reachable(from: st, limit: target).contains(target), nil)
+    }
 
     /// False when the remaining work of `st` certainly cannot be placed;
     /// true otherwise. Two necessary conditions, each read off the board in

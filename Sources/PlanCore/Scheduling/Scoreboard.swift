@@ -157,7 +157,7 @@ final class Scoreboard {
         hasWorkingDays = !policy.workingDays.isEmpty
         self.zone = OffsetTable(zone: policy.zone, covering: horizon)
         self.grid = Grid(zone: zone, step: policy.granularity)
-        var ranges = blocks.map(\.range).filter { !$0.isEmpty }
+        var ranges = blocks.map { $0.range }.filter { !$0.isEmpty }
         ranges.sort { $0.start < $1.start || ($0.start == $1.start && $0.end < $1.end) }
         var merged: [TimeRange] = []
         merged.reserveCapacity(ranges.count)

@@ -85,7 +85,7 @@ public struct TaskScheduler: Sendable {
     /// and they count as scheduled with exactly those sittings.
     public func plan(tasks: [PlanTask], busy: [BusyBlock], fixed: [String: [TimeRange]] = [:]) -> Plan {
         let board = Scoreboard(policy: policy, busy: busy, horizon: horizon(tasks), usesBounds: usesBoardBounds)
-        for ranges in fixed.sorted(by: { $0.key < $1.key }).map(\.value) {
+        for ranges in fixed.sorted(by: { $0.key < $1.key }).map({ $0.value }) {
             for r in ranges.sorted(by: { $0.start < $1.start }) { board.bookSitting(r, day: board.dayNumber(r.start)) }
         }
         var prepared = tasks.map(prepare)
@@ -107,7 +107,7 @@ public struct TaskScheduler: Sendable {
         var rank = [Int](repeating: 0, count: tasks.count)
         var diagnostics = [Diagnostic?](repeating: nil, count: tasks.count)
 
-        var waiting = prepared.map(\.prerequisites.count)
+        var waiting = prepared.map { $0.prerequisites.count }
         // Rule 8's order as plain numbers (comparing the prepared tasks
         // themselves would copy them, strings and all, at every step).
         struct OrderKey { var due: Instant, priority: Int, sequence: Int }
@@ -181,7 +181,7 @@ public struct TaskScheduler: Sendable {
     /// The stretch of time the plan and its diagnosis can touch: from a day
     /// before `now` to a few days past the last due and its fix search.
     func horizon(_ tasks: [PlanTask]) -> TimeRange {
-        let lastDue = tasks.map(\.due).max() ?? now
+        let lastDue = tasks.map { $0.due }.max() ?? now
         let end = max(lastDue, now) + Int64(fixSearchDays + 3) * 86_400
         return TimeRange(start: now - 3 * 86_400, end: end)
     }
@@ -206,7 +206,7 @@ public struct TaskScheduler: Sendable {
     /// of the tasks that depend on it (rule 8).
     func computeEffectiveDues(_ prepared: inout [Prepared]) {
         // Reverse topological order: dependents before their prerequisites.
-        var pending = prepared.map(\.dependents.count)
+        var pending = prepared.map { $0.dependents.count }
         var stack = prepared.indices.filter { pending[$0] == 0 }
         while let i = stack.popLast() {
             for j in prepared[i].prerequisites {
