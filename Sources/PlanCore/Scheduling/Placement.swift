@@ -420,8 +420,8 @@ struct Placer {
         // Lone slots of one length (and room) add one set; once it has been
         // added `limit / minimum` times, adding it again changes nothing (a
         // total up to `limit` has at most that many non-zero parts).
-        struct Lone: Hashable { var length: Int, room: Int }
-        var lone: [Lone: (set: RangeSet, added: Int)] = [:]
+        struct Lone: Equatable { var length: Int, room: Int }
+        var lone: [(key: Lone, set: RangeSet, added: Int)] = []  // few lengths: a list beats hashing
         let saturation = max(1, limit / max(1, units(minSitting)))
         func flush(_ group: [Slot], into acc: inout RangeSet) {
             guard !group.isEmpty else { return }
@@ -430,11 +430,15 @@ struct Placer {
                 return
             }
             let key = Lone(length: units(group[0].end - group[0].start), room: min(limit, capUnits(group[0])))
-            var entry = lone[key] ?? (loneSet(group[0], limit: limit), 0)
-            guard entry.added < saturation else { return }
-            acc = acc.sum(entry.set, limit: limit)
-            entry.added += 1
-            lone[key] = entry
+            guard let k = lone.firstIndex(where: { $0.key == key }) else {
+                let set = loneSet(group[0], limit: limit)
+                lone.append((key, set, 1))
+                acc = acc.sum(set, limit: limit)
+                return
+            }
+            guard lone[k].added < saturation else { return }
+            acc = acc.sum(lone[k].set, limit: limit)
+            lone[k].added += 1
         }
         while let raw = stream.slot(k) {
             k += 1
