@@ -150,7 +150,7 @@ struct Expander {
             if groups[key] == nil { order.append(key) }
             groups[key, default: []].append(i)
         }
-        movedByOverride = Set(events.filter(\.thisAndFuture).compactMap(\.uid))
+        movedByOverride = Set(events.filter { $0.thisAndFuture }.compactMap { $0.uid })
         var out: [Occurrence] = []
         for key in order {
             let members = groups[key]!.map { events[$0] }
@@ -343,7 +343,7 @@ struct Expander {
             let periodEnd = starts[s] ?? nil
             result.append(Instance(original: s, start: s, end: periodEnd ?? add(len, to: s)))
         }
-        return result.map { (calendarTime($0.start).sortKey, $0) }.sorted { $0.0 < $1.0 }.map(\.1)
+        return result.map { (calendarTime($0.start).sortKey, $0) }.sorted { $0.0 < $1.0 }.map { $0.1 }
     }
 
     /// ``seriesInstances(_:)`` for the common series — one RRULE, no RDATE —
@@ -398,7 +398,7 @@ struct Expander {
         consider(start)
         for t in ruleStarts where t != start { consider(t) }
         if sorted { return result }
-        return zip(keys, result).sorted { $0.0 < $1.0 }.map(\.1)
+        return zip(keys, result).sorted { $0.0 < $1.0 }.map { $0.1 }
     }
 
     /// The starts an RRULE or EXRULE generates, up to just past the window.

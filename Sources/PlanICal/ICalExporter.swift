@@ -46,13 +46,9 @@ public enum ICalExporter {
 
         var zonesWritten = Set<String>()
         for path in calendars {
-            guard let handle = FileHandle(forReadingAtPath: path) else {
-                throw .unreadable(file: path, reason: FileManager.default.fileExists(atPath: path) ? "permission denied" : "no such file")
-            }
-            let data = (try? handle.readToEnd()) ?? Data()
-            try? handle.close()
+            let bytes = try ICalImporter.fileBytes(path: path)
             var doc = ReadDocument()
-            var reader = LibicalReader(file: path, lines: ContentLines([UInt8](data)))
+            var reader = LibicalReader(file: path, lines: ContentLines(bytes))
             let roots = reader.parseRoots(&doc)
             defer { for r in roots { icalcomponent_free(r) } }
             if roots.isEmpty { throw .invalid(file: path, reason: "libical found no complete component in it") }

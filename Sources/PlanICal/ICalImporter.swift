@@ -16,24 +16,39 @@ public enum ICalImporter {
 
     /// Reads and expands the file at `path`.
     public static func importFile(path: String, options: ImportOptions) throws(ImportError) -> ImportResult {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw .unreadable(file: path, reason: "no such file")
+        try importData(fileBytes(path: path), label: path, options: options)
+    }
+
+    /// The whole content of the file at `path`, read straight into one
+    /// array (one `read` for a regular file: no growing buffer, no copy).
+    public static func fileBytes(path: String) throws(ImportError) -> [UInt8] {
+        func failure(_ code: Int32) -> ImportError {
+            switch code {
+            case ENOENT, ENOTDIR: .unreadable(file: path, reason: "no such file")
+            case EACCES, EPERM: .unreadable(file: path, reason: "permission denied")
+            case EISDIR: .unreadable(file: path, reason: "it is a directory")
+            default: .unreadable(file: path, reason: "read error: " + String(cString: strerror(code)))
+            }
         }
-        guard !isDirectory.boolValue else { throw .unreadable(file: path, reason: "it is a directory") }
-        // FileHandle, not FileManager.contents: the latter leaks a buffer on an
-        // empty file in swift-foundation 6.3 on Linux.
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw .unreadable(file: path, reason: "permission denied")
+        let fd = open(path, O_RDONLY)
+        guard fd >= 0 else { throw failure(errno) }
+        defer { close(fd) }
+        var st = stat()
+        guard fstat(fd, &st) == 0 else { throw failure(errno) }
+        guard (st.st_mode & S_IFMT) != S_IFDIR else { throw failure(EISDIR) }
+        // The size is a hint (a pipe or /proc file says 0, a file may grow).
+        var bytes = [UInt8](repeating: 0, count: max(0, Int(st.st_size)) + 1)
+        var filled = 0
+        while true {
+            if filled == bytes.count { bytes.append(contentsOf: repeatElement(0, count: max(4096, bytes.count))) }
+            let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + filled, $0.count - filled) }
+            if n < 0 && errno == EINTR { continue }
+            if n < 0 { throw failure(errno) }
+            if n == 0 { break }
+            filled += n
         }
-        defer { try? handle.close() }
-        let data: Data
-        do {
-            data = try handle.readToEnd() ?? Data()
-        } catch {
-            throw .unreadable(file: path, reason: "read error: \(error.localizedDescription)")
-        }
-        return try importData([UInt8](data), label: path, options: options)
+        bytes.removeSubrange(filled...)
+        return bytes
     }
 
     /// Reads and expands iCalendar text held in memory; `label` names it in messages.

@@ -38,8 +38,12 @@ enum BusyCache {
     /// The busy blocks `policy` derives from the file at `path` over `window`,
     /// from the cache when it holds them.
     static func busy(path: String, window: TimeRange, policy: Policy, transaction t: StoreTransaction, now: Instant) throws -> Busy {
-        guard let bytes = readFile(path) else {
-            throw ImportError.unreadable(file: path, reason: FileManager.default.fileExists(atPath: path) ? "permission denied" : "no such file (registered with `plan calendar add`; remove it with `plan calendar remove`)")
+        let bytes: [UInt8]
+        do {
+            bytes = try ICalImporter.fileBytes(path: path)
+        } catch {
+            guard error == .unreadable(file: path, reason: "no such file") else { throw error }
+            throw ImportError.unreadable(file: path, reason: "no such file (registered with `plan calendar add`; remove it with `plan calendar remove`)")
         }
         let content = String(contentHash(bytes), radix: 16) + ":" + String(bytes.count)
         let rules = [policy.zone.identifier, String(policy.buffer), policy.busy.allDay ? "A" : "a", policy.busy.tentative ? "T" : "t"]
@@ -65,27 +69,6 @@ enum BusyCache {
         let blocks = policy.busyBlocks(from: result.occurrences)
         try t.cacheBusy(key: exactKey, blocks: encode(blocks.map(\.range)), now: now)
         return Busy(blocks: blocks, warnings: result.warnings, fromCache: false)
-    }
-
-    /// The bytes of the file at `path` (empty when it cannot be read to the
-    /// end), read straight into one array; nil when it cannot be opened.
-    static func readFile(_ path: String) -> [UInt8]? {
-        let fd = open(path, O_RDONLY)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var st = stat()
-        var bytes = [UInt8](repeating: 0, count: fstat(fd, &st) == 0 ? max(0, Int(st.st_size)) : 0)
-        var filled = 0
-        while true {
-            if filled == bytes.count { bytes.append(contentsOf: repeatElement(0, count: max(4096, bytes.count / 2))) }
-            let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + filled, $0.count - filled) }
-            if n < 0 && errno == EINTR { continue }
-            if n < 0 { return [] }
-            if n == 0 { break }
-            filled += n
-        }
-        bytes.removeSubrange(filled...)
-        return bytes
     }
 
     /// `window` grown to whole weeks before and whole four-week blocks after.
@@ -162,15 +145,7 @@ final class ImportMemo: @unchecked Sendable {
 
     /// What `ICalImporter.importFile(path:options:)` gives.
     func importFile(path: String, options: ImportOptions) throws(ImportError) -> ImportResult {
-        // Anything unusual (missing, a folder, unreadable, empty) goes the
-        // importer's own way, with its own messages.
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            return try ICalImporter.importFile(path: path, options: options)
-        }
-        let data = try? handle.readToEnd()
-        try? handle.close()
-        guard let data, !data.isEmpty else { return try ICalImporter.importFile(path: path, options: options) }
-        let bytes = [UInt8](data)
+        let bytes = try ICalImporter.fileBytes(path: path)
         let key = [path, String(BusyCache.contentHash(bytes), radix: 16), String(bytes.count),
                    String(options.window.start.seconds), String(options.window.end.seconds),
                    options.floatingZone.identifier, String(options.maxOccurrencesPerSeries)].joined(separator: "\u{0}")
