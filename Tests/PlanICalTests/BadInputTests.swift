@@ -1,3 +1,4 @@
+import Foundation
 import PlanCore
 import PlanICal
 import Testing
@@ -294,5 +295,34 @@ import Testing
         #expect(noLine.description == "cal.ics: m")
         let long = ImportWarning(id: "x", file: "f", line: 1, property: "P", value: String(repeating: "v", count: 100), message: "m")
         #expect(long.description == "f:1: P \"" + String(repeating: "v", count: 77) + "...\": m")
+    }
+}
+
+/// Reading a calendar file: the whole of it, whatever its size claims, and a
+/// clear reason when it cannot be read.
+@Suite struct FileBytesTests {
+    @Test func aFileIsReadWhole() throws {
+        let path = NSTemporaryDirectory() + "plan-filebytes-\(getpid()).ics"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let text = Array(String(repeating: "BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n", count: 5_000).utf8)
+        try Data(text).write(to: URL(fileURLWithPath: path))
+        #expect(try ICalImporter.fileBytes(path: path) == text)
+        try Data().write(to: URL(fileURLWithPath: path))
+        #expect(try ICalImporter.fileBytes(path: path) == [])
+    }
+
+    /// A /proc file says its size is 0 and still has content.
+    @Test func aFileLongerThanItsSizeIsReadWhole() throws {
+        let bytes = try ICalImporter.fileBytes(path: "/proc/self/status")
+        #expect(String(decoding: bytes, as: UTF8.self).contains("Pid:"))
+    }
+
+    @Test func aFolderOrAMissingFileSaysWhy() {
+        #expect(throws: ImportError.unreadable(file: "/tmp", reason: "it is a directory")) {
+            _ = try ICalImporter.fileBytes(path: "/tmp")
+        }
+        #expect(throws: ImportError.unreadable(file: "/nonexistent/x.ics", reason: "no such file")) {
+            _ = try ICalImporter.fileBytes(path: "/nonexistent/x.ics")
+        }
     }
 }
