@@ -12,7 +12,8 @@ enum EventsOutput {
 
     /// ``json(_:withSource:)`` written straight to stdout, a block at a time
     /// (a year of a large calendar is hundreds of megabytes of text).
-    static func writeJSON(_ occurrences: [Occurrence], withSource: Bool) {
+    static func writeJSON<List: RandomAccessCollection<Occurrence> & Sendable>(_ occurrences: List, withSource: Bool)
+        where List.Index == Int {
         let out = JSONBytes(streaming: true)
         if occurrences.count >= 32_768 && ProcessInfo.processInfo.activeProcessorCount > 1 {
             out.occurrencesInParallel(occurrences, withSource: withSource)

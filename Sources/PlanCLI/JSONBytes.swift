@@ -210,35 +210,39 @@ final class JSONBytes: @unchecked Sendable {
     }
 
     /// The `plan events --json` array: one occurrence per line, fields in a fixed order.
-    func occurrences(_ list: [Occurrence], withSource: Bool) {
+    func occurrences(_ list: some RandomAccessCollection<Occurrence>, withSource: Bool) {
         reserve(Self.slack)
         if list.isEmpty {
             ascii("[]\n")
             return
         }
         ascii("[\n")
-        lines(list, list.indices, withSource: withSource)
+        lines(list, list.startIndex..<list.endIndex, withSource: withSource)
         reserve(Self.slack)
         ascii("]\n")
     }
 
-    /// The lines of `list` in `range` (the array's last one without a comma).
-    func lines(_ list: [Occurrence], _ range: Range<Int>, withSource: Bool) {
-        for i in range {
-            line(list[i], last: i + 1 == list.count, withSource: withSource)
+    /// The lines of `list` in `range` (the list's last one without a comma).
+    func lines<List: RandomAccessCollection<Occurrence>>(_ list: List, _ range: Range<List.Index>, withSource: Bool) {
+        var i = range.lowerBound
+        while i != range.upperBound {
+            let next = list.index(after: i)
+            line(list[i], last: next == list.endIndex, withSource: withSource)
+            i = next
         }
     }
 
     /// ``occurrences(_:withSource:)`` to stdout, the lines formatted on two
     /// threads a chunk each at a time (the text is the same: each chunk is
     /// written in its place).
-    func occurrencesInParallel(_ list: [Occurrence], withSource: Bool, chunk: Int = 8_192) {
+    func occurrencesInParallel<List: RandomAccessCollection<Occurrence> & Sendable>(_ list: List, withSource: Bool,
+                                                                                 chunk: Int = 8_192) where List.Index == Int {
         reserve(Self.slack)
         ascii("[\n")
         let other = JSONBytes(streaming: false)
-        var start = 0
-        while start < list.count {
-            let first = start, mid = min(start + chunk, list.count), end = min(mid + chunk, list.count)
+        var start = list.startIndex
+        while start < list.endIndex {
+            let first = start, mid = min(start + chunk, list.endIndex), end = min(mid + chunk, list.endIndex)
             DispatchQueue.concurrentPerform(iterations: 2) { k in
                 if k == 0 {
                     self.lines(list, first..<mid, withSource: withSource)

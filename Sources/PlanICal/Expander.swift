@@ -40,6 +40,12 @@ struct Expander {
     var warnings: [ImportWarning] = []
     /// UIDs with a THISANDFUTURE override (instances before the window may move into it).
     var movedByOverride: Set<String> = []
+    /// Entries in the builder's text table of the events that emitted
+    /// occurrences, by ordinal (-1: none yet; ordinals count the file's
+    /// VEVENTs, so the table is as long as the file has events).
+    private var textIndex: [Int32] = []
+    /// Entries in the builder's zone names, by index in ``zones`` (nil: not yet added).
+    private var zoneNameIndex: [Int32?] = []
 
     /// Most iterator steps spent on one rule before giving up (an endless
     /// FREQ=SECONDLY rule far before the window, say).
@@ -136,9 +142,9 @@ struct Expander {
         var end: SeriesTime
     }
 
-    /// Expands every event of one calendar, merging RECURRENCE-ID overrides
-    /// into their series by UID.
-    mutating func expand(_ events: [RawEvent]) -> [Occurrence] {
+    /// Expands every event of one calendar into `out`, merging RECURRENCE-ID
+    /// overrides into their series by UID.
+    mutating func expand(_ events: [RawEvent], into out: inout OccurrenceBuilder) {
         var groups: [String: [Int]] = [:]
         var order: [String] = []
         for (i, e) in events.enumerated() {
@@ -151,7 +157,9 @@ struct Expander {
             groups[key, default: []].append(i)
         }
         movedByOverride = Set(events.filter { $0.thisAndFuture }.compactMap { $0.uid })
-        var out: [Occurrence] = []
+        if let last = events.lazy.map(\.ordinal).max(), last >= textIndex.count {
+            textIndex += repeatElement(-1, count: last + 1 - textIndex.count)
+        }
         for key in order {
             let members = groups[key]!.map { events[$0] }
             var masters = members.filter { $0.recurrenceId == nil }
@@ -175,7 +183,6 @@ struct Expander {
             }
             expandGroup(masters: masters, overrides: overrides, into: &out)
         }
-        return out
     }
 
     /// The zone a floating value of `e` is read in when the event mixes
@@ -200,7 +207,7 @@ struct Expander {
         return nil
     }
 
-    private mutating func expandGroup(masters: [RawEvent], overrides: [RawEvent], into out: inout [Occurrence]) {
+    private mutating func expandGroup(masters: [RawEvent], overrides: [RawEvent], into out: inout OccurrenceBuilder) {
         // Later SEQUENCE wins between overrides of the same instance; then the later one in the file.
         var exact: [CalendarTime: (RawEvent, SeriesTime)] = [:]
         var future: [(key: Int64, event: RawEvent, rid: SeriesTime)] = []
@@ -262,16 +269,33 @@ struct Expander {
 
     /// Appends the occurrence when it overlaps the window; returns whether it
     /// did. `resolvedStart` is `calendarTime(start)` when the caller has it.
-    private func emit(_ e: RawEvent, start: SeriesTime, end: SeriesTime, recurrenceId: CalendarTime?,
-                      resolvedStart: CalendarTime? = nil, into out: inout [Occurrence]) -> Bool {
+    private mutating func emit(_ e: RawEvent, start: SeriesTime, end: SeriesTime, recurrenceId: CalendarTime?,
+                               resolvedStart: CalendarTime? = nil, into out: inout OccurrenceBuilder) -> Bool {
         let s = resolvedStart ?? calendarTime(start), en = calendarTime(end)
         let range = TimeRange(start: s.instant(in: options.floatingZone), end: en.instant(in: options.floatingZone))
         guard range.overlaps(options.window) else { return false }
-        var tzid: String?
-        if case .local(_, let z?) = start { tzid = zones[z].name }
-        out.append(Occurrence(uid: e.uid ?? "", recurrenceId: recurrenceId, start: s, end: en, summary: e.summary,
-                              status: e.status, transparent: e.transparent, tzid: tzid, source: file))
+        var zone: Int32 = -1
+        if case .local(_, let z?) = start, let name = zones[z].name {
+            if zoneNameIndex.count <= z { zoneNameIndex += repeatElement(nil, count: z + 1 - zoneNameIndex.count) }
+            if let known = zoneNameIndex[z] {
+                zone = known
+            } else {
+                zone = out.addZoneName(name)
+                zoneNameIndex[z] = zone
+            }
+        }
+        out.append(text: text(of: e, in: &out), zone: zone, start: s, end: en, recurrenceId: recurrenceId,
+                   startInstant: range.start.seconds)
         return true
+    }
+
+    /// The entry of `e`'s texts in `out`, added on its first occurrence.
+    private mutating func text(of e: RawEvent, in out: inout OccurrenceBuilder) -> Int32 {
+        let known = textIndex[e.ordinal]
+        if known >= 0 { return known }
+        let index = out.addText(EventText(uid: e.uid ?? "", summary: e.summary, status: e.status, transparent: e.transparent))
+        textIndex[e.ordinal] = index
+        return index
     }
 
     /// Every instance of one master: DTSTART, RRULE and RDATE instances minus

@@ -16,7 +16,14 @@ public enum ICalImporter {
 
     /// Reads and expands the file at `path`.
     public static func importFile(path: String, options: ImportOptions) throws(ImportError) -> ImportResult {
-        try importData(fileBytes(path: path), label: path, options: options)
+        try importTable(path: path, options: options).result
+    }
+
+    /// ``importFile(path:options:)`` with the occurrences left in their
+    /// compact table (for a caller that reads them once, in order).
+    public static func importTable(path: String, options: ImportOptions) throws(ImportError) -> ImportTable {
+        // The bytes are dropped as soon as they are unfolded into lines.
+        try importLines(contentLines(fileBytes(path: path), label: path), label: path, options: options)
     }
 
     /// The whole content of the file at `path`, read straight into one
@@ -53,6 +60,16 @@ public enum ICalImporter {
 
     /// Reads and expands iCalendar text held in memory; `label` names it in messages.
     public static func importData(_ bytes: [UInt8], label: String, options: ImportOptions) throws(ImportError) -> ImportResult {
+        try importTable(bytes, label: label, options: options).result
+    }
+
+    /// ``importData(_:label:options:)`` with the occurrences left in their compact table.
+    public static func importTable(_ bytes: [UInt8], label: String, options: ImportOptions) throws(ImportError) -> ImportTable {
+        try importLines(contentLines(bytes, label: label), label: label, options: options)
+    }
+
+    /// The unfolded lines of `bytes`, or why they cannot be a calendar.
+    private static func contentLines(_ bytes: [UInt8], label: String) throws(ImportError) -> ContentLines {
         if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) {
             throw .invalid(file: label, reason: "the file is empty")
         }
@@ -60,79 +77,43 @@ public enum ICalImporter {
         guard lines.lines.contains(where: { $0.name == "BEGIN" }) else {
             throw .invalid(file: label, reason: "no BEGIN:VCALENDAR or BEGIN:VEVENT line; this is not iCalendar data")
         }
+        return lines
+    }
+
+    /// Reads the lines through libical and expands every event. The lines
+    /// and the events read from them are released once they have been used.
+    private static func importLines(_ lines: consuming ContentLines, label: String,
+                                    options: ImportOptions) throws(ImportError) -> ImportTable {
         lock.lock()
         defer { lock.unlock() }
         icalerror_set_errors_are_fatal(0)
+        let hadNUL = lines.hadNUL, firstNULLine = lines.firstNULLine
         var reader = LibicalReader(file: label, lines: lines)
-        let doc = reader.read()
+        var doc = reader.read()
+        _ = consume reader
         guard doc.roots > 0, doc.knownRoots > 0 else {
             let why = doc.warnings.first.map { "nothing readable (first problem: \($0.description))" }
                 ?? "libical found no complete component in it"
             throw .invalid(file: label, reason: why)
         }
         var warnings = doc.warnings
-        if lines.hadNUL {
-            warnings.insert(ImportWarning(id: "nul-byte", file: label, line: lines.firstNULLine, property: nil, value: nil,
+        if hadNUL {
+            warnings.insert(ImportWarning(id: "nul-byte", file: label, line: firstNULLine, property: nil, value: nil,
                                           message: "the file contains NUL bytes; they were removed"), at: 0)
         }
-        var occurrences: [Occurrence] = []
+        var builder = OccurrenceBuilder(source: label)
         var eventCount = 0
-        for (i, cal) in doc.calendars.enumerated() {
+        for i in doc.calendars.indices {
             var expander = Expander(file: label, options: options, zones: ZoneTable(), custom: doc.customZones[i],
-                                    xWRTimezone: cal.xWRTimezone)
-            let expanded = expander.expand(cal.events)
-            if occurrences.isEmpty { occurrences = expanded } else { occurrences += expanded }
+                                    xWRTimezone: doc.calendars[i].xWRTimezone)
+            expander.expand(doc.calendars[i].events, into: &builder)
             warnings += expander.warnings
-            eventCount += cal.events.count
+            eventCount += doc.calendars[i].events.count
+            doc.calendars[i].events = []
         }
-        // Sorted by start, uid, recurrence id: each key computed once, and the
-        // (large) occurrences moved once, after the order is known.
-        // A uid is compared by its rank among the distinct uids (the same
-        // order as comparing the strings, without comparing strings per pair).
-        let zone = options.floatingZone
-        var rankOf: [String: Int32] = [:]
-        var previous: String?
-        for i in occurrences.indices where occurrences[i].uid != previous {
-            previous = occurrences[i].uid
-            if rankOf[occurrences[i].uid] == nil { rankOf[occurrences[i].uid] = 0 }
-        }
-        for (rank, uid) in rankOf.keys.sorted().enumerated() { rankOf[uid] = Int32(rank) }
-        struct Key { var start: Int64, uid: Int32, rid: Int64 }
-        var keys: [Key] = []
-        keys.reserveCapacity(occurrences.count)
-        var lastUid: String?
-        var lastRank: Int32 = 0
-        for i in occurrences.indices {
-            // Occurrences of one series come together and share their uid.
-            if occurrences[i].uid != lastUid {
-                lastUid = occurrences[i].uid
-                lastRank = rankOf[occurrences[i].uid]!
-            }
-            keys.append(Key(start: occurrences[i].start.instant(in: zone).seconds, uid: lastRank,
-                            rid: occurrences[i].recurrenceId?.sortKey ?? .min))
-        }
-        rankOf = [:]
-        let order = occurrences.indices.sorted { a, b in
-            let x = keys[a], y = keys[b]
-            if x.start != y.start { return x.start < y.start }
-            if x.uid != y.uid { return x.uid < y.uid }
-            return x.rid < y.rid
-        }
-        // Put each occurrence in place by following the permutation's cycles
-        // (swaps move values: no second array of occurrences).
-        var placed = [Bool](repeating: false, count: order.count)
-        for i in order.indices where !placed[i] {
-            var j = i
-            while true {
-                placed[j] = true
-                let k = order[j]
-                if k == i { break }
-                occurrences.swapAt(j, k)
-                j = k
-            }
-        }
+        _ = consume doc
         var seen = Set<ImportWarning>()
         warnings = warnings.filter { seen.insert($0).inserted }
-        return ImportResult(occurrences: occurrences, warnings: warnings, eventCount: eventCount)
+        return ImportTable(occurrences: builder.finish(), warnings: warnings, eventCount: eventCount)
     }
 }

@@ -83,6 +83,20 @@ public struct ImportResult: Sendable {
     }
 }
 
+/// ``ImportResult`` with the occurrences in their compact table, each made
+/// into an ``Occurrence`` when it is read.
+public struct ImportTable: Sendable {
+    /// Sorted by start, then uid, as ``ImportResult/occurrences``.
+    public var occurrences: OccurrenceTable
+    public var warnings: [ImportWarning]
+    public var eventCount: Int
+
+    /// The same import with the occurrences in an array.
+    public var result: ImportResult {
+        ImportResult(occurrences: Array(occurrences), warnings: warnings, eventCount: eventCount)
+    }
+}
+
 /// Why a file could not be imported at all.
 public enum ImportError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The path is missing or cannot be read (CLI exit 66).

@@ -55,15 +55,13 @@ struct EventsCommand: ParsableCommand {
         let window = try resolveWindow(zone: zone)
         let options = ImportOptions(window: window, floatingZone: zone, maxOccurrencesPerSeries: maxPerSeries)
 
-        var all: [Occurrence] = []
+        var tables: [OccurrenceTable] = []
         var exit: ExitCode?
-        var read = 0
         for file in files {
             do {
-                let result = try ICalImporter.importFile(path: file, options: options)
+                let result = try ICalImporter.importTable(path: file, options: options)
                 printWarnings(result.warnings)
-                if all.isEmpty { all = result.occurrences } else { all += result.occurrences }
-                read += 1
+                tables.append(result.occurrences)
             } catch {
                 printError(error.description)
                 switch error {
@@ -72,7 +70,12 @@ struct EventsCommand: ParsableCommand {
                 }
             }
         }
-        if files.count > 1 {
+        if files.count == 1, let only = tables.first {
+            // One file: its occurrences are in order already; written as they are read.
+            output(only, window: window, zone: zone, withSource: false)
+        } else if !tables.isEmpty {
+            var all: [Occurrence] = []
+            for t in tables { all += t }
             // Each start read once (not once per comparison).
             let starts = all.map { $0.start.instant(in: zone) }
             let order = all.indices.sorted { a, b in
@@ -80,16 +83,20 @@ struct EventsCommand: ParsableCommand {
                 if all[a].uid != all[b].uid { return all[a].uid < all[b].uid }
                 return all[a].source < all[b].source
             }
-            all = order.map { all[$0] }
-        }
-        if read > 0 {
-            if json {
-                EventsOutput.writeJSON(all, withSource: files.count > 1)
-            } else {
-                print(EventsOutput.agenda(all, window: window, zone: zone, withSource: files.count > 1), terminator: "")
-            }
+            output(order.map { all[$0] }, window: window, zone: zone, withSource: true)
         }
         if let exit { throw exit }
+    }
+
+    /// Prints the occurrences, in the order given, as JSON (`--json`) or as the agenda.
+    private func output<List: RandomAccessCollection<Occurrence> & Sendable>(
+        _ occurrences: List, window: TimeRange, zone: SystemZone, withSource: Bool
+    ) where List.Index == Int {
+        if json {
+            EventsOutput.writeJSON(occurrences, withSource: withSource)
+        } else {
+            print(EventsOutput.agenda(Array(occurrences), window: window, zone: zone, withSource: withSource), terminator: "")
+        }
     }
 
     private func resolveWindow(zone: SystemZone) throws -> TimeRange {
