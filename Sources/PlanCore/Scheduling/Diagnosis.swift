@@ -15,23 +15,25 @@ struct Diagnosis {
 
     func diagnostic() -> Diagnostic {
         let available = self.available(req)
+        let fixes = self.fixes()
         let binding = Limit.allCases.filter { limit in
             guard let relaxed = relaxed(limit) else { return false }
-            var placer = Placer(board: board, req: relaxed)
-            return placer.availableExceeds(available)
+            // A fix makes the task fit whole; lifting the limit it loosens
+            // allows at least as much, so `available` rises to all that is
+            // needed (more than it is: the task did not fit) — no probe.
+            if available < req.remaining && fixes.contains(where: { $0.loosens(limit) }) { return true }
+            return Placer.using(board, relaxed) { $0.availableExceeds(available) }
         }
         return Diagnostic(taskId: prep.task.id, needed: prep.remaining, available: available,
-                          binding: binding, fixes: fixes())
+                          binding: binding, fixes: fixes)
     }
 
     func available(_ r: Requirement) -> Int64 {
-        var placer = Placer(board: board, req: r)
-        return placer.available()
+        Placer.using(board, r) { $0.available() }
     }
 
     func fits(_ r: Requirement) -> Bool {
-        var placer = Placer(board: board, req: r)
-        return placer.fits()
+        Placer.using(board, r) { $0.fits() }
     }
 
     /// The placer's necessary conditions (``Placer/mayFit(_:)``): read off
@@ -161,21 +163,21 @@ struct Diagnosis {
     /// The earliest later due that fits. It is the end of a sitting, so a grid
     /// instant: the search runs over grid steps after `due` (the one grid
     /// instant in `(due + (k−1)·g, due + k·g]` is `floor(due + k·g)`).
+    ///
+    /// Found in one walk over the calendar: the earliest instant by which
+    /// the remaining work can be done (``Placer/earliestCompletion(from:target:)``)
+    /// is the smallest due that fits, and the fix the first due step at or after it.
     func dueFix() -> Fix? {
         let steps = Int64(scheduler.fixSearchDays) * 86_400 / step
         func due(_ k: Int64) -> Instant { board.grid.floor(req.due + k * step) }
         guard steps >= 1 else { return nil }
-        // A placement found by the greedy's quick pass also fits every due
-        // from its last end on: the search jumps to the first such step.
-        let k = smallestFitting(after: 0, upTo: steps, may: { k in mayFit(with { $0.due = due(k) }) },
-                                fitsFrom: { k in
-                                    var placer = Placer(board: board, req: with { $0.due = due(k) })
-                                    let (fits, end) = placer.fitsEnding()
-                                    guard fits else { return nil }
-                                    guard let end, end > req.due else { return k }
-                                    return min(k, ceilDiv(end - req.due, step))
-                                })
-        return k.map { .due(due($0)) }
+        let latest = with { $0.due = due(steps) }
+        guard mayFit(latest) else { return nil }
+        let end = Placer.using(board, latest) { placer in
+            placer.earliestCompletion(from: placer.initial, target: Int(req.remaining / step))
+        }
+        guard let end, end <= latest.due else { return nil }
+        return .due(due(smallest(after: 0, upTo: steps) { due($0) >= end }))
     }
 
     /// The latest earlier start that fits (not before `now` or the

@@ -10,7 +10,8 @@ final class OffsetTable: UTCOffsetProvider {
     let range: TimeRange
     /// Sorted instants at which an offset takes effect; `starts[0] == range.start`.
     private let starts: [Int64]
-    private let offsets: [Int]
+    /// The offset from each of `starts` on (seconds east of UTC).
+    let offsets: [Int]
 
     init(zone: SystemZone, covering range: TimeRange) {
         self.zone = zone

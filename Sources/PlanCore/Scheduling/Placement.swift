@@ -101,9 +101,17 @@ struct SlotStream {
     }
 
     private mutating func generate(day: Int64) {
-        if slots.capacity == 0 { slots.reserveCapacity(32) }
-        generate(day: day, into: &slots)
+        // Out of `self` while it grows: the call below reads `self`, and a
+        // copy of it would share the buffer, so every append would copy it.
+        var grown: [Slot] = []
+        swap(&grown, &slots)
+        if grown.capacity == 0 { grown = board.borrowSlots() }
+        generate(day: day, into: &grown)
+        swap(&grown, &slots)
     }
+
+    /// Gives the slot buffer back to the board (see ``Placer/using(_:_:_:)``).
+    mutating func recycle() { board.recycle(&slots) }
 
     /// Appends the slots of local day `day` to `slots`.
     func generate(day: Int64, into slots: inout [Slot]) {
@@ -160,6 +168,14 @@ struct Placer {
         var used: Int64
         var remaining: Int64
         var slot: Int
+    }
+
+    /// Runs `body` on a placer for `req`, then gives its buffers back to the
+    /// board for the next placer.
+    static func using<T>(_ board: Scoreboard, _ req: Requirement, _ body: (inout Placer) -> T) -> T {
+        var placer = Placer(board: board, req: req)
+        defer { placer.stream.recycle() }
+        return body(&placer)
     }
 
     init(board: Scoreboard, req: Requirement) {
@@ -234,7 +250,8 @@ struct Placer {
         }
         guard st.remaining > 0 else { return out }
         var day = stream.nextDay
-        var buffer: [Slot] = []
+        var buffer = stream.board.borrowSlots()
+        defer { stream.board.recycle(&buffer) }
         while st.remaining > 0 {
             // No sitting fits a day whose longest possible sitting is shorter
             // than the next one must be.
@@ -304,17 +321,6 @@ struct Placer {
     /// True when the whole remaining work can be placed.
     mutating func fits() -> Bool { canFinish(initial) }
 
-    /// ``fits()``, with the end of the last sitting when the greedy's quick
-    /// pass found the placement (so any `due` from that end on fits too).
-    mutating func fitsEnding() -> (fits: Bool, end: Instant?) {
-        let st = initial
-        if st.remaining == 0 { return (true, nil) }
-        guard mayFit(st) else { return (false, nil) }
-        if let sittings = quick(from: st, record: true) { return (true, sittings.last?.end) }
-        let target = Int(st.remaining / step)
-        return (reachable(from: st, limit: target).contains(target), nil)
-    }
-
     /// False when the remaining work of `st` certainly cannot be placed;
     /// true otherwise. Two necessary conditions, each read off the board in
     /// O(log days) where walking the days would take as long as the
@@ -377,7 +383,7 @@ struct Placer {
         guard mayFit(st) else { return false }
         if quick(from: st, record: false) != nil { return true }
         let target = Int(st.remaining / step)
-        return reachable(from: st, limit: target).contains(target)
+        return canReach(target, from: st)
     }
 
     /// The most of the remaining work that can be placed from the start,
@@ -387,7 +393,7 @@ struct Placer {
         if st.remaining == 0 { return 0 }
         if let free = freeTimeBound(st), free < minSitting { return 0 }
         if mayFit(st), quick(from: st, record: false) != nil { return st.remaining }
-        return Int64(reachable(from: st, limit: Int(st.remaining / step)).max) * step
+        return Int64(mostReachable(from: st, limit: Int(st.remaining / step))) * step
     }
 
     /// Whether ``available()`` is more than `total`, found without always
@@ -398,7 +404,7 @@ struct Placer {
         if let free = freeTimeBound(st), free <= total { return false }
         if mayFit(st), quick(from: st, record: false) != nil { return true }
         let above = Int(total / step)
-        return reachable(from: st, limit: Int(st.remaining / step), stopAbove: above).max > above
+        return mostReachable(from: st, limit: Int(st.remaining / step), stopAbove: above) > above
     }
 
     // MARK: Reachable totals
@@ -414,31 +420,68 @@ struct Placer {
     /// ``frontier(_:limit:)``.
     /// With `stopAbove`, it may stop as soon as it holds a total above that.
     mutating func reachable(from st: State, limit: Int, stopAbove: Int = .max) -> RangeSet {
-        var acc = RangeSet.zero
-        var group: [Slot] = []
+        // Totals up to 63 steps (a task of up to 5¼ hours on a 5-minute
+        // grid) are summed as bits, without allocating at every group.
+        if limit < TotalBits.capacity {
+            return reachable(from: st, limit: limit, stopAbove: stopAbove, as: TotalBits.self).rangeSet
+        }
+        return reachable(from: st, limit: limit, stopAbove: stopAbove, as: RangeSet.self)
+    }
+
+    /// Whether `target` is among the totals reachable from `st`.
+    mutating func canReach(_ target: Int, from st: State) -> Bool {
+        if target < TotalBits.capacity {
+            return reachable(from: st, limit: target, stopAbove: .max, as: TotalBits.self).contains(target)
+        }
+        return reachable(from: st, limit: target, stopAbove: .max, as: RangeSet.self).contains(target)
+    }
+
+    /// The largest total reachable from `st` (see ``reachable(from:limit:stopAbove:)``).
+    mutating func mostReachable(from st: State, limit: Int, stopAbove: Int = .max) -> Int {
+        if limit < TotalBits.capacity {
+            return reachable(from: st, limit: limit, stopAbove: stopAbove, as: TotalBits.self).max
+        }
+        return reachable(from: st, limit: limit, stopAbove: stopAbove, as: RangeSet.self).max
+    }
+
+    private mutating func reachable<Sets: TotalSet>(from st: State, limit: Int, stopAbove: Int, as: Sets.Type) -> Sets {
+        walkGroups(from: st, limit: limit) { (_: Sets, after: Sets, _) in after.contains(limit) || after.max > stopAbove }
+    }
+
+    /// Adds up the totals of the groups of slots from `st` on, in time
+    /// order (see ``reachable(from:limit:stopAbove:)``), and returns the sum.
+    /// After each group, `stop(before, after, group)` may end the walk.
+    private mutating func walkGroups<Sets: TotalSet>(from st: State, limit: Int,
+                                                     stop: (_ before: Sets, _ after: Sets, _ group: [Slot]) -> Bool) -> Sets {
+        var acc = Sets.zero
+        var group = stream.board.borrowSlots()
+        defer { stream.board.recycle(&group) }
         var k = st.slot
         // Lone slots of one length (and room) add one set; once it has been
         // added `limit / minimum` times, adding it again changes nothing (a
         // total up to `limit` has at most that many non-zero parts).
-        struct Lone: Equatable { var length: Int, room: Int }
-        var lone: [(key: Lone, set: RangeSet, added: Int)] = []  // few lengths: a list beats hashing
+        var lone: [(key: LoneSlot, set: Sets, added: Int)] = []  // few lengths: a list beats hashing
         let saturation = max(1, limit / max(1, units(minSitting)))
-        func flush(_ group: [Slot], into acc: inout RangeSet) {
-            guard !group.isEmpty else { return }
-            guard group.count == 1 else {
-                acc = acc.sum(groupSet(group, limit: limit), limit: limit)
-                return
+        /// Adds the group's set to `acc`; true when the walk is to stop.
+        func flush(_ group: [Slot], into acc: inout Sets) -> Bool {
+            guard !group.isEmpty else { return false }
+            let set: Sets
+            if group.count > 1 {
+                set = Sets(groupSet(group, limit: limit))
+            } else {
+                let key = LoneSlot(length: units(group[0].end - group[0].start), room: min(limit, capUnits(group[0])))
+                if let k = lone.firstIndex(where: { $0.key == key }) {
+                    guard lone[k].added < saturation else { return false }
+                    lone[k].added += 1
+                    set = lone[k].set
+                } else {
+                    set = loneSet(group[0], limit: limit)
+                    lone.append((key, set, 1))
+                }
             }
-            let key = Lone(length: units(group[0].end - group[0].start), room: min(limit, capUnits(group[0])))
-            guard let k = lone.firstIndex(where: { $0.key == key }) else {
-                let set = loneSet(group[0], limit: limit)
-                lone.append((key, set, 1))
-                acc = acc.sum(set, limit: limit)
-                return
-            }
-            guard lone[k].added < saturation else { return }
-            acc = acc.sum(lone[k].set, limit: limit)
-            lone[k].added += 1
+            let before = acc
+            acc = acc.sum(set, limit: limit)
+            return stop(before, acc, group)
         }
         while let raw = stream.slot(k) {
             k += 1
@@ -448,14 +491,64 @@ struct Placer {
             if e.end - e.start < minSitting { continue }
             if let last = group.last,
                !(e.start - last.end < breakLength || (capped && e.day == last.day)) {
-                flush(group, into: &acc)
+                if flush(group, into: &acc) { return acc }
                 group.removeAll(keepingCapacity: true)
-                if acc.contains(limit) || acc.max > stopAbove { return acc }
             }
             group.append(e)
         }
-        flush(group, into: &acc)
+        _ = flush(group, into: &acc)
         return acc
+    }
+
+    /// The earliest instant by which sittings placed from `st` can add up to
+    /// exactly `target` steps: the smallest `due` on the grid at which the
+    /// remaining work fits (rules 2–7, as ``canFinish(_:)`` decides), or nil
+    /// when it does not fit even by this stream's own `due`.
+    ///
+    /// A smaller `due` only cuts the slots at it, so the groups before the
+    /// one that first completes the total stay as they are; the answer lies
+    /// in that group, found by cutting the group alone.
+    mutating func earliestCompletion(from st: State, target: Int) -> Instant? {
+        if target < TotalBits.capacity { return earliestCompletion(from: st, target: target, as: TotalBits.self) }
+        return earliestCompletion(from: st, target: target, as: RangeSet.self)
+    }
+
+    private mutating func earliestCompletion<Sets: TotalSet>(from st: State, target: Int, as: Sets.Type) -> Instant? {
+        if target == 0 { return stream.lo }
+        var found: (before: Sets, group: [Slot])?
+        _ = walkGroups(from: st, limit: target) { (before: Sets, after: Sets, group) in
+            guard after.contains(target) else { return false }
+            found = (before, group)
+            return true
+        }
+        guard let (before, group) = found, let last = group.last else { return nil }
+        func completes(by end: Instant) -> Bool {
+            var cut: [Slot] = []
+            for s in group where s.start < end {
+                var c = s
+                c.end = min(c.end, end)
+                if c.end - c.start >= minSitting { cut.append(c) }
+            }
+            guard !cut.isEmpty else { return false }
+            let set: Sets = cut.count == 1 ? loneSet(cut[0], limit: target) : Sets(groupSet(cut, limit: target))
+            return before.sum(set, limit: target).contains(target)
+        }
+        // `lo` does not complete it (nothing of the group fits before its
+        // start), `hi` does; both on the grid.
+        let grid = stream.board.grid
+        var lo = group[0].start, hi = last.end
+        while true {
+            var mid = grid.floor(lo + (hi - lo) / 2)
+            if mid <= lo { mid = grid.ceil(lo + 1) }
+            guard mid < hi else { return hi }
+            if completes(by: mid) { hi = mid } else { lo = mid }
+        }
+    }
+
+    /// A lone slot's length and room (grid steps): what its set of totals depends on.
+    private struct LoneSlot: Equatable {
+        var length: Int
+        var room: Int
     }
 
     private func units(_ s: Int64) -> Int { Int(s / step) }
@@ -464,8 +557,8 @@ struct Placer {
         slot.cap == .max ? Int.max : Int(max(0, slot.cap) / step)
     }
 
-    private func loneSet(_ slot: Slot, limit: Int) -> RangeSet {
-        RangeSet.oneRange(length: units(slot.end - slot.start), minLength: units(minSitting),
+    private func loneSet<Sets: TotalSet>(_ slot: Slot, limit: Int) -> Sets {
+        Sets.oneRange(length: units(slot.end - slot.start), minLength: units(minSitting),
                           maxLength: units(span), gap: Int(ceilDiv(breakLength, step)),
                           limit: min(limit, capUnits(slot)))
     }

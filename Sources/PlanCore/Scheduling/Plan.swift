@@ -90,6 +90,15 @@ public enum Fix: Hashable, Sendable {
     case span(Int64)
     case minSitting(Int64)
 
+    /// Whether lifting `limit` allows whatever this change allows.
+    func loosens(_ limit: Limit) -> Bool {
+        switch (self, limit) {
+        case (.due, .due), (.start, .start), (.earliest, .window), (.latest, .window), (.span, .span),
+             (.minSitting, .minSitting): true
+        default: false
+        }
+    }
+
     /// The request field it changes.
     public var field: String {
         switch self {

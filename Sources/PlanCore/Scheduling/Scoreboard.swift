@@ -5,11 +5,35 @@ struct Grid {
     let zone: OffsetTable
     /// Seconds; a whole number of minutes dividing one hour.
     let step: Int64
+    /// Inside `[alignedFrom, alignedTo)` every offset of the zone is a whole
+    /// number of steps (the usual case: whole or half hours on a grid of 5,
+    /// 10, 15 or 30 minutes), so the grid is the UTC grid there and needs no
+    /// offset look-up. Empty when some offset in the table is not.
+    private let alignedFrom: Int64
+    private let alignedTo: Int64
+
+    init(zone: OffsetTable, step: Int64) {
+        self.zone = zone
+        self.step = step
+        if zone.offsets.allSatisfy({ Int64($0) % step == 0 }) {
+            alignedFrom = zone.range.start.seconds
+            alignedTo = zone.range.end.seconds
+        } else {
+            alignedFrom = 0
+            alignedTo = 0
+        }
+    }
 
     func phase(_ t: Instant) -> Int64 { floorMod(t.seconds + Int64(zone.offset(at: t)), step) }
 
     /// The first grid instant at or after `t`.
     func ceil(_ t: Instant) -> Instant {
+        if t.seconds >= alignedFrom && t.seconds < alignedTo {
+            let r = floorMod(t.seconds, step)
+            // The candidate must lie inside the aligned stretch too.
+            if r == 0 { return t }
+            if t.seconds + (step - r) < alignedTo { return t + (step - r) }
+        }
         var c = t
         // An offset change between `t` and the candidate moves the grid; a
         // second look with the candidate's own offset settles it.
@@ -23,6 +47,10 @@ struct Grid {
 
     /// The last grid instant at or before `t`.
     func floor(_ t: Instant) -> Instant {
+        if t.seconds >= alignedFrom && t.seconds < alignedTo {
+            let r = floorMod(t.seconds, step)
+            if t.seconds - r >= alignedFrom { return t - r }
+        }
         var c = t
         for _ in 0..<4 {
             let r = phase(c)
@@ -139,6 +167,9 @@ final class Scoreboard {
         /// the largest threshold ≤ `m` bounds what a task with minimum
         /// sitting `m` can place there, in O(log days).
         var freeTotals: [Int64]
+        /// Emptied slot buffers kept for the next placer (a diagnosis makes
+        /// dozens of placers; each would allocate and grow its own).
+        var spareSlots: [[Slot]] = []
     }
     private let state: UnsafeMutablePointer<State>
     /// More than any local day's window can hold (a day is at most 25 hours).
@@ -346,6 +377,23 @@ final class Scoreboard {
             case .wholeDay: all[i].wholeDayFree?.withUnsafeBufferPointer(append)
             }
         }
+    }
+
+    /// An empty slot buffer with room, from the ones given back.
+    func borrowSlots() -> [Slot] {
+        if let spare = state.pointee.spareSlots.popLast() { return spare }
+        var slots: [Slot] = []
+        slots.reserveCapacity(32)
+        return slots
+    }
+
+    /// Takes `slots` back for a later ``borrowSlots()`` and leaves it empty.
+    func recycle(_ slots: inout [Slot]) {
+        guard slots.capacity > 0 else { return }
+        var kept: [Slot] = []
+        swap(&kept, &slots)
+        kept.removeAll(keepingCapacity: true)
+        if state.pointee.spareSlots.count < 8 { state.pointee.spareSlots.append(kept) }
     }
 
     /// The local date (days since the epoch) an instant falls on.

@@ -238,8 +238,7 @@ public struct TaskScheduler: Sendable {
         let own = max(now, prep.task.start ?? now)
         let lower = max(own, prerequisiteEnd ?? own)
         let req = requirement(prep, lower: lower)
-        var placer = Placer(board: board, req: req)
-        if let ranges = placer.place() { return (.scheduled, ranges, nil) }
+        if let ranges = Placer.using(board, req, { $0.place() }) { return (.scheduled, ranges, nil) }
         let diagnosis = Diagnosis(scheduler: self, board: board, prep: prep, req: req,
                                   prerequisiteEnd: prerequisiteEnd)
         return (.unschedulable, [], diagnosis.diagnostic())
