@@ -71,7 +71,7 @@ struct ScheduleBench {
         let clock = ContinuousClock()
         for n in sizes {
             let tasks = makeTasks(n, seed: options.seed)
-            let runs = options.quick ? 3 : (n <= 100 ? 21 : (n <= 1_000 ? 7 : 3))
+            let runs = options.quick ? 3 : (n <= 100 ? 21 : (n <= 1_000 ? 7 : 5))
             var times: [Double] = []
             var plan: Plan?
             for _ in 0..<runs {
