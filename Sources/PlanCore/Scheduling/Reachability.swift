@@ -64,19 +64,28 @@ struct RangeSet: Equatable {
     /// `gap` steps, i.e. `⋃ₖ [k·min, min(k·max, length − (k−1)·gap)]`.
     static func oneRange(length: Int, minLength: Int, maxLength: Int, gap: Int, limit: Int) -> RangeSet {
         var raw: [ClosedRange<Int>] = [0...0]
+        forEachSittingsRange(length: length, minLength: minLength, maxLength: maxLength, gap: gap, limit: limit) {
+            raw.append($0...$1)
+        }
+        return RangeSet(normalizing: raw)
+    }
+
+    /// Calls `body(lo, hi)` for each non-empty `[k·min, min(k·max, length − (k−1)·gap, limit)]`,
+    /// `k = 1, 2, …`, in order (see ``oneRange(length:minLength:maxLength:gap:limit:)``).
+    static func forEachSittingsRange(length: Int, minLength: Int, maxLength: Int, gap: Int, limit: Int,
+                                     _ body: (Int, Int) -> Void) {
         var k = 1
         while true {
             let lo = k * minLength
             let room = length - (k - 1) * gap
             if lo > room || lo > limit { break }
             let hi = Swift.min(k * maxLength, room, limit)
-            if lo <= hi { raw.append(lo...hi) }
+            if lo <= hi { body(lo, hi) }
             // Once a k-range reaches the room (or the limit), every later one
             // starts higher and ends no higher: nothing new.
             if hi == Swift.min(room, limit) { break }
             k += 1
         }
-        return RangeSet(normalizing: raw)
     }
 }
 
@@ -142,15 +151,8 @@ struct TotalBits: TotalSet {
     /// (`limit` below ``capacity``).
     static func oneRange(length: Int, minLength: Int, maxLength: Int, gap: Int, limit: Int) -> TotalBits {
         var bits: UInt64 = 1
-        var k = 1
-        while true {
-            let lo = k * minLength
-            let room = length - (k - 1) * gap
-            if lo > room || lo > limit { break }
-            let hi = Swift.min(k * maxLength, room, limit)
-            if lo <= hi { bits |= run(lo, hi) }
-            if hi == Swift.min(room, limit) { break }
-            k += 1
+        RangeSet.forEachSittingsRange(length: length, minLength: minLength, maxLength: maxLength, gap: gap, limit: limit) {
+            bits |= run($0, $1)
         }
         return TotalBits(bits: bits)
     }
