@@ -33,16 +33,22 @@ final class OffsetTable: UTCOffsetProvider {
         self.offsets = offsets
     }
 
+    @inline(__always)
     func offset(at instant: Instant) -> Int {
         let s = instant.seconds
-        guard s >= range.start.seconds && s < range.end.seconds else { return zone.offset(at: instant) }
-        var lo = 0, hi = starts.count - 1
-        while lo < hi {
-            let mid = (lo + hi + 1) / 2
-            if starts[mid] <= s { lo = mid } else { hi = mid - 1 }
+        guard s >= range.start.seconds && s < range.end.seconds else { return offsetOutside(instant) }
+        return starts.withUnsafeBufferPointer { starts in
+            var lo = 0, hi = starts.count - 1
+            while lo < hi {
+                let mid = (lo + hi + 1) / 2
+                if starts[mid] <= s { lo = mid } else { hi = mid - 1 }
+            }
+            return offsets.withUnsafeBufferPointer { $0[lo] }
         }
-        return offsets[lo]
     }
+
+    @inline(never)
+    private func offsetOutside(_ instant: Instant) -> Int { zone.offset(at: instant) }
 
     /// The same rule as ``UTCOffsetProvider/resolve(_:)`` (nonexistent times
     /// move forward by the gap, ambiguous ones mean the first occurrence),

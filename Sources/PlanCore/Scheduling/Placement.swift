@@ -515,15 +515,20 @@ struct Placer {
 
     private mutating func earliestCompletion<Sets: TotalSet>(from st: State, target: Int, as: Sets.Type) -> Instant? {
         if target == 0 { return stream.lo }
-        var found: (before: Sets, group: [Slot])?
-        _ = walkGroups(from: st, limit: target) { (before: Sets, after: Sets, group) in
+        var before = Sets.zero
+        var group = stream.board.borrowSlots()
+        defer { stream.board.recycle(&group) }
+        _ = walkGroups(from: st, limit: target) { (sum: Sets, after: Sets, slots) in
             guard after.contains(target) else { return false }
-            found = (before, group)
+            before = sum
+            group.append(contentsOf: slots)
             return true
         }
-        guard let (before, group) = found, let last = group.last else { return nil }
+        guard let last = group.last else { return nil }
+        var cut = stream.board.borrowSlots()
+        defer { stream.board.recycle(&cut) }
         func completes(by end: Instant) -> Bool {
-            var cut: [Slot] = []
+            cut.removeAll(keepingCapacity: true)
             for s in group where s.start < end {
                 var c = s
                 c.end = min(c.end, end)

@@ -27,6 +27,7 @@ struct Grid {
     func phase(_ t: Instant) -> Int64 { floorMod(t.seconds + Int64(zone.offset(at: t)), step) }
 
     /// The first grid instant at or after `t`.
+    @inline(__always)
     func ceil(_ t: Instant) -> Instant {
         if t.seconds >= alignedFrom && t.seconds < alignedTo {
             let r = floorMod(t.seconds, step)
@@ -34,6 +35,11 @@ struct Grid {
             if r == 0 { return t }
             if t.seconds + (step - r) < alignedTo { return t + (step - r) }
         }
+        return ceilByOffsets(t)
+    }
+
+    @inline(never)
+    private func ceilByOffsets(_ t: Instant) -> Instant {
         var c = t
         // An offset change between `t` and the candidate moves the grid; a
         // second look with the candidate's own offset settles it.
@@ -46,11 +52,17 @@ struct Grid {
     }
 
     /// The last grid instant at or before `t`.
+    @inline(__always)
     func floor(_ t: Instant) -> Instant {
         if t.seconds >= alignedFrom && t.seconds < alignedTo {
             let r = floorMod(t.seconds, step)
             if t.seconds - r >= alignedFrom { return t - r }
         }
+        return floorByOffsets(t)
+    }
+
+    @inline(never)
+    private func floorByOffsets(_ t: Instant) -> Instant {
         var c = t
         for _ in 0..<4 {
             let r = phase(c)
@@ -397,6 +409,7 @@ final class Scoreboard {
     }
 
     /// The local date (days since the epoch) an instant falls on.
+    @inline(__always)
     func dayNumber(_ t: Instant) -> Int64 {
         let s = t.seconds + Int64(zone.offset(at: t))
         return s >= 0 ? s / 86_400 : -((-s + 86_399) / 86_400)
