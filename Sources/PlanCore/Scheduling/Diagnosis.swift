@@ -124,31 +124,25 @@ struct Diagnosis {
     /// condition for it: the search starts where `may` starts to hold (often
     /// the answer), and walks the calendar only when it must.
     private func smallestFitting(after lo: Int64, upTo hi: Int64, may: (Int64) -> Bool, fits: (Int64) -> Bool) -> Int64? {
-        smallestFitting(after: lo, upTo: hi, may: may, fitsFrom: { x in fits(x) ? x : nil })
-    }
-
-    /// The same, where `fitsFrom(x)` is nil when `x` does not fit, else some
-    /// `y ≤ x` known to fit as well (the search jumps there).
-    private func smallestFitting(after lo: Int64, upTo hi: Int64, may: (Int64) -> Bool,
-                                 fitsFrom: (Int64) -> Int64?) -> Int64? {
         guard may(hi) else { return nil }
-        let first = smallest(after: lo, upTo: hi, may)
-        if fitsFrom(first) != nil { return first }
-        guard first < hi, var top = fitsFrom(hi) else { return nil }
-        var bottom = first  // does not fit; `top` does
-        top = max(top, bottom + 1)
-        while top - bottom > 1 {
-            let mid = bottom + (top - bottom) / 2
-            if let y = fitsFrom(mid) { top = max(y, bottom + 1) } else { bottom = mid }
-        }
-        return top
+        // The conditions often hold from the bottom: one probe finds that.
+        let first = hi - lo > 1 && may(lo + 1) ? lo + 1 : smallest(after: lo + 1, upTo: hi, may)
+        if fits(first) { return first }
+        guard first < hi, fits(hi) else { return nil }
+        return smallest(after: first, upTo: hi, fits)
     }
 
     /// The largest `x` in `[lo, hi)` with `fits(x)`, nil when there is none;
     /// as ``smallestFitting(after:upTo:may:fits:)`` the other way round.
     private func largestFitting(from lo: Int64, below hi: Int64, may: (Int64) -> Bool, fits: (Int64) -> Bool) -> Int64? {
-        guard may(lo) else { return nil }
-        let last = largest(from: lo, below: hi, may)
+        // The conditions usually hold up to the top: one probe finds that.
+        let last: Int64
+        if hi - 1 > lo && may(hi - 1) {
+            last = hi - 1
+        } else {
+            guard may(lo) else { return nil }
+            last = largest(from: lo, below: hi - 1, may)
+        }
         if fits(last) { return last }
         guard last > lo, fits(lo) else { return nil }
         return largest(from: lo, below: last, fits)
