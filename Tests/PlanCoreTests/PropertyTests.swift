@@ -140,6 +140,34 @@ import Testing
     /// lengths): most tasks are diagnosed, which is where the trees cut work.
     @Test(arguments: 0..<3)
     func overbookedMonthPlansTheSame(batch: Int) {
+        let inst = Self.overbookedMonth(batch: batch, tasks: 200)
+        let (a, b) = Self.bothWays(inst)
+        #expect(Self.difference(a, b) == nil)
+        #expect(a.diagnostics.count > 20, "the month must be overbooked")
+        #expect(ruleViolations(inst, a) == [])
+    }
+
+    /// Diagnoses left to the end of the plan and made on boards rebuilt from
+    /// the bookings, split over several threads or not, equal the ones made
+    /// at each task's turn on the plan's own board.
+    @Test(arguments: 0..<3)
+    func diagnosesOnReplayedBoardsAreTheSame(batch: Int) {
+        let inst = Self.overbookedMonth(batch: batch, tasks: 500)
+        var atTheirTurn = inst.scheduler
+        atTheirTurn.diagnosesInline = .max
+        let reference = atTheirTurn.plan(tasks: inst.tasks, busy: inst.busy)
+        #expect(reference.diagnostics.count >= 128, "enough diagnoses for several runs")
+        for (inline, threads) in [(0, 1), (0, 3), (7, 2), (32, 4)] {
+            var later = inst.scheduler
+            later.diagnosesInline = inline
+            later.diagnosisThreads = threads
+            let plan = later.plan(tasks: inst.tasks, busy: inst.busy)
+            #expect(Self.difference(reference, plan) == nil, "inline \(inline), threads \(threads)")
+        }
+    }
+
+    /// A month with more work than free time and gaps of a few similar lengths.
+    static func overbookedMonth(batch: Int, tasks count: Int) -> Instance {
         var rng = SeededRandom(seed: UInt64(90_000 + batch))
         let zone = SystemZone(identifier: rng.pick(["America/New_York", "Europe/Berlin"]))!
         let now = zone.resolve(LocalDateTime(date: LocalDate(year: 2026, month: 10, day: 12), hour: 8))
@@ -150,7 +178,7 @@ import Testing
         }
         var policy = Policy(zone: zone, buffer: 300, maxPerDay: batch == 1 ? 5 * 3600 : nil)
         if batch == 2 { policy.workingDays = [.monday, .tuesday, .wednesday, .thursday, .friday] }
-        let tasks = (0..<200).map { i -> PlanTask in
+        let tasks = (0..<count).map { i -> PlanTask in
             var t = PlanTask(id: "t\(i)", title: "Task \(i)", estimate: Int64(rng.int(2...12)) * 900,
                              due: now + Int64(rng.int(1...days)) * 86_400 - Int64(rng.int(0...600)) * 60,
                              span: Int64(rng.int(2...8)) * 900, minSitting: Int64(rng.pick([20, 25, 30, 45])) * 60,
@@ -161,10 +189,6 @@ import Testing
             if i > 0 && rng.chance(0.1) { t.after = ["t\(rng.int(0...(i - 1)))"] }
             return t
         }
-        let inst = Instance(policy: policy, now: now, tasks: tasks, busy: busy)
-        let (a, b) = Self.bothWays(inst)
-        #expect(Self.difference(a, b) == nil)
-        #expect(a.diagnostics.count > 20, "the month must be overbooked")
-        #expect(ruleViolations(inst, a) == [])
+        return Instance(policy: policy, now: now, tasks: tasks, busy: busy)
     }
 }

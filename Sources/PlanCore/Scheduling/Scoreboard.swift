@@ -214,17 +214,42 @@ final class Scoreboard {
         self.busy = merged
         firstDay = zone.local(horizon.start).date.daysSinceEpoch
         let days = zone.local(horizon.end).date.daysSinceEpoch - firstDay + 2
-        let dense = [Int32](repeating: 0, count: Int(max(0, min(days, 40_000))))
+        let dayCount = Int(max(0, min(days, 40_000)))
         var leaves = 1
-        while leaves < dense.count { leaves *= 2 }
+        while leaves < dayCount { leaves *= 2 }
         self.leaves = leaves
+        state = .allocate(capacity: 1)
+        state.initialize(to: Self.emptyState(days: dayCount, leaves: leaves))
+    }
+
+    /// A board with the same policy, busy time and horizon as `other` and
+    /// nothing booked (its immutable parts are shared, not rebuilt).
+    init(emptyLike other: Scoreboard) {
+        policy = other.policy
+        usesBounds = other.usesBounds
+        dayStart = other.dayStart
+        dayEnd = other.dayEnd
+        maxPerDay = other.maxPerDay
+        step = other.step
+        breakLength = other.breakLength
+        hasWorkingDays = other.hasWorkingDays
+        zone = other.zone
+        grid = other.grid
+        busy = other.busy
+        firstDay = other.firstDay
+        leaves = other.leaves
+        state = .allocate(capacity: 1)
+        state.initialize(to: Self.emptyState(days: other.state.pointee.dense.count, leaves: other.leaves))
+    }
+
+    /// Nothing booked and no day known yet, over `days` days.
+    private static func emptyState(days: Int, leaves: Int) -> State {
         let room = [Int64](repeating: .max, count: 2 * leaves)
         var tree = [Int64](repeating: 0, count: 2 * leaves)
-        for k in 0..<dense.count { tree[leaves + k] = Self.unknownDay }
+        for k in 0..<days { tree[leaves + k] = Self.unknownDay }
         for k in stride(from: leaves - 1, through: 1, by: -1) { tree[k] = tree[2 * k] + tree[2 * k + 1] }
         let freeTotals = Array([[Int64]](repeating: tree, count: Self.freeThresholds.count).joined())
-        state = .allocate(capacity: 1)
-        state.initialize(to: State(dense: dense, room: room, freeTotals: freeTotals))
+        return State(dense: [Int32](repeating: 0, count: days), room: room, freeTotals: freeTotals)
     }
 
     deinit {

@@ -1,3 +1,6 @@
+import Dispatch
+import Foundation
+
 /// Places tasks into the free time around busy blocks: a pure function of the
 /// policy, `now`, the tasks and the busy blocks (no clock, no files).
 ///
@@ -54,6 +57,13 @@ public struct TaskScheduler: Sendable {
     /// to skip work that cannot succeed (``Placer/mayFit(_:)``). Never
     /// changes a plan; off only in tests that prove exactly that.
     var usesBoardBounds = true
+    /// How many diagnoses may run at once (see ``diagnose(_:prepared:bookings:like:)``);
+    /// the plan is the same for any value.
+    var diagnosisThreads = ProcessInfo.processInfo.activeProcessorCount
+    /// The first this many diagnoses are made at their task's turn, on the
+    /// plan's own board; later ones are left to ``diagnose(_:prepared:bookings:like:)``
+    /// (a plan with few is not worth the boards it would build).
+    var diagnosesInline = 32
 
     public init(policy: Policy, now: Instant, fixSearchDays: Int = 28) {
         self.policy = policy
@@ -85,8 +95,15 @@ public struct TaskScheduler: Sendable {
     /// and they count as scheduled with exactly those sittings.
     public func plan(tasks: [PlanTask], busy: [BusyBlock], fixed: [String: [TimeRange]] = [:]) -> Plan {
         let board = Scoreboard(policy: policy, busy: busy, horizon: horizon(tasks), usesBounds: usesBoardBounds)
+        // Every sitting booked, in order: the board at any task's turn is
+        // these up to a point (see ``diagnose(_:prepared:bookings:like:)``).
+        var bookings: [TimeRange] = []
+        func book(_ r: TimeRange) {
+            board.bookSitting(r, day: board.dayNumber(r.start))
+            bookings.append(r)
+        }
         for ranges in fixed.sorted(by: { $0.key < $1.key }).map({ $0.value }) {
-            for r in ranges.sorted(by: { $0.start < $1.start }) { board.bookSitting(r, day: board.dayNumber(r.start)) }
+            for r in ranges.sorted(by: { $0.start < $1.start }) { book(r) }
         }
         var prepared = tasks.map(prepare)
         var indexById: [String: Int] = [:]
@@ -106,6 +123,8 @@ public struct TaskScheduler: Sendable {
         var placed = [[TimeRange]](repeating: [], count: tasks.count)
         var rank = [Int](repeating: 0, count: tasks.count)
         var diagnostics = [Diagnostic?](repeating: nil, count: tasks.count)
+        var pending: [PendingDiagnosis] = []
+        var made = 0
 
         var waiting = prepared.map { $0.prerequisites.count }
         // Rule 8's order as plain numbers (comparing the prepared tasks
@@ -131,13 +150,25 @@ public struct TaskScheduler: Sendable {
                 let (s, p, d) = placeOne(prepared[i], prepared: prepared, status: status, placed: placed, board: board)
                 status[i] = s
                 placed[i] = p
-                diagnostics[i] = d
-                for r in p { board.bookSitting(r, day: board.dayNumber(r.start)) }
+                switch d {
+                case .known(let diagnostic): diagnostics[i] = diagnostic
+                case .toMake(let req, let prerequisiteEnd) where made < diagnosesInline:
+                    diagnostics[i] = Diagnosis(scheduler: self, board: board, prep: prepared[i], req: req,
+                                               prerequisiteEnd: prerequisiteEnd).diagnostic()
+                    made += 1
+                case .toMake(let req, let prerequisiteEnd):
+                    pending.append(PendingDiagnosis(task: i, req: req, prerequisiteEnd: prerequisiteEnd, booked: bookings.count))
+                case nil: break
+                }
+                for r in p { book(r) }
             }
             for j in prepared[i].dependents {
                 waiting[j] -= 1
                 if waiting[j] == 0 { ready.push(j) }
             }
+        }
+        for (job, d) in zip(pending, diagnose(pending, prepared: prepared, bookings: bookings, like: board)) {
+            diagnostics[job.task] = d
         }
         // Whatever never became ready sits on a cycle of `after`.
         for i in prepared.indices where status[i] == nil {
@@ -226,22 +257,84 @@ public struct TaskScheduler: Sendable {
                     minSitting: prep.minSitting)
     }
 
+    /// What an unschedulable task's diagnostic is, or what it takes to make it.
+    private enum Explanation {
+        case known(Diagnostic)
+        case toMake(Requirement, prerequisiteEnd: Instant?)
+    }
+
+    /// A diagnosis to make once every task has had its turn: the task, its
+    /// requirement then, and how many sittings were booked before it.
+    struct PendingDiagnosis {
+        var task: Int
+        var req: Requirement
+        var prerequisiteEnd: Instant?
+        var booked: Int
+    }
+
+    /// The diagnostics of `pending`, each made against the board as it was
+    /// at its task's turn: the first `booked` of `bookings` replayed on an
+    /// empty board like `board`. A diagnosis only reads its board, so runs of
+    /// them, each on a board of its own, go to the cores at once; the
+    /// diagnostics do not depend on how they are split.
+    func diagnose(_ pending: [PendingDiagnosis], prepared: [Prepared], bookings: [TimeRange],
+                  like board: Scoreboard) -> [Diagnostic] {
+        guard !pending.isEmpty else { return [] }
+        // A run is worth a board of its own from a few dozen diagnoses on.
+        let parts = max(1, min(diagnosisThreads, pending.count / 32))
+        var out = [Diagnostic?](repeating: nil, count: pending.count)
+        out.withUnsafeMutableBufferPointer { out in
+            let shared = DiagnosisRuns(board: board, out: out)
+            if parts == 1 {
+                diagnoseRun(0, of: 1, pending, prepared: prepared, bookings: bookings, shared)
+            } else {
+                DispatchQueue.concurrentPerform(iterations: parts) { part in
+                    diagnoseRun(part, of: parts, pending, prepared: prepared, bookings: bookings, shared)
+                }
+            }
+        }
+        return out.map { $0! }
+    }
+
+    /// What the runs of ``diagnose(_:prepared:bookings:like:)`` share: the
+    /// board whose immutable parts each run's own board reuses, and the
+    /// results, whose slots each run writes apart from the others.
+    private struct DiagnosisRuns: @unchecked Sendable {
+        let board: Scoreboard
+        let out: UnsafeMutableBufferPointer<Diagnostic?>
+    }
+
+    /// Run `part` of `parts`: its share of `pending`, in order, each against
+    /// the bookings replayed up to its turn.
+    private func diagnoseRun(_ part: Int, of parts: Int, _ pending: [PendingDiagnosis], prepared: [Prepared],
+                             bookings: [TimeRange], _ shared: DiagnosisRuns) {
+        let replay = Scoreboard(emptyLike: shared.board)
+        var booked = 0
+        for k in (pending.count * part / parts)..<(pending.count * (part + 1) / parts) {
+            let job = pending[k]
+            while booked < job.booked {
+                replay.bookSitting(bookings[booked], day: replay.dayNumber(bookings[booked].start))
+                booked += 1
+            }
+            shared.out[k] = Diagnosis(scheduler: self, board: replay, prep: prepared[job.task], req: job.req,
+                                      prerequisiteEnd: job.prerequisiteEnd).diagnostic()
+        }
+    }
+
     private func placeOne(_ prep: Prepared, prepared: [Prepared], status: [TaskStatus?],
                           placed: [[TimeRange]], board: Scoreboard)
-        -> (TaskStatus, [TimeRange], Diagnostic?) {
+        -> (TaskStatus, [TimeRange], Explanation?) {
         if prep.remaining == 0 { return (.done, [], nil) }
         if prep.prerequisites.contains(where: { status[$0] == .unschedulable }) {
-            return (.unschedulable, [], Diagnostic(taskId: prep.task.id, needed: prep.remaining,
-                                                   available: 0, binding: [.after], fixes: []))
+            return (.unschedulable, [], .known(Diagnostic(taskId: prep.task.id, needed: prep.remaining,
+                                                          available: 0, binding: [.after], fixes: [])))
         }
         let prerequisiteEnd = prep.prerequisites.compactMap { placed[$0].last?.end }.max()
         let own = max(now, prep.task.start ?? now)
         let lower = max(own, prerequisiteEnd ?? own)
         let req = requirement(prep, lower: lower)
         if let ranges = Placer.using(board, req, { $0.place() }) { return (.scheduled, ranges, nil) }
-        let diagnosis = Diagnosis(scheduler: self, board: board, prep: prep, req: req,
-                                  prerequisiteEnd: prerequisiteEnd)
-        return (.unschedulable, [], diagnosis.diagnostic())
+        return (.unschedulable, [], .toMake(req, prerequisiteEnd: prerequisiteEnd))
     }
 }
 
