@@ -4,16 +4,35 @@
 # New York time, so it prints the same thing every time (the CLI tests check the
 # same story against Tests/PlanCLITests/Golden/student-story.txt).
 #
-#   bash Examples/student-story.sh            # uses `swift run plan`
+#   bash Examples/student-story.sh                  # builds plan once, keeps no file
+#   bash Examples/student-story.sh study-plan.ics   # and keeps the merged calendar there
 #   PLAN=.build/release/plan bash Examples/student-story.sh
 set -euo pipefail
+if (($# > 1)) || [[ ${1:-} == -* ]]; then
+    echo "usage: bash Examples/student-story.sh [OUT.ics]" >&2
+    exit 64
+fi
+out=${1:-}
+if [[ -n $out ]]; then
+    # Where the caller meant it, before the script moves to the repository.
+    case $out in /*) ;; *) out="$PWD/$out" ;; esac
+    if [[ ! -d $(dirname "$out") ]]; then
+        echo "student-story.sh: cannot write $1: no such directory $(dirname "$1")" >&2
+        exit 73
+    fi
+fi
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 store=$(mktemp -d)
 trap 'rm -rf "$store"' EXIT
 export PLAN_STORE="$store/plan.sqlite" PLAN_NOW=2026-11-02T08:00:00-05:00
+if [[ -z ${PLAN:-} ]]; then
+    swift build -q --product plan
+    PLAN="$(swift build --show-bin-path)/plan"
+fi
+out=${out:-$store/study-plan.ics}
 plan() {
     echo "\$ plan $*"
-    if [[ -n ${PLAN:-} ]]; then "$PLAN" "$@"; else swift run -q plan "$@"; fi || echo "(exit $?)"
+    "$PLAN" "$@" || echo "(exit $?)"
     echo
 }
 plan policy set --tz America/New_York --day-start 08:00 --day-end 22:00 --buffer 10m --max-per-day 6h
@@ -35,5 +54,6 @@ plan agenda --from 2026-11-02 --days 3
 plan done problem-set-7 --spent 1h
 plan done "Reading: Atlantic trade"
 plan replan
-plan export "$store/study-plan.ics"
-echo "The merged calendar has $(grep -c BEGIN:VEVENT "$store/study-plan.ics") events."
+plan export "$out"
+echo "The merged calendar has $(grep -c BEGIN:VEVENT "$out") events (classes and study sittings)."
+if [[ $out != "$store"/* ]]; then echo "Import $out into any calendar app."; fi
