@@ -52,25 +52,47 @@ struct Options {
       --workdir DIR      where the generated files go, kept (default: a temporary folder, removed)
     """
 
+    static let sectionNames = ["import", "schedule", "e2e"]
+
     init(_ args: [String]) {
         var i = 0
+        func refuse(_ why: String) -> Never {
+            note("\(why)\n\(Self.usage)")
+            exit(64)
+        }
         func value() -> String {
-            guard i + 1 < args.count else {
-                note("\(args[i]) needs a value\n\(Self.usage)")
-                exit(64)
-            }
+            guard i + 1 < args.count else { refuse("\(args[i]) needs a value") }
             i += 1
             return args[i]
         }
-        func list() -> [Int] { value().split(separator: ",").compactMap { Int($0.replacingOccurrences(of: "_", with: "")) } }
+        /// Positive whole numbers separated by commas (`1000,10_000`).
+        func list() -> [Int] {
+            let option = args[i], text = value()
+            let items = text.split(separator: ",", omittingEmptySubsequences: false)
+            return items.map { item in
+                guard let n = Int(item.replacingOccurrences(of: "_", with: "")), n > 0 else {
+                    refuse("\(option) \"\(text)\": \"\(item)\" is not a positive whole number (e.g. 1000,10_000)")
+                }
+                return n
+            }
+        }
         while i < args.count {
             switch args[i] {
             case "--quick": quick = true
             case "--json": jsonPath = value()
-            case "--seed": seed = UInt64(value()) ?? 1
+            case "--seed":
+                let text = value()
+                guard let n = UInt64(text) else { refuse("--seed \"\(text)\" is not a whole number from 0") }
+                seed = n
             case "--sizes": sizes = list()
             case "--import-sizes": importSizes = list()
-            case "--only": sections = Set(value().split(separator: ",").map(String.init))
+            case "--only":
+                let text = value()
+                let names = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+                if let bad = names.first(where: { !Self.sectionNames.contains($0) }) {
+                    refuse("--only \"\(text)\": no section \"\(bad)\" (sections: \(Self.sectionNames.joined(separator: ", ")))")
+                }
+                sections = Set(names)
             case "--no-python": python = false
             case "--python-all": pythonAll = true
             case "--plan": planPath = value()
@@ -81,8 +103,7 @@ struct Options {
                 print(Self.usage)
                 exit(0)
             default:
-                note("unknown argument \(args[i])\n\(Self.usage)")
-                exit(64)
+                refuse("unknown argument \(args[i])")
             }
             i += 1
         }
@@ -110,6 +131,17 @@ if arguments.first == "--child" {
 signal(SIGPIPE, SIG_IGN)
 
 var options = Options(arguments)
+// A run takes minutes: find out now, not at the end, that its figures could not be kept.
+if let path = options.jsonPath {
+    let existed = FileManager.default.fileExists(atPath: path)
+    let fd = open(path, O_WRONLY | O_CREAT, 0o644)  // not truncated: an old report stays until the new one is written
+    guard fd >= 0 else {
+        note("cannot write \(path) (--json): \(String(cString: strerror(errno))); nothing was run")
+        exit(73)
+    }
+    close(fd)
+    if !existed { unlink(path) }
+}
 if options.workdir.isEmpty {
     options.workdir = NSTemporaryDirectory() + "plan-bench-\(getpid())"
 }
