@@ -5,10 +5,11 @@ import Glibc
 import Darwin
 #endif
 
-/// A ``CalendarTime`` packed into its `sortKey` (seconds since the epoch,
-/// floating times and dates read as UTC) and a two-bit kind; nothing is lost
-/// for a UTC instant, nor for a floating time or a date that is a real one
-/// (month 1–12, a day the month has, a second of the day below 86 400).
+/// A ``CalendarTime`` packed into its ``CalendarTime/sortKey`` (seconds
+/// since the epoch, floating times and dates read as UTC) and a two-bit kind;
+/// nothing is lost for a UTC instant, nor for a floating time or a date that
+/// is a real one (month 1–12, a day the month has, a second of the day below
+/// 86 400).
 enum PackedTime {
     static let utc: UInt8 = 0, floating: UInt8 = 1, date: UInt8 = 2
 
@@ -16,14 +17,14 @@ enum PackedTime {
     @inline(__always)
     static func pack(_ t: CalendarTime) -> (kind: UInt8, key: Int64)? {
         switch t {
-        case .utc(let i):
-            return (utc, i.seconds)
+        case .utc:
+            return (utc, t.sortKey)
         case .floating(let l):
             guard (0..<86_400).contains(l.secondOfDay), l.date.isValid else { return nil }
-            return (floating, l.secondsSinceEpoch)
+            return (floating, t.sortKey)
         case .date(let d):
             guard d.isValid else { return nil }
-            return (date, d.daysSinceEpoch * 86_400)
+            return (date, t.sortKey)
         }
     }
 

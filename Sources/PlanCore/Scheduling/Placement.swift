@@ -428,12 +428,10 @@ struct Placer {
         return reachable(from: st, limit: limit, stopAbove: stopAbove, as: RangeSet.self)
     }
 
-    /// Whether `target` is among the totals reachable from `st`.
+    /// Whether `target` is among the totals reachable from `st` (no total
+    /// above it is counted, so it is the largest exactly when it is reached).
     mutating func canReach(_ target: Int, from st: State) -> Bool {
-        if target < TotalBits.capacity {
-            return reachable(from: st, limit: target, stopAbove: .max, as: TotalBits.self).contains(target)
-        }
-        return reachable(from: st, limit: target, stopAbove: .max, as: RangeSet.self).contains(target)
+        mostReachable(from: st, limit: target) == target
     }
 
     /// The largest total reachable from `st` (see ``reachable(from:limit:stopAbove:)``).
