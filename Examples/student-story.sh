@@ -54,6 +54,7 @@ plan agenda --from 2026-11-02 --days 3
 plan done problem-set-7 --spent 1h
 plan done "Reading: Atlantic trade"
 plan replan
+plan replan --compact
 plan export "$out"
 echo "The merged calendar has $(grep -c BEGIN:VEVENT "$out") events (classes and study sittings)."
 if [[ $out != "$store"/* ]]; then echo "Import $out into any calendar app."; fi

@@ -107,13 +107,32 @@ public enum Wire {
     }
 
     public struct MoveW: Codable, Hashable, Sendable {
+        /// Why a task moved: a stable id and the same in words.
+        public struct ReasonW: Codable, Hashable, Sendable {
+            /// `no-sittings`, `work-changed`, `busy`, `window`, `hours`,
+            /// `working-days`, `grid`, `start`, `due`, `span`, `min-sitting`,
+            /// `break`, `overlap`, `max-per-day`, `after` or `compact`.
+            public var id: String
+            /// E.g. `collides with CHEM 110 Lab on Wed 2026-11-04`.
+            public var message: String
+            /// The sitting found at fault, when the reason is about one.
+            public var sitting: RangeW?
+
+            public init(_ r: RefitReason, zone: some UTCOffsetProvider) {
+                id = r.id
+                message = r.phrase(zone)
+                sitting = r.sitting.map { RangeW($0, zone: zone) }
+            }
+        }
         public var taskId: String
         public var before: [RangeW]
         public var after: [RangeW]
+        public var reason: ReasonW?
         public init(_ m: Move, zone: some UTCOffsetProvider) {
             taskId = m.taskId
             before = m.before.map { RangeW($0, zone: zone) }
             after = m.after.map { RangeW($0, zone: zone) }
+            reason = m.reason.map { ReasonW($0, zone: zone) }
         }
     }
 

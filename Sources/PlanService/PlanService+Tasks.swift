@@ -14,21 +14,41 @@ extension PlanService {
         var busyFromCache: Bool
     }
 
+    /// What a plan is made from: the stored tasks (plus any extra) as a
+    /// validated request, and the calendars' busy time over its window.
+    struct PlanningInputs {
+        var input: ScheduleInput
+        var stored: [StoredTask]
+        var busy: [BusyBlock]
+        var warnings: [ImportWarning]
+        var busyFromCache: Bool
+    }
+
+    /// The inputs of a plan inside transaction `t` (see ``request(_:settings:now:extra:leaveOut:)``).
+    func inputs(_ t: StoreTransaction, settings: PlanSettings, extra: [ScheduleRequest.TaskSpec] = [],
+                leaveOut: Set<String> = []) throws -> PlanningInputs {
+        let (input, stored) = try Self.request(t, settings: settings, now: now, extra: extra, leaveOut: leaveOut)
+        let window = Self.window(input, now: now)
+        let (busy, warnings, fromCache) = try busy(try t.calendars(), policy: input.policy, window: window, t: t)
+        return PlanningInputs(input: input, stored: stored, busy: busy, warnings: warnings, busyFromCache: fromCache)
+    }
+
     /// Plans inside transaction `t`: the stored tasks plus `extra`; tasks in
     /// `fixed` keep their stored sittings from `now` on (those that already
     /// ended stay too, as history).
     func planned(_ t: StoreTransaction, settings: PlanSettings, extra: [ScheduleRequest.TaskSpec] = [],
                  fixed: Set<String>, leaveOut: Set<String> = []) throws -> Planned {
-        let (input, stored) = try Self.request(t, settings: settings, now: now, extra: extra, leaveOut: leaveOut)
-        let window = Self.window(input, now: now)
-        let (busy, warnings, fromCache) = try busy(try t.calendars(), policy: input.policy, window: window, t: t)
-        let sittings = try t.sittings()
-        var pinned: [String: [TimeRange]] = [:]
-        for s in sittings where fixed.contains(s.taskId) && s.range.end > now {
-            pinned[s.taskId, default: []].append(s.range)
-        }
-        let plan = input.scheduler.plan(tasks: input.tasks, busy: busy, fixed: pinned)
-        return Planned(input: input, stored: stored, plan: plan, warnings: warnings, busyFromCache: fromCache)
+        let i = try inputs(t, settings: settings, extra: extra, leaveOut: leaveOut)
+        let pinned = Self.future(try t.sittings(), now: now).filter { fixed.contains($0.key) }
+        let plan = i.input.scheduler.plan(tasks: i.input.tasks, busy: i.busy, fixed: pinned)
+        return Planned(input: i.input, stored: i.stored, plan: plan, warnings: i.warnings, busyFromCache: i.busyFromCache)
+    }
+
+    /// Each task's sittings that have not ended by `now`, in time order.
+    static func future(_ sittings: [Sitting], now: Instant) -> [String: [TimeRange]] {
+        var out: [String: [TimeRange]] = [:]
+        for s in sittings where s.range.end > now { out[s.taskId, default: []].append(s.range) }
+        return out.mapValues { $0.sorted { $0.start < $1.start } }
     }
 
     /// Adds a task: plans it around the calendars and the work already planned
@@ -114,7 +134,7 @@ extension PlanService {
     /// What changed between two sets of sittings, task by task (only tasks
     /// whose future sittings differ).
     static func moves(from old: [Sitting], to new: [Sitting], now: Instant) -> [Move] {
-        let before = Dictionary(grouping: old.filter { $0.range.end > now }, by: \.taskId).mapValues { $0.map(\.range) }
+        let before = future(old, now: now)
         let after = Dictionary(grouping: new, by: \.taskId).mapValues { $0.map(\.range) }
         return Set(before.keys).union(after.keys).sorted().compactMap { id in
             let b = before[id] ?? [], a = after[id] ?? []
@@ -122,16 +142,80 @@ extension PlanService {
         }
     }
 
-    /// Re-fits everything not done from `now` on, in the contract's order.
-    public func replan(defaultZone: String, dryRun: Bool = false) throws -> (moves: [Move], plan: Plan, warnings: [ImportWarning]) {
+    /// Re-makes the plan from `now` on. By default every future sitting that
+    /// still obeys the rules and is still needed stays where it is, and only
+    /// the work that lost its place is re-fitted around it (see
+    /// ``TaskScheduler/plan(tasks:busy:keeping:)``); with `compact`,
+    /// everything not done is re-fitted in the contract's order. Each move
+    /// says why; a task that no longer fits around the kept sittings but
+    /// would with `compact` is named, never dropped unsaid.
+    public func replan(defaultZone: String, dryRun: Bool = false, compact: Bool = false) throws -> Replanned {
         try guarded {
             try store.write { t in
                 let settings = try Self.settings(t, defaultZone: defaultZone)
-                let full = try planned(t, settings: settings, fixed: [])
-                let moves = Self.moves(from: try t.sittings(), to: full.plan.sittings, now: now)
-                if !dryRun { try save(full.plan, t) }
-                return (moves, full.plan, full.warnings)
+                let i = try inputs(t, settings: settings)
+                let scheduler = i.input.scheduler
+                let planning = Set(i.input.tasks.map(\.id))
+                // Tasks left out of planning (past due) keep their sittings: not moves.
+                let old = try t.sittings().filter { planning.contains($0.taskId) }
+                let before = Self.future(old, now: now)
+                var plan: Plan
+                var reasons: [String: RefitReason] = [:]
+                var fitWithCompact: [String] = []
+                if compact {
+                    plan = scheduler.plan(tasks: i.input.tasks, busy: i.busy)
+                    for (id, verdict) in scheduler.verdicts(tasks: i.input.tasks, planned: before, busy: i.busy) {
+                        if case .refit(let why) = verdict { reasons[id] = why }
+                    }
+                } else {
+                    let keeping = scheduler.plan(tasks: i.input.tasks, busy: i.busy, keeping: before)
+                    plan = keeping.plan
+                    reasons = keeping.refitted
+                    if plan.tasks.contains(where: { $0.status == .unschedulable }) {
+                        let full = scheduler.plan(tasks: i.input.tasks, busy: i.busy)
+                        let fits = Set(full.tasks.filter { $0.status == .scheduled }.map(\.id))
+                        fitWithCompact = plan.tasks.filter { $0.status == .unschedulable && fits.contains($0.id) }.map(\.id)
+                    }
+                }
+                var moves = Self.moves(from: old, to: plan.sittings, now: now)
+                for k in moves.indices { moves[k].reason = reasons[moves[k].taskId] ?? (compact ? .compact : nil) }
+                moves = nameBusyEvents(moves, policy: i.input.policy)
+                let after = Dictionary(grouping: plan.sittings, by: \.taskId).mapValues { Set($0.map(\.range)) }
+                let kept = before.reduce(0) { n, task in n + task.value.count { after[task.key]?.contains($0) == true } }
+                if !dryRun { try save(plan, t) }
+                return Replanned(moves: moves, plan: plan, kept: kept, fitWithCompact: fitWithCompact, compact: compact,
+                                 saved: !dryRun, warnings: i.warnings)
             }
+        }
+    }
+
+    /// Fills in the event a move's sitting collides with: the scheduler sees
+    /// only busy time, so the calendar it came from is read again over the
+    /// blocks in question (best effort: a file that cannot be read leaves
+    /// the reason as "busy time").
+    func nameBusyEvents(_ moves: [Move], policy: Policy) -> [Move] {
+        var blocks: [String: [TimeRange]] = [:]
+        for m in moves {
+            if case .busy(_, let b, _, nil)? = m.reason { blocks[b.source, default: []].append(b.range) }
+        }
+        var names: [BusyBlock: String] = [:]
+        for (path, ranges) in blocks {
+            let window = TimeRange(start: ranges.map(\.start).min()!, end: ranges.map(\.end).max()!)
+            let options = ImportOptions(window: window, floatingZone: policy.zone)
+            guard let occurrences = try? ImportMemo.shared.importFile(path: path, options: options).occurrences else { continue }
+            for o in occurrences.sorted(by: { ($0.summary ?? "", $0.uid) < ($1.summary ?? "", $1.uid) })
+            where policy.isBusy(o) {
+                guard let summary = o.summary, let b = policy.block(for: o.range(in: policy.zone)) else { continue }
+                let block = BusyBlock(range: b, source: path)
+                if names[block] == nil { names[block] = summary }
+            }
+        }
+        return moves.map { m in
+            var m = m
+            if case .busy(let s, let b, let inBuffer, nil)? = m.reason, let name = names[b] {
+                m.reason = .busy(sitting: s, block: b, inBuffer: inBuffer, summary: name)
+            }
+            return m
         }
     }
 

@@ -39,6 +39,25 @@ public struct Move: Hashable, Sendable {
     public var taskId: String
     public var before: [TimeRange]
     public var after: [TimeRange]
+    /// Why it moved (`plan replan`); nil where the whole plan was re-made
+    /// to make room for a new task.
+    public var reason: RefitReason?
+}
+
+/// What `plan replan` did.
+public struct Replanned: Sendable {
+    /// The tasks whose future sittings changed, each with its reason.
+    public var moves: [Move]
+    public var plan: Plan
+    /// Future sittings that stayed exactly where they were.
+    public var kept: Int
+    /// Tasks that do not fit around the sittings that stayed but would if
+    /// everything were re-fitted (`compact`).
+    public var fitWithCompact: [String]
+    /// Everything was re-fitted from now.
+    public var compact: Bool
+    public var saved: Bool
+    public var warnings: [ImportWarning]
 }
 
 /// What `add-task` did.

@@ -3,8 +3,9 @@ import Testing
 
 /// The whole student story through the real binary: a semester of classes,
 /// three projects, eight tasks (one depends on another, one does not fit),
-/// then tasks, agenda, done, replan and export — compared with a golden
-/// transcript, with the clock fixed by PLAN_NOW.
+/// then tasks, agenda, done, replan (which keeps the week), replan --compact
+/// and export — compared with a golden transcript, with the clock fixed by
+/// PLAN_NOW.
 @Suite(.serialized) struct StudentStoryTests {
     static let now = "2026-11-02T08:00:00-05:00"
 
@@ -40,6 +41,7 @@ import Testing
         Step(args: ["done", "problem-set-7", "--spent", "1h"], expectedStatus: 0),
         Step(args: ["done", "Reading: Atlantic trade"], expectedStatus: 0),
         Step(args: ["replan"], expectedStatus: 0),
+        Step(args: ["replan", "--compact"], expectedStatus: 0),
         Step(args: ["task", "show", "history-essay"], expectedStatus: 0),
         Step(args: ["export", "OUT/plan.ics"], expectedStatus: 0),
     ]

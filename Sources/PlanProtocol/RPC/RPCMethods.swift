@@ -310,14 +310,12 @@ extension RPCServer {
     }
 
     func planReplan(_ p: Params) throws(RPCError) -> String {
-        try p.allowOnly(["dryRun"])
-        let dryRun = try p.optionalBool("dryRun") ?? false
+        try p.allowOnly(["dryRun", "compact"])
+        let dryRun = try p.optionalBool("dryRun") ?? false, compact = try p.optionalBool("compact") ?? false
         return try withService { service in
             let zone = try zone(service)
-            let (moves, plan, warnings) = try service.replan(defaultZone: environment.defaultZone, dryRun: dryRun)
-            return Self.encode(Wire.ReplanW(moves: moves.map { Wire.MoveW($0, zone: zone) },
-                                            diagnostics: plan.diagnostics.map { Wire.DiagnosticW($0, zone: zone) },
-                                            saved: !dryRun, warnings: warnings.map(Wire.WarningW.init)))
+            let r = try service.replan(defaultZone: environment.defaultZone, dryRun: dryRun, compact: compact)
+            return Self.encode(Wire.ReplanW(r, zone: zone))
         }
     }
 

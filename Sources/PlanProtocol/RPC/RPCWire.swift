@@ -89,12 +89,30 @@ extension Wire {
         public var warnings: [WarningW]
     }
 
-    /// `plan.replan`.
+    /// `plan.replan`, and `plan replan --json`.
     public struct ReplanW: Codable, Hashable, Sendable {
+        /// The tasks whose sittings changed, each with its reason.
         public var moves: [MoveW]
+        /// Future sittings that stayed exactly where they were.
+        public var kept: Int
+        /// Everything was re-fitted from now (`compact`).
+        public var compact: Bool
+        /// Tasks that do not fit around the sittings that stayed but would
+        /// with `compact`.
+        public var fitWithCompact: [String]
         public var diagnostics: [DiagnosticW]
         public var saved: Bool
         public var warnings: [WarningW]
+
+        public init(_ r: Replanned, zone: some UTCOffsetProvider) {
+            moves = r.moves.map { MoveW($0, zone: zone) }
+            kept = r.kept
+            compact = r.compact
+            fitWithCompact = r.fitWithCompact
+            diagnostics = r.plan.diagnostics.map { DiagnosticW($0, zone: zone) }
+            saved = r.saved
+            warnings = r.warnings.map(WarningW.init)
+        }
     }
 
     /// `plan.export`: the text, or where it went.
