@@ -145,7 +145,7 @@ struct PolicyCommand: ParsableCommand {
     struct Set: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "set",
-            abstract: "Change the policy. Already planned sittings stay; run `plan replan` to re-fit them.",
+            abstract: "Change the policy. Already planned sittings stay; `plan replan` re-fits those it rules out.",
             discussion: "Example: plan policy set --day-start 08:00 --day-end 23:00 --working-days MO,TU,WE,TH,FR --max-per-day 5h")
         @Option(help: ArgumentHelp("IANA zone, e.g. America/New_York.", valueName: "zone")) var tz: String?
         @Option(help: ArgumentHelp(valueName: "HH:MM")) var dayStart: String?

@@ -160,15 +160,15 @@ public struct KeepingPlan: Hashable, Sendable {
 
 extension TaskScheduler {
     /// Per task, whether its `planned` sittings from `now` on may stay as they
-    /// are: `keep` when each still obeys rules 2–4 and 3 (busy time, the grid
-    /// of the local clock, the break between its own sittings) and together
-    /// they add up to the remaining work (rule 5); else the first rule broken,
-    /// sittings taken in time order. Rules between tasks (overlaps, 6 and 7)
-    /// depend on which others stay, so ``plan(tasks:busy:keeping:)`` checks them.
+    /// are: `keep` when each still obeys rules 2 and 4 and the part of rule 3
+    /// that concerns the task alone (busy time, the grid of the local clock,
+    /// the break between its own sittings), and together they add up to the
+    /// remaining work (rule 5); else the first rule broken, sittings taken in
+    /// time order. Rules between tasks (overlaps, 6 and 7) depend on which
+    /// others stay, so ``plan(tasks:busy:keeping:)`` checks them.
     ///
     /// A sitting already under way at `now` is not faulted for starting before
-    /// `now`: it is the one the user is sitting. `busy` must be sorted by start
-    /// (as ``Policy/busyBlocks(from:)`` gives it).
+    /// `now`: it is the one the user is sitting.
     public func verdicts(tasks: [PlanTask], planned: [String: [TimeRange]], busy: [BusyBlock]) -> [String: KeepVerdict] {
         let overlap = BusyIndex(busy)
         var out: [String: KeepVerdict] = [:]
@@ -267,8 +267,8 @@ extension TaskScheduler {
         var broken: [String: RefitReason] = [:]
         let outcomes = Dictionary(plan.tasks.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         // Rules 3 and 7 among the kept, in the order of rule 8: the earlier
-        // task's sittings are accepted first.
-        // A sitting lies inside one local day, so only sittings of its day can overlap it.
+        // task's sittings are accepted first. A sitting lies inside one local
+        // day, so only sittings of its day can overlap it.
         var accepted: [LocalDate: [(range: TimeRange, taskId: String)]] = [:]
         var perDay: [LocalDate: Int64] = [:]
         for id in kept.keys.sorted(by: { (outcomes[$0]?.rank ?? .max, $0) < (outcomes[$1]?.rank ?? .max, $1) }) {
@@ -314,15 +314,15 @@ extension TaskScheduler {
 }
 
 /// Busy blocks sorted by start, with the latest end seen so far at each
-/// position, so that the first block overlapping a range is found by two
-/// binary searches whatever the blocks' lengths.
+/// position, so that the first block overlapping a range is found by one
+/// binary search whatever the blocks' lengths.
 private struct BusyIndex {
     let blocks: [BusyBlock]
     /// `reach[i]` is the latest end among `blocks[0...i]` (never decreasing).
     let reach: [Instant]
 
     init(_ blocks: [BusyBlock]) {
-        self.blocks = blocks.filter { !$0.range.isEmpty }
+        self.blocks = blocks.filter { !$0.range.isEmpty }.sorted { $0.range.start < $1.range.start }
         var latest = Instant(seconds: .min)
         reach = self.blocks.map { b in
             latest = max(latest, b.range.end)
