@@ -12,6 +12,8 @@ import Testing
         var inst: Instance
         var plan: Plan
         var exact: ExactSolver.Solution?
+        /// The most that fit together with every task the plan scheduled.
+        var keeping: ExactSolver.Solution?
 
         var planned: Int { plan.tasks.count { $0.status == .scheduled } }
     }
@@ -22,7 +24,13 @@ import Testing
     static let cases: [Case] = seeds.map { seed in
         var gen = TinyInstanceGenerator(seed: seed)
         let inst = gen.instance()
-        return Case(seed: seed, inst: inst, plan: inst.plan(), exact: ExactSolver.solve(inst))
+        let plan = inst.plan()
+        let planned = plan.tasks.count { $0.status == .scheduled }
+        let exact = ExactSolver.solve(inst)
+        // plan ≤ keeping ≤ exact: only a plan short of the maximum needs the second search.
+        let keeping = exact.flatMap { $0.scheduled == planned ? $0 : nil }
+            ?? ExactSolver.solve(inst, keeping: Set(plan.tasks.filter { $0.status == .scheduled }.map(\.id)))
+        return Case(seed: seed, inst: inst, plan: plan, exact: exact, keeping: keeping)
     }
 
     /// The solver answers every instance within its bounds, and its witness
@@ -64,21 +72,29 @@ import Testing
     /// repair pass of issue 11 part 3) schedules 1384 of the 1436 tasks the
     /// exact solver fits on seeds 0..<500 (0.9638; 2296 tasks with work
     /// left, short on 52 instances). The repair pass is to raise the
-    /// threshold to 0.99.
+    /// threshold to 0.99. Note: keeping every task that plan schedules, at
+    /// most 1409 fit (0.981 of the maximum); the rest of the gap is where the
+    /// maximum drops a task plan schedules for two or more others.
     @Test func schedulesNearlyAsManyAsTheExactMaximum() {
         let threshold = 1384.0 / 1436.0
-        var planned = 0, optimum = 0
+        var planned = 0, optimum = 0, keeping = 0
         var short: [(seed: UInt64, missing: Int)] = []
         for c in Self.cases {
-            guard let exact = c.exact else { continue }
+            guard let exact = c.exact, let kept = c.keeping else {
+                Issue.record("seed \(c.seed): the exact solver hit a bound, or the plan's tasks do not fit together")
+                continue
+            }
+            #expect(kept.scheduled <= exact.scheduled && kept.scheduled >= c.planned, "seed \(c.seed)")
             planned += c.planned
             optimum += exact.scheduled
+            keeping += kept.scheduled
             if c.planned < exact.scheduled { short.append((c.seed, exact.scheduled - c.planned)) }
         }
         let ratio = Double(planned) / Double(max(1, optimum))
         let worst = short.sorted { ($0.missing, $1.seed) > ($1.missing, $0.seed) }.prefix(10)
         print("OptimalityTests: plan schedules \(planned) of the \(optimum) tasks the exact solver fits "
-              + "(ratio \(ratio)); short on seeds \(worst.map { "\($0.seed) (−\($0.missing))" }.joined(separator: ", "))")
+              + "(ratio \(ratio)); keeping every task it schedules, at most \(keeping) fit; "
+              + "short on seeds \(worst.map { "\($0.seed) (−\($0.missing))" }.joined(separator: ", "))")
         #expect(ratio >= threshold)
     }
 

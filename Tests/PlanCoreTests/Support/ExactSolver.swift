@@ -67,10 +67,13 @@ struct ExactSolver {
     }
 
     /// The maximum and a witness, or nil when a bound of `limits` is hit or
-    /// the local grid is not evenly spaced in elapsed time.
-    static func solve(_ inst: Instance, limits: Limits = Limits()) -> Solution? {
+    /// the local grid is not evenly spaced in elapsed time. With `keeping`,
+    /// the maximum among schedules that include those tasks (with their
+    /// prerequisites; nil when they do not fit together): what a repair that
+    /// keeps every task a plan scheduled can reach at best.
+    static func solve(_ inst: Instance, keeping: Set<String> = [], limits: Limits = Limits()) -> Solution? {
         var solver = ExactSolver(inst, limits: limits)
-        return solver.run()
+        return solver.run(keeping: keeping)
     }
 
     // MARK: - The instance on the grid
@@ -114,7 +117,7 @@ struct ExactSolver {
         g = inst.policy.granularity
     }
 
-    private mutating func run() -> Solution? {
+    private mutating func run(keeping: Set<String>) -> Solution? {
         let tasks = inst.tasks
         live = tasks.indices.filter { GridValues(tasks[$0], grid: g).remaining > 0 }
         guard live.count <= 16 else { return nil }
@@ -137,7 +140,9 @@ struct ExactSolver {
             guard enumeratePlacements(of: tasks[live[k]]) else { return nil }
             placementsOf.append(from..<placementCells.count)
         }
-        guard let (best, choice) = largestSchedulableSet() else { return nil }
+        var base: UInt32 = 0
+        for (k, i) in live.enumerated() where keeping.contains(tasks[i].id) { base |= 1 << UInt32(k) }
+        guard let (best, choice) = largestSchedulableSet(containing: base) else { return nil }
         var sittings: [String: [TimeRange]] = [:]
         for (k, p) in choice { sittings[tasks[live[k]].id] = placementSittings[p] }
         return Solution(scheduled: best.nonzeroBitCount, live: live.count, sittings: sittings, nodes: nodes,
@@ -266,19 +271,24 @@ struct ExactSolver {
 
     // MARK: - Step 3: the largest set that fits
 
-    /// The largest schedulable closed set (as a bit mask over `live`) and one
-    /// choice of placements for it (task position, placement index); nil
-    /// past the node bound.
-    private mutating func largestSchedulableSet() -> (UInt32, [(Int, Int)])? {
+    /// The largest schedulable closed set containing `base` (bit masks over
+    /// `live`) and one choice of placements for it (task position, placement
+    /// index); nil past the node bound or when `base` does not fit.
+    private mutating func largestSchedulableSet(containing base: UInt32) -> (UInt32, [(Int, Int)])? {
         let n = live.count
         var preMask = [UInt32](repeating: 0, count: n)
         for k in 0..<n { for j in prerequisites[k] { preMask[k] |= 1 << UInt32(j) } }
         func closed(_ s: UInt32) -> Bool {
             (0..<n).allSatisfy { k in s & (1 << UInt32(k)) == 0 || s & preMask[k] == preMask[k] }
         }
-        // Sets of size k that fit, with their witness; size 0 always does.
-        var level: [UInt32: [(Int, Int)]] = [0: []]
-        var best: (UInt32, [(Int, Int)]) = (0, [])
+        // The base with its prerequisites, then larger sets one task at a time.
+        var start = base
+        while case let more = (0..<n).reduce(start, { s, k in s & (1 << UInt32(k)) != 0 ? s | preMask[k] : s }),
+              more != start { start = more }
+        guard let first = start == 0 ? [] : search(start) else { return nil }
+        // Sets of one size that fit, with their witness.
+        var level: [UInt32: [(Int, Int)]] = [start: first]
+        var best: (UInt32, [(Int, Int)]) = (start, first)
         var tried = Set<UInt32>()
         while !level.isEmpty {
             var next: [UInt32: [(Int, Int)]] = [:]
@@ -286,10 +296,12 @@ struct ExactSolver {
                 for k in 0..<n where s & (1 << UInt32(k)) == 0 {
                     let bigger = s | (1 << UInt32(k))
                     guard closed(bigger), tried.insert(bigger).inserted else { continue }
-                    // Every closed set one smaller must fit (monotonicity).
+                    // Every closed set one smaller (still containing the
+                    // start) must fit (monotonicity).
                     let smallerFit = (0..<n).allSatisfy { j in
                         let smaller = bigger & ~(1 << UInt32(j))
-                        return bigger & (1 << UInt32(j)) == 0 || !closed(smaller) || level[smaller] != nil
+                        return bigger & (1 << UInt32(j)) == 0 || start & (1 << UInt32(j)) != 0 || !closed(smaller)
+                            || level[smaller] != nil
                     }
                     guard smallerFit else { continue }
                     if let witness = extend(level[s]!, with: k) ?? search(bigger) {
