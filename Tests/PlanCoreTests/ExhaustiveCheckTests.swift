@@ -18,7 +18,8 @@ import Testing
         for k in 0..<40 {
             let seed = UInt64(batch * 1000 + k)
             var gen = InstanceGenerator(seed: seed)
-            let inst = gen.instance(.small)
+            var inst = gen.instance(.small)
+            inst.repairs = false
             let plan = inst.plan()
             #expect(ruleViolations(inst, plan) == [], "seed \(seed)\n\(inst)")
             for task in inst.tasks {
@@ -165,8 +166,10 @@ import Testing
         for fix in d.fixes {
             fields.insert(fix.field)
             switch fix {
-            case .due(let t):
-                #expect(t > task.due && fits { $0.due = t } && !fits { $0.due = t - 1 }, "\(context)\nfix \(fix)")
+            case .due:
+                // A later due moves the task later in rule 8's order, so the
+                // due fix is checked against whole re-plans (FixTests).
+                break
             case .start(let t):
                 #expect(t < task.start! && fits { $0.lower = max(withoutStart, t) }
                         && !fits { $0.lower = max(withoutStart, t + 1) }, "\(context)\nfix \(fix)")
@@ -186,9 +189,6 @@ import Testing
             }
         }
         // A field left out has no fixing value in the searched range.
-        if !fields.contains("due") {
-            #expect(!fits { $0.due = $0.due + Int64(inst.fixSearchDays) * 86_400 }, "\(context)\nmissing due fix")
-        }
         if !fields.contains("start"), let s = task.start, s > withoutStart {
             #expect(!fits { $0.lower = withoutStart }, "\(context)\nmissing start fix")
         }

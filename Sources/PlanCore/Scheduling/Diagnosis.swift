@@ -205,11 +205,26 @@ struct Diagnosis {
         return .latest(TimeOfDay(minutes: Int(m)))
     }
 
+    /// The smallest longer span that fits. A span is also the cap of the
+    /// minimum sitting (rule 4), so a task whose own minimum is above its
+    /// span gets longer shortest sittings with a longer span: below its own
+    /// minimum the sittings are exactly one span long, and whether they fit
+    /// is not monotone, so those few spans are tried one by one; from the
+    /// minimum on only the span changes, and a binary search is valid.
     func spanFix() -> Fix? {
         guard req.span < req.remaining else { return nil }
-        let k = smallestFitting(after: req.span / step, upTo: req.remaining / step,
-                                may: { x in mayFit(with { $0.span = x * step }) },
-                                fits: { x in fits(with { $0.span = x * step }) })
+        let ownMinimum = max(step, ceilDiv(max(0, prep.task.minSitting), step) * step)
+        func at(_ x: Int64) -> Requirement {
+            with { $0.span = x * step; $0.minSitting = min(ownMinimum, x * step) }
+        }
+        let monotoneFrom = max(req.span / step, min(ownMinimum, req.remaining) / step - 1)
+        var x = req.span / step + 1
+        while x <= monotoneFrom {
+            if fits(at(x)) { return .span(x * step) }
+            x += 1
+        }
+        let k = smallestFitting(after: monotoneFrom, upTo: req.remaining / step,
+                                may: { x in mayFit(at(x)) }, fits: { x in fits(at(x)) })
         return k.map { .span($0 * step) }
     }
 

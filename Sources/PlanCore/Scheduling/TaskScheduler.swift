@@ -64,6 +64,10 @@ public struct TaskScheduler: Sendable {
     /// plan's own board; later ones are left to ``diagnose(_:prepared:bookings:like:)``
     /// (a plan with few is not worth the boards it would build).
     var diagnosesInline = 32
+    /// Whether the repair pass makes attempts after the greedy one (see
+    /// ``Repair``); off only in tests that look at the greedy pass alone
+    /// (fixes are still checked against a re-plan, which then has no repair).
+    var usesRepair = true
 
     public init(policy: Policy, now: Instant, fixSearchDays: Int = 28) {
         self.policy = policy
@@ -95,90 +99,58 @@ public struct TaskScheduler: Sendable {
     /// and they count as scheduled with exactly those sittings.
     public func plan(tasks: [PlanTask], busy: [BusyBlock], fixed: [String: [TimeRange]] = [:]) -> Plan {
         let board = Scoreboard(policy: policy, busy: busy, horizon: horizon(tasks), usesBounds: usesBoardBounds)
-        // Every sitting booked, in order: the board at any task's turn is
-        // these up to a point (see ``diagnose(_:prepared:bookings:like:)``).
-        var bookings: [TimeRange] = []
-        func book(_ r: TimeRange) {
-            board.bookSitting(r, day: board.dayNumber(r.start))
-            bookings.append(r)
-        }
-        for ranges in fixed.sorted(by: { $0.key < $1.key }).map({ $0.value }) {
-            for r in ranges.sorted(by: { $0.start < $1.start }) { book(r) }
-        }
-        var prepared = tasks.map(prepare)
-        var indexById: [String: Int] = [:]
-        for (i, t) in tasks.enumerated() where indexById[t.id] == nil { indexById[t.id] = i }
-        for i in prepared.indices {
-            var seen = Set<Int>()
-            var pre: [Int] = []
-            for id in tasks[i].after {
-                if let j = indexById[id], seen.insert(j).inserted { pre.append(j) }
-            }
-            prepared[i].prerequisites = pre
-            for j in pre { prepared[j].dependents.append(i) }
-        }
-        computeEffectiveDues(&prepared)
+        let problem = self.problem(tasks, fixed: fixed)
+        for r in problem.pinBookings { board.bookSitting(r, day: board.dayNumber(r.start)) }
 
-        var status = [TaskStatus?](repeating: nil, count: tasks.count)
-        var placed = [[TimeRange]](repeating: [], count: tasks.count)
-        var rank = [Int](repeating: 0, count: tasks.count)
+        // The greedy pass in rule 8's order. A diagnosis only reads the board
+        // at its task's turn: the first few are made there and then, later
+        // ones from the bookings afterwards (see ``diagnose(_:prepared:bookings:like:)``).
+        var greedy = Pass(problem, order: problem.order)
         var diagnostics = [Diagnostic?](repeating: nil, count: tasks.count)
         var pending: [PendingDiagnosis] = []
         var made = 0
-
-        var waiting = prepared.map { $0.prerequisites.count }
-        // Rule 8's order as plain numbers (comparing the prepared tasks
-        // themselves would copy them, strings and all, at every step).
-        struct OrderKey { var due: Instant, priority: Int, sequence: Int }
-        let keys = prepared.map { OrderKey(due: $0.effectiveDue, priority: $0.task.priority, sequence: $0.task.sequence) }
-        var ready = Heap<Int> { a, b in
-            let x = keys[a], y = keys[b]
-            if x.due != y.due { return x.due < y.due }
-            if x.priority != y.priority { return x.priority < y.priority }
-            if x.sequence != y.sequence { return x.sequence < y.sequence }
-            return a < b
-        }
-        for i in prepared.indices where waiting[i] == 0 { ready.push(i) }
-        var order = 0
-        while let i = ready.pop() {
-            rank[i] = order
-            order += 1
-            if let pinned = fixed[prepared[i].task.id] {
-                status[i] = prepared[i].remaining == 0 && pinned.isEmpty ? .done : .scheduled
-                placed[i] = pinned.sorted { $0.start < $1.start }
+        place(&greedy, from: 0, on: board, problem) { f in
+            let prep = problem.prepared[f.task]
+            guard let req = f.requirement else {
+                diagnostics[f.task] = Diagnostic(taskId: prep.task.id, needed: prep.remaining, available: 0,
+                                                 binding: [.after], fixes: [])
+                return
+            }
+            if made < diagnosesInline {
+                diagnostics[f.task] = Diagnosis(scheduler: self, board: board, prep: prep, req: req,
+                                                prerequisiteEnd: f.prerequisiteEnd).diagnostic()
+                made += 1
             } else {
-                let (s, p, d) = placeOne(prepared[i], prepared: prepared, status: status, placed: placed, board: board)
-                status[i] = s
-                placed[i] = p
-                switch d {
-                case .known(let diagnostic): diagnostics[i] = diagnostic
-                case .toMake(let req, let prerequisiteEnd) where made < diagnosesInline:
-                    diagnostics[i] = Diagnosis(scheduler: self, board: board, prep: prepared[i], req: req,
-                                               prerequisiteEnd: prerequisiteEnd).diagnostic()
-                    made += 1
-                case .toMake(let req, let prerequisiteEnd):
-                    pending.append(PendingDiagnosis(task: i, req: req, prerequisiteEnd: prerequisiteEnd, booked: bookings.count))
-                case nil: break
-                }
-                for r in p { book(r) }
-            }
-            for j in prepared[i].dependents {
-                waiting[j] -= 1
-                if waiting[j] == 0 { ready.push(j) }
+                pending.append(PendingDiagnosis(task: f.task, req: req, prerequisiteEnd: f.prerequisiteEnd, booked: f.booked))
             }
         }
-        for (job, d) in zip(pending, diagnose(pending, prepared: prepared, bookings: bookings, like: board)) {
+        for (job, d) in zip(pending, diagnose(pending, prepared: problem.prepared, bookings: greedy.bookings, like: board)) {
             diagnostics[job.task] = d
         }
+
+        // The repair pass, only when something failed; then every fix is
+        // checked against a re-plan of the whole request (see ``FixCheck``).
+        var final = greedy
+        if greedy.status.contains(.unschedulable) {
+            let repair = Repair(scheduler: self, problem: problem, template: board, greedy: greedy, attempting: usesRepair)
+            final = repair.final
+            for i in problem.prepared.indices where final.status[i] != .unschedulable { diagnostics[i] = nil }
+            let check = FixCheck(repair: repair)
+            for i in diagnostics.indices {
+                if let d = diagnostics[i], !d.fixes.isEmpty { diagnostics[i]?.fixes = check.verified(d.fixes, task: i) }
+            }
+        }
+
         // Whatever never became ready sits on a cycle of `after`.
-        for i in prepared.indices where status[i] == nil {
-            rank[i] = order
-            order += 1
-            let prep = prepared[i]
+        var rank = [Int](repeating: 0, count: tasks.count)
+        for (k, i) in final.order.enumerated() { rank[i] = k }
+        for (k, i) in problem.cyclic.enumerated() {
+            rank[i] = final.order.count + k
+            let prep = problem.prepared[i]
             if prep.remaining == 0 {
-                status[i] = .done
+                final.status[i] = .done
             } else {
-                status[i] = .unschedulable
+                final.status[i] = .unschedulable
                 diagnostics[i] = Diagnostic(taskId: prep.task.id, needed: prep.remaining, available: 0,
                                             binding: [.after], fixes: [])
             }
@@ -186,12 +158,12 @@ public struct TaskScheduler: Sendable {
 
         var sittings: [Sitting] = []
         var outcomes: [TaskOutcome] = []
-        for (i, prep) in prepared.enumerated() {
-            let ranges = placed[i]
+        for (i, prep) in problem.prepared.enumerated() {
+            let ranges = final.placed[i]
             for (k, r) in ranges.enumerated() {
                 sittings.append(Sitting(taskId: prep.task.id, range: r, index: k + 1, count: ranges.count))
             }
-            let st = status[i]!
+            let st = final.status[i]!
             let last = ranges.last?.end
             outcomes.append(TaskOutcome(
                 id: prep.task.id, title: prep.task.title, status: st, needed: prep.remaining,
@@ -257,12 +229,6 @@ public struct TaskScheduler: Sendable {
                     minSitting: prep.minSitting)
     }
 
-    /// What an unschedulable task's diagnostic is, or what it takes to make it.
-    private enum Explanation {
-        case known(Diagnostic)
-        case toMake(Requirement, prerequisiteEnd: Instant?)
-    }
-
     /// A diagnosis to make once every task has had its turn: the task, its
     /// requirement then, and how many sittings were booked before it.
     struct PendingDiagnosis {
@@ -319,22 +285,6 @@ public struct TaskScheduler: Sendable {
             shared.out[k] = Diagnosis(scheduler: self, board: replay, prep: prepared[job.task], req: job.req,
                                       prerequisiteEnd: job.prerequisiteEnd).diagnostic()
         }
-    }
-
-    private func placeOne(_ prep: Prepared, prepared: [Prepared], status: [TaskStatus?],
-                          placed: [[TimeRange]], board: Scoreboard)
-        -> (TaskStatus, [TimeRange], Explanation?) {
-        if prep.remaining == 0 { return (.done, [], nil) }
-        if prep.prerequisites.contains(where: { status[$0] == .unschedulable }) {
-            return (.unschedulable, [], .known(Diagnostic(taskId: prep.task.id, needed: prep.remaining,
-                                                          available: 0, binding: [.after], fixes: [])))
-        }
-        let prerequisiteEnd = prep.prerequisites.compactMap { placed[$0].last?.end }.max()
-        let own = max(now, prep.task.start ?? now)
-        let lower = max(own, prerequisiteEnd ?? own)
-        let req = requirement(prep, lower: lower)
-        if let ranges = Placer.using(board, req, { $0.place() }) { return (.scheduled, ranges, nil) }
-        return (.unschedulable, [], .toMake(req, prerequisiteEnd: prerequisiteEnd))
     }
 }
 
