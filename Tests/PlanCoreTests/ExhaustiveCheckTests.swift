@@ -161,6 +161,8 @@ import Testing
             change(&r)
             return BruteForce(r).feasible
         }
+        let ownMinimum = max(g, (max(0, task.minSitting) + g - 1) / g * g)
+        func fits(span s: Int64) -> Bool { fits { $0.span = s; $0.minSitting = min(ownMinimum, s) } }
         let withoutStart = base.lowerWithoutStart
         var fields = Set<String>()
         for fix in d.fixes {
@@ -182,7 +184,8 @@ import Testing
                 #expect(fits { $0.windowEnd = min(p.dayEnd, t) } && !fits { $0.windowEnd = min(p.dayEnd, previous) },
                         "\(context)\nfix \(fix)")
             case .span(let s):
-                #expect(s > base.span && fits { $0.span = s } && !fits { $0.span = s - g }, "\(context)\nfix \(fix)")
+                // A longer span also raises a minimum sitting it capped (rule 4).
+                #expect(s > base.span && fits(span: s) && !fits(span: s - g), "\(context)\nfix \(fix)")
             case .minSitting(let m):
                 #expect(m < base.minSitting && fits { $0.minSitting = m } && !fits { $0.minSitting = m + g },
                         "\(context)\nfix \(fix)")
@@ -199,7 +202,9 @@ import Testing
             #expect(!fits { $0.windowEnd = p.dayEnd }, "\(context)\nmissing latest fix")
         }
         if !fields.contains("span"), base.span < base.remaining {
-            #expect(!fits { $0.span = $0.remaining }, "\(context)\nmissing span fix")
+            for k in (base.span / g + 1)...(base.remaining / g) {
+                #expect(!fits(span: k * g), "\(context)\nmissing span fix (\(k * g / 60)m fits)")
+            }
         }
         if !fields.contains("minSitting"), base.minSitting > g {
             #expect(!fits { $0.minSitting = g }, "\(context)\nmissing minSitting fix")

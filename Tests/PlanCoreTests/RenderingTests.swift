@@ -27,7 +27,7 @@ import Testing
             {"id": "lab", "status": "unschedulable", "scheduled": "PT0M"}
           ],
           "diagnostics": [
-            {"id": "unschedulable", "taskId": "lab", "needed": "PT30H", "available": "PT7H35M", "shortBy": "PT22H25M", "binding": ["window", "span", "busy", "otherTasks", "due"], "fixes": [{"field": "due", "value": "2026-12-05T09:30:00-05:00"}]}
+            {"id": "unschedulable", "taskId": "lab", "needed": "PT30H", "available": "PT7H35M", "shortBy": "PT22H25M", "binding": ["window", "span", "busy", "otherTasks", "due"], "fixes": [{"field": "due", "value": "2026-12-04T11:40:00-05:00"}]}
           ]
         }
 
@@ -59,7 +59,7 @@ import Testing
           Needs 30h, but only 7h35m fits by Thu 2026-11-26 12:00 (short by 22h25m).
           Limited by: the daily window, the longest sitting (span), calendar events, tasks planned before it, the due date.
           Any one of these changes would make it fit:
-            - move due to Sat 2026-12-05 09:30
+            - move due to Fri 2026-12-04 11:40
 
         """)
     }

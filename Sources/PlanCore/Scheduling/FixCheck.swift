@@ -38,29 +38,76 @@ struct FixCheck {
     private var problem: Problem { repair.problem }
     private var greedy: Pass { repair.states[0] }
     private var step: Int64 { scheduler.policy.granularity }
+    /// The work the checks may still do, in task placements (a replayed
+    /// booking counts an eighth). Past it, a fix is still one the greedy pass
+    /// schedules (so it fits when applied), but a tighter value the repair
+    /// pass would rescue is no longer looked for, and a due fix that needs
+    /// whole re-plans is left out.
+    private let budget: WorkBudget
+    /// The share of whole re-plans (due fixes that move a prerequisite),
+    /// which cost the most: a greedy pass's worth or so.
+    private let replanBudget: WorkBudget
 
-    init(repair: Repair) { self.repair = repair }
+    init(repair: Repair) {
+        self.repair = repair
+        budget = WorkBudget(Self.budget(tasks: repair.problem.count))
+        replanBudget = WorkBudget(Repair.budget(tasks: repair.problem.count))
+    }
 
-    /// `fixes` of task `u` made true of the whole request; a fix with no
-    /// value that re-planning schedules is left out.
-    func verified(_ fixes: [Fix], task u: Int) -> [Fix] {
-        fixes.compactMap { fix in
-            switch fix {
-            case .due(let d0):
-                guard let d = greedyDue(u, from: d0) else { return nil }
-                return .due(Instant(seconds: tightest(u, from: d.seconds, field: .due)))
-            case .start(let s):
-                return .start(Instant(seconds: tightest(u, from: s.seconds, field: .start)))
-            case .earliest(let t):
-                return .earliest(TimeOfDay(minutes: Int(tightest(u, from: Int64(t.minutes), field: .earliest))))
-            case .latest(let t):
-                return .latest(TimeOfDay(minutes: Int(tightest(u, from: Int64(t.minutes), field: .latest))))
-            case .span(let x):
-                return .span(tightest(u, from: x, field: .span))
-            case .minSitting(let x):
-                return .minSitting(tightest(u, from: x, field: .minSitting))
+    /// Boards rebuilt for the repair filter, by state and bookings held.
+    private let boards = Boards()
+
+    struct Pair: Hashable {
+        var state: Int, booked: Int
+        init(_ state: Int, _ booked: Int) { self.state = state; self.booked = booked }
+    }
+
+    final class Boards { var kept: [Pair: Scoreboard] = [:] }
+
+    /// How much work the checks of one plan may do, in task placements: a
+    /// few dozen re-plans of a small request, a few greedy passes of a large one.
+    static func budget(tasks n: Int) -> Int { 20_000 + 4 * n }
+
+    /// Work left to spend, shared by the checks of one plan.
+    final class WorkBudget {
+        private(set) var left: Int
+        init(_ left: Int) { self.left = left }
+        var isSpent: Bool { left <= 0 }
+        func spend(_ cost: Int) { left -= cost }
+    }
+
+    /// The fixes of `diagnostics` (by task index) made true of the whole
+    /// request; a fix with no value that re-planning schedules is left out.
+    func verified(_ diagnostics: [Int: Diagnostic]) -> [Int: [Fix]] {
+        var dueStarts: [(task: Int, due: Instant)] = []
+        for (u, d) in diagnostics.sorted(by: { $0.key < $1.key }) {
+            for case .due(let d0) in d.fixes { dueStarts.append((u, d0)) }
+        }
+        let dues = greedyDues(dueStarts)
+        var out: [Int: [Fix]] = [:]
+        for (u, d) in diagnostics.sorted(by: { $0.key < $1.key }) {
+            out[u] = d.fixes.compactMap { fix in
+                switch fix {
+                case .due:
+                    switch dues[u] ?? GreedyDue.none {
+                    case .none: return nil
+                    case .movesOthers: return dueByReplans(u)
+                    case .at(let d): return .due(Instant(seconds: tightest(u, from: d.seconds, field: .due)))
+                    }
+                case .start(let s):
+                    return .start(Instant(seconds: tightest(u, from: s.seconds, field: .start)))
+                case .earliest(let t):
+                    return .earliest(TimeOfDay(minutes: Int(tightest(u, from: Int64(t.minutes), field: .earliest))))
+                case .latest(let t):
+                    return .latest(TimeOfDay(minutes: Int(tightest(u, from: Int64(t.minutes), field: .latest))))
+                case .span(let x):
+                    return .span(tightest(u, from: x, field: .span))
+                case .minSitting(let x):
+                    return .minSitting(tightest(u, from: x, field: .minSitting))
+                }
             }
         }
+        return out
     }
 
     /// A field a fix changes, as a number: which way is looser, by how
@@ -111,7 +158,15 @@ struct FixCheck {
     /// one unit tighter does not; values not looser than the task's own are
     /// out of range.
     func tightest(_ u: Int, from fit: Int64, field: Field) -> Int64 {
-        guard let own = field.get(problem.prepared[u]), repair.turns[u] != nil else { return fit }
+        guard repair.turns[u] != nil else { return fit }
+        return tightest(u, from: fit, field: field) { rescued(u, field, $0) }
+    }
+
+    /// As ``tightest(_:from:field:)``, with `fits` telling whether a value
+    /// tighter than `fit` is scheduled after all.
+    func tightest(_ u: Int, from fit: Int64, field: Field, fits: (Int64) -> Bool) -> Int64 {
+        guard let own = field.get(problem.prepared[u]) else { return fit }
+        func rescued(_ u: Int, _ field: Field, _ v: Int64) -> Bool { fits(v) }
         let unit = unit(field) * field.looser
         // Units tighter than `fit` that are still looser than the task's own value.
         let room = (fit - own) / unit - ((fit - own) % unit == 0 ? 1 : 0)
@@ -137,112 +192,185 @@ struct FixCheck {
     /// Whether the repair pass schedules `u` with `field` set to `v`, at a
     /// value the greedy pass does not (see the type's notes).
     func rescued(_ u: Int, _ field: Field, _ v: Int64) -> Bool {
-        guard let turn = repair.turns[u] else { return false }
+        guard let turn = repair.turns[u], !budget.isSpent else { return false }
         var task = problem.prepared[u].task
         field.set(v, on: &task)
         guard let changed = changing(u, to: task) else { return replans(u, task) }
-        return repair.attempts(u, changed, in: repair.states[turn]).0 != nil
+        // Every attempt puts `u` on a board holding at least what the board
+        // at its first competitor's turn holds: if it does not fit there, no
+        // attempt can succeed (the board is kept for the task's other probes).
+        let state = repair.states[turn]
+        guard let (req, competitors) = repair.competitors(u, changed, in: state), let k = competitors.first
+        else { return false }
+        let count = state.bookedBefore[k]
+        let board: Scoreboard
+        if let kept = boards.kept[Pair(turn, count)] {
+            board = kept
+        } else {
+            board = scheduler.board(like: repair.template, state, upTo: count)
+            boards.kept[Pair(turn, count)] = board
+            budget.spend(count / 8)
+        }
+        budget.spend(1)
+        guard Placer.using(board, req, { $0.fits() }) else { return false }
+        let (rescue, cost) = repair.attempts(u, changed, in: state)
+        budget.spend(cost)
+        return rescue != nil
+    }
+
+    /// Task `u` prepared as `task` (its place in the graph kept, its
+    /// effective due recomputed), or nil when the change moves another task
+    /// in rule 8's order: a prerequisite whose effective due was `u`'s.
+    /// Only direct prerequisites need looking at: an earlier one's effective
+    /// due follows from theirs.
+    func prepared(_ u: Int, as task: PlanTask) -> TaskScheduler.Prepared? {
+        let old = problem.prepared[u]
+        var prep = scheduler.prepare(task)
+        prep.prerequisites = old.prerequisites
+        prep.dependents = old.dependents
+        prep.effectiveDue = old.dependents.map { problem.prepared[$0].effectiveDue }.reduce(task.due, min)
+        if prep.effectiveDue != old.effectiveDue {
+            for j in old.prerequisites {
+                let pre = problem.prepared[j]
+                let due = pre.dependents.map { $0 == u ? prep.effectiveDue : problem.prepared[$0].effectiveDue }
+                    .reduce(pre.task.due, min)
+                if due != pre.effectiveDue { return nil }
+            }
+        }
+        return prep
     }
 
     /// The problem with task `u` changed to `task`, or nil when the change
-    /// moves another task in rule 8's order (a prerequisite's effective due
-    /// follows `u`'s due).
+    /// moves another task in rule 8's order (see ``prepared(_:as:)``).
     func changing(_ u: Int, to task: PlanTask) -> Problem? {
+        guard let prep = prepared(u, as: task) else { return nil }
         var p = problem
-        var prep = scheduler.prepare(task)
-        prep.prerequisites = p.prepared[u].prerequisites
-        prep.dependents = p.prepared[u].dependents
-        prep.effectiveDue = prep.dependents.map { p.prepared[$0].effectiveDue }.reduce(task.due, min)
         p.prepared[u] = prep
-        if !prep.prerequisites.isEmpty && prep.effectiveDue != problem.prepared[u].effectiveDue {
-            var again = p.prepared
-            for i in again.indices { again[i].effectiveDue = again[i].task.due }
-            scheduler.computeEffectiveDues(&again)
-            for i in again.indices where i != u && again[i].effectiveDue != problem.prepared[i].effectiveDue {
-                return nil
-            }
-        }
         return p
     }
 
     /// Whether planning the whole request again, with `u` changed to `task`,
     /// schedules it (both passes, no diagnoses).
     func replans(_ u: Int, _ task: PlanTask) -> Bool {
-        var tasks = problem.prepared.map(\.task)
-        tasks[u] = task
-        var fixed: [String: [TimeRange]] = [:]
-        for (i, pins) in problem.pinned.enumerated() { if let pins { fixed[tasks[i].id] = pins } }
-        let p = scheduler.problem(tasks, fixed: fixed)
+        let budget = replanBudget
+        let p = problem(with: u, as: task)
         let board = Scoreboard(emptyLike: repair.template)
         for r in p.pinBookings { board.bookSitting(r, day: board.dayNumber(r.start)) }
         var pass = Pass(p, order: p.order)
         scheduler.place(&pass, from: 0, on: board, p)
+        budget.spend(p.count + greedy.bookings.count / 8)
         if pass.status[u] == .scheduled { return true }
-        return Repair(scheduler: scheduler, problem: p, template: repair.template, greedy: pass,
-                      attempting: scheduler.usesRepair).final.status[u] == .scheduled
+        let again = Repair(scheduler: scheduler, problem: p, template: repair.template, greedy: pass,
+                           attempting: scheduler.usesRepair)
+        budget.spend(again.spent)
+        return again.final.status[u] == .scheduled
     }
 
-    /// The earliest due at which the greedy pass schedules `u`, from `d0`,
-    /// the earliest at its own turn (see the type's notes), within the
-    /// diagnosis's ``TaskScheduler/fixSearchDays``.
-    func greedyDue(_ u: Int, from d0: Instant) -> Instant? {
-        let prep = problem.prepared[u]
+    /// The request with task `u` replaced by `task`, prepared anew.
+    private func problem(with u: Int, as task: PlanTask) -> Problem {
+        var tasks = problem.prepared.map(\.task)
+        tasks[u] = task
+        var fixed: [String: [TimeRange]] = [:]
+        for (i, pins) in problem.pinned.enumerated() { if let pins { fixed[tasks[i].id] = pins } }
+        return scheduler.problem(tasks, fixed: fixed)
+    }
+
+    /// Whether the greedy pass, with `u` changed to `task` (which may move
+    /// other tasks in the order), schedules `u`: the pass is re-run from the
+    /// first place where its order changes, through `u`'s turn only.
+    func greedyPlaces(_ u: Int, _ task: PlanTask) -> Bool {
+        let budget = replanBudget
+        let p = problem(with: u, as: task)
+        var first = greedy.position[u]
+        for k in 0..<min(first, p.order.count) where p.order[k] != greedy.order[k] {
+            first = k
+            break
+        }
+        var pass = greedy
+        pass.order = p.order
+        for (k, i) in p.order.enumerated() { pass.position[i] = k }
+        let board = scheduler.board(like: repair.template, greedy, upTo: greedy.bookedBefore[first])
+        scheduler.place(&pass, from: first, on: board, p, through: u)
+        // Preparing the request and its order again counts as a pass over the tasks.
+        budget.spend(p.count + pass.position[u] - first + 1 + greedy.bookedBefore[first] / 8)
+        return pass.status[u] == .scheduled
+    }
+
+    /// What the greedy pass makes of a due fix: the first due it schedules
+    /// the task at, none within the search, or a due that moves another task
+    /// (see ``prepared(_:as:)``), left to ``dueByReplans(_:)``.
+    enum GreedyDue { case at(Instant), none, movesOthers }
+
+    /// The earliest due at which the greedy pass schedules each task of
+    /// `starts`, from its due fix at its own turn (see the type's notes),
+    /// within ``TaskScheduler/fixSearchDays`` of its due. One board follows
+    /// the greedy pass's bookings; each task waits in a queue for the board
+    /// of the turn its due gives it, and moves on to a later turn (never an
+    /// earlier one) until its due fits there.
+    func greedyDues(_ starts: [(task: Int, due: Instant)]) -> [Int: GreedyDue] {
         let grid = repair.template.grid
-        let limit = grid.floor(prep.task.due + Int64(scheduler.fixSearchDays) * 86_400)
-        let p = greedy.position[u]
-        var d = d0
-        // Each round moves the turn later or returns; there are at most as
-        // many turns as tasks.
-        for _ in 0...problem.count {
-            var task = prep.task
+        var out: [Int: GreedyDue] = [:]
+        struct Wait { var booked: Int, task: Int, due: Instant }
+        var queue = Heap<Wait> { a, b in a.booked != b.booked ? a.booked < b.booked : a.task < b.task }
+        /// The first step for task `u` with due `d`: a verdict, or a turn to wait for.
+        func next(_ u: Int, _ d: Instant, after booked: Int?) {
+            var task = problem.prepared[u].task
             task.due = d
-            guard let changed = changing(u, to: task) else { return replannedDue(u, upTo: limit) }
-            let q = turnBookings(u, changed)
-            let req = scheduler.requirement(changed.prepared[u], lower: lower(u))
-            if q == greedy.bookedBefore[p] { return d }
-            let board = scheduler.board(like: repair.template, greedy, upTo: q)
-            if Placer.using(board, req, { $0.fits() }) { return d }
+            guard let prep = prepared(u, as: task) else { out[u] = .movesOthers; return }
+            let q = turnBookings(u, prep)
+            // The same board as the last look (or as at its own turn, where
+            // `d` was found to fit): it fits there.
+            if q == (booked ?? greedy.bookedBefore[greedy.position[u]]) { out[u] = .at(d); return }
+            queue.push(Wait(booked: q, task: u, due: d))
+        }
+        for (u, d0) in starts { next(u, d0, after: nil) }
+        let board = Scoreboard(emptyLike: repair.template)
+        var booked = 0
+        while let w = queue.pop() {
+            while booked < w.booked {
+                board.bookSitting(greedy.bookings[booked], day: board.dayNumber(greedy.bookings[booked].start))
+                booked += 1
+            }
+            let u = w.task
+            let prep = problem.prepared[u]
+            let limit = grid.floor(prep.task.due + Int64(scheduler.fixSearchDays) * 86_400)
+            var task = prep.task
+            task.due = w.due
+            let req = scheduler.requirement(prepared(u, as: task)!, lower: lower(u))
+            if Placer.using(board, req, { $0.fits() }) { out[u] = .at(w.due); continue }
             var far = req
             far.due = limit
             let end = Placer.using(board, far) { placer in
                 placer.earliestCompletion(from: placer.initial, target: Int(req.remaining / step))
             }
-            guard let end, end <= limit else { return nil }
-            // The first grid instant at or after `end` (it is a sitting's end, so on the grid).
-            let next = grid.ceil(end)
-            if next <= d { return d }
-            d = next
+            guard let end, end <= limit else { out[u] = GreedyDue.none; continue }
+            // A sitting's end is on the grid: the first grid instant at or after `end`.
+            next(u, max(grid.ceil(end), w.due), after: w.booked)
         }
-        return nil
+        return out
     }
 
-    /// How many of the greedy pass's bookings come before `u`'s turn in the
-    /// order `changed` gives it (its sittings, and those of the tasks after
-    /// it, are the same as before: `u` booked nothing).
-    private func turnBookings(_ u: Int, _ changed: Problem) -> Int {
-        let prep = changed.prepared[u]
-        let p = greedy.position[u]
-        if prep.dependents.isEmpty && prep.prerequisites.isEmpty {
-            // Without `u`, the order is the greedy one less `u`; `u` comes
-            // before the first later task whose key is above its own.
-            func before(_ a: Int, _ b: Int) -> Bool {
-                let x = changed.prepared[a], y = changed.prepared[b]
-                if x.effectiveDue != y.effectiveDue { return x.effectiveDue < y.effectiveDue }
-                if x.task.priority != y.task.priority { return x.task.priority < y.task.priority }
-                if x.task.sequence != y.task.sequence { return x.task.sequence < y.task.sequence }
-                return a < b
-            }
-            var q = p + 1
-            while q < greedy.order.count && before(greedy.order[q], u) { q += 1 }
-            return greedy.bookedBefore[q]
+    /// How many of the greedy pass's bookings come before `u`'s turn when it
+    /// is prepared as `prep` (a later due than its own). Without `u` and the
+    /// tasks after it in `after` (which booked nothing, as it did), the
+    /// order is the greedy one; `u` comes just before the first later task
+    /// whose rule 8 key is above its own.
+    private func turnBookings(_ u: Int, _ prep: TaskScheduler.Prepared) -> Int {
+        var descendants = Set<Int>()
+        var stack = prep.dependents
+        while let d = stack.popLast() {
+            if descendants.insert(d).inserted { stack += problem.prepared[d].dependents }
         }
-        let order = scheduler.ruleEightOrder(changed.prepared)
-        var last = p
-        for i in order {
-            if i == u { break }
-            last = max(last, greedy.position[i])
+        func before(_ a: Int) -> Bool {
+            let x = problem.prepared[a]
+            if x.effectiveDue != prep.effectiveDue { return x.effectiveDue < prep.effectiveDue }
+            if x.task.priority != prep.task.priority { return x.task.priority < prep.task.priority }
+            if x.task.sequence != prep.task.sequence { return x.task.sequence < prep.task.sequence }
+            return a < u
         }
-        return greedy.bookedBefore[last + 1 > p ? last + 1 : p]
+        var q = greedy.position[u] + 1
+        while q < greedy.order.count && (descendants.contains(greedy.order[q]) || before(greedy.order[q])) { q += 1 }
+        return greedy.bookedBefore[q]
     }
 
     private func lower(_ u: Int) -> Instant {
@@ -252,24 +380,37 @@ struct FixCheck {
         return max(own, prerequisiteEnd ?? own)
     }
 
-    /// The due found by re-planning the whole request: a grid due up to
-    /// `limit` that schedules `u` whose predecessor on the grid does not
-    /// (bisection between the task's own due, which fails, and `limit`).
-    private func replannedDue(_ u: Int, upTo limit: Instant) -> Instant? {
+    /// The due fix of a task whose due decides a prerequisite's place in
+    /// the order (a later due moves the prerequisite too, so nothing of the
+    /// greedy pass can be reused): bisection between the task's own due,
+    /// which fails, and the last due searched, with the greedy pass re-run
+    /// from where the order changes; then, as for any fix, tighter values
+    /// the repair pass might rescue, by whole re-plans. Left out when the
+    /// checks' budget is spent.
+    private func dueByReplans(_ u: Int) -> Fix? {
         let task = problem.prepared[u].task
         let grid = repair.template.grid
+        let limit = grid.floor(task.due + Int64(scheduler.fixSearchDays) * 86_400)
         func due(_ k: Int64) -> Instant { grid.floor(task.due + k * step) }
-        func fits(_ k: Int64) -> Bool {
+        func places(_ k: Int64) -> Bool? {
+            guard !replanBudget.isSpent else { return nil }
             var t = task
             t.due = due(k)
-            return replans(u, t)
+            return greedyPlaces(u, t)
         }
         var lo: Int64 = 0, hi = (limit - task.due) / step
-        guard hi >= 1, fits(hi) else { return nil }
+        guard hi >= 1, places(hi) == true else { return nil }
         while hi - lo > 1 {
             let mid = lo + (hi - lo) / 2
-            if fits(mid) { hi = mid } else { lo = mid }
+            guard let fits = places(mid) else { return nil }
+            if fits { hi = mid } else { lo = mid }
         }
-        return due(hi)
+        let fit = tightest(u, from: due(hi).seconds, field: .due) { v in
+            guard !replanBudget.isSpent else { return false }
+            var t = task
+            t.due = Instant(seconds: v)
+            return replans(u, t)
+        }
+        return .due(Instant(seconds: fit))
     }
 }

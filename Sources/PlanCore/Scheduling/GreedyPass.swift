@@ -122,12 +122,15 @@ extension TaskScheduler {
     /// tried (the repair pass keeps the other failed tasks out of an attempt).
     /// Returns false, leaving the pass half done, as soon as a task in
     /// `mustStay` fails; `failed` hears of every other failure.
+    /// With `through`, the pass stops once that task has had its turn.
     @discardableResult
     func place(_ pass: inout Pass, from: Int, on board: Scoreboard, _ problem: Problem,
-               keepOut: [Bool]? = nil, mustStay: [Bool]? = nil, failed: (Failure) -> Void = { _ in }) -> Bool {
+               keepOut: [Bool]? = nil, mustStay: [Bool]? = nil, through: Int? = nil,
+               failed: (Failure) -> Void = { _ in }) -> Bool {
         pass.bookings.removeSubrange(pass.bookedBefore[from]...)
         for k in from..<pass.order.count {
             let i = pass.order[k]
+            if let last = through, k > 0, pass.order[k - 1] == last { return true }
             pass.bookedBefore[k] = pass.bookings.count
             let prep = problem.prepared[i]
             if let pins = problem.pinned[i] {

@@ -33,6 +33,8 @@ struct Repair {
     private(set) var states: [Pass]
     /// For each task the pass took up, the index in `states` at its turn.
     private(set) var turns: [Int: Int] = [:]
+    /// The work the attempts did, in task placements (see ``attempts(_:_:in:)``).
+    private(set) var spent = 0
 
     /// At most this many competitors are tried per failed task.
     static let attemptsPerTask = 6
@@ -50,7 +52,6 @@ struct Repair {
         self.template = template
         states = [greedy]
         let budget = attempting ? Self.budget(tasks: problem.count) : 0
-        var spent = 0
         let failed = problem.order.filter { greedy.status[$0] == .unschedulable && problem.pinned[$0] == nil }
             .sorted { a, b in
                 let x = problem.prepared[a].task, y = problem.prepared[b].task
@@ -67,21 +68,22 @@ struct Repair {
         }
     }
 
-    /// The attempts for failed task `u` from `state`, with the tasks as
-    /// `problem` has them (a fix check passes one with `u` changed): the
-    /// first pass that schedules `u` and keeps every scheduled task, if
-    /// any, and how many placements the attempts made.
-    func attempts(_ u: Int, _ problem: Problem, in state: Pass) -> (Pass?, cost: Int) {
+    /// The requirement of failed task `u` at a new turn in `state`, and the
+    /// places in `state`'s order of the competitors it may go before; nil
+    /// when it cannot be rescued at all (a prerequisite unschedulable, pinned,
+    /// or too big even with no other task placed).
+    func competitors(_ u: Int, _ problem: Problem, in state: Pass) -> (Requirement, [Int])? {
         let prep = problem.prepared[u]
         guard prep.remaining > 0, problem.pinned[u] == nil,
               !prep.prerequisites.contains(where: { state.status[$0] != .scheduled && state.status[$0] != .done })
-        else { return (nil, 0) }
+        else { return nil }
         let prerequisiteEnd = prep.prerequisites.compactMap { state.placed[$0].last?.end }.max()
         let own = max(scheduler.now, prep.task.start ?? scheduler.now)
         let lower = max(own, prerequisiteEnd ?? own)
-        var alone = scheduler.requirement(prep, lower: lower)
+        let req = scheduler.requirement(prep, lower: lower)
+        var alone = req
         alone.withOthers = false
-        guard Placer.using(template, alone, { $0.fits() }) else { return (nil, 0) }
+        guard Placer.using(template, alone, { $0.fits() }) else { return nil }
 
         let span = TimeRange(start: lower, end: prep.task.due)
         let after = prep.prerequisites.map { state.position[$0] + 1 }.max() ?? 0
@@ -92,8 +94,20 @@ struct Repair {
                   state.placed[t].contains(where: { $0.overlaps(span) }) else { continue }
             competitors.append(k)
         }
+        return (req, competitors)
+    }
+
+    /// The attempts for failed task `u` from `state`, with the tasks as
+    /// `problem` has them (a fix check passes one with `u` changed): the
+    /// first pass that schedules `u` and keeps every scheduled task, if
+    /// any, and the work the attempts did (task placements, and an eighth
+    /// for each booking replayed onto a board).
+    func attempts(_ u: Int, _ problem: Problem, in state: Pass) -> (Pass?, cost: Int) {
+        guard let (_, competitors) = self.competitors(u, problem, in: state) else { return (nil, 0) }
         let keepOut = state.failed.enumerated().map { $0.element && $0.offset != u }
-        let mustStay = state.status.map { $0 == .scheduled }
+        // `u` must fit at its new turn too: an attempt stops as soon as it does not.
+        var mustStay = state.status.map { $0 == .scheduled }
+        mustStay[u] = true
         var cost = 0
         let from = state.position[u]
         for k in competitors {
@@ -105,7 +119,8 @@ struct Repair {
             for j in first..<pass.order.count { pass.position[pass.order[j]] = j }
             // `u` booked nothing, so the bookings before `first` are the same.
             let board = scheduler.board(like: template, state, upTo: state.bookedBefore[first])
-            cost += pass.order.count - first
+            // Each task placed again counts one, each booking replayed an eighth.
+            cost += pass.order.count - first + state.bookedBefore[first] / 8
             let kept = scheduler.place(&pass, from: first, on: board, problem, keepOut: keepOut, mustStay: mustStay)
             if kept && pass.status[u] == .scheduled { return (pass, cost) }
         }

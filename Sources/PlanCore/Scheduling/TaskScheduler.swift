@@ -135,10 +135,9 @@ public struct TaskScheduler: Sendable {
             let repair = Repair(scheduler: self, problem: problem, template: board, greedy: greedy, attempting: usesRepair)
             final = repair.final
             for i in problem.prepared.indices where final.status[i] != .unschedulable { diagnostics[i] = nil }
-            let check = FixCheck(repair: repair)
-            for i in diagnostics.indices {
-                if let d = diagnostics[i], !d.fixes.isEmpty { diagnostics[i]?.fixes = check.verified(d.fixes, task: i) }
-            }
+            var withFixes: [Int: Diagnostic] = [:]
+            for (i, d) in diagnostics.enumerated() { if let d, !d.fixes.isEmpty { withFixes[i] = d } }
+            for (i, fixes) in FixCheck(repair: repair).verified(withFixes) { diagnostics[i]?.fixes = fixes }
         }
 
         // Whatever never became ready sits on a cycle of `after`.
