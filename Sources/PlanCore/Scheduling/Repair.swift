@@ -15,7 +15,7 @@
 ///   pinned, or that does not fit even with no other task placed is skipped.
 /// - Its *competitors* are the scheduled, unpinned tasks with a sitting
 ///   between its lower bound and its due, after its prerequisites in the
-///   order. At most ``attemptsPerTask`` of them are tried, earliest in the
+///   order. At most ``attemptsPerTask(tasks:)`` of them are tried, earliest in the
 ///   order first: the failed task moves to just before the competitor and
 ///   every task from there on is placed again, the other failed tasks kept
 ///   out (so one attempt rescues one task and nothing else changes status).
@@ -36,8 +36,10 @@ struct Repair {
     /// The work the attempts did, in task placements (see ``attempts(_:_:in:)``).
     private(set) var spent = 0
 
-    /// At most this many competitors are tried per failed task.
-    static let attemptsPerTask = 6
+    /// At most this many competitors are tried per failed task: every one
+    /// (up to 64) in a request of a student's size, the first six in a
+    /// large one, where each attempt re-places thousands of tasks.
+    static func attemptsPerTask(tasks n: Int) -> Int { n <= 100 ? 64 : 6 }
 
     /// How many task placements the attempts may make in all: a few greedy
     /// passes' worth, and enough for every failed task of a small request.
@@ -88,7 +90,8 @@ struct Repair {
         let span = TimeRange(start: lower, end: prep.task.due)
         let after = prep.prerequisites.map { state.position[$0] + 1 }.max() ?? 0
         var competitors: [Int] = []
-        for k in after..<state.order.count where competitors.count < Self.attemptsPerTask {
+        let most = Self.attemptsPerTask(tasks: problem.count)
+        for k in after..<state.order.count where competitors.count < most {
             let t = state.order[k]
             guard t != u, state.status[t] == .scheduled, problem.pinned[t] == nil,
                   state.placed[t].contains(where: { $0.overlaps(span) }) else { continue }

@@ -27,10 +27,21 @@ import Foundation
 ///    first one: the earliest first start from which the rest can still be
 ///    placed, then the longest such first sitting, then likewise for the next.
 ///    A placement is found whenever one exists.
+///    **Repair.** When this greedy pass leaves tasks unschedulable, a repair
+///    pass may move such a task earlier in the order: to just before a task
+///    that took time between its lower bound and its due (a *competitor*).
+///    Everything from there on is placed again in the same way, the other
+///    unschedulable tasks left out; the move is kept only when the moved
+///    task is scheduled and every task that was scheduled still is. Failed
+///    tasks are taken up by priority, `sequence`, then input order, each
+///    trying its competitors in order, within a bounded amount of work
+///    (see ``Repair``). Nothing else changes the order, so a request in
+///    which every task fits is planned exactly as by rule 8 alone.
 ///
 /// **`available`**, in a diagnostic, is the largest total `X ≤ needed` such
 /// that some set of sittings for the task obeys rules 2–4, 6 and 7 against
-/// the busy time and the sittings of the tasks placed before it, and adds up
+/// the busy time and the sittings of the tasks placed before it in the
+/// greedy pass (rule 8 before any repair), and adds up
 /// to exactly `X`. (It is rule 5 with `needed` replaced by the best smaller
 /// total; it is 0 when a prerequisite is unschedulable.)
 ///
@@ -43,11 +54,18 @@ import Foundation
 /// later), `start` (no later than `now`).
 ///
 /// **`fixes`** holds, per field, the smallest change that alone makes the
-/// task fit in the same turn (the same earlier sittings): the earliest later
-/// `due` within ``fixSearchDays`` days, the latest earlier `start` (not before
-/// `now`), the latest earlier `earliest` (not before `dayStart`), the earliest
-/// later `latest` (not after `dayEnd`), the smallest longer `span` and the
-/// largest shorter `minSitting` on the grid. Fields with no such value are left out.
+/// task fit when the **whole request** is planned again with it (every task,
+/// rule 8 and the repair pass): the earliest later `due` within
+/// ``fixSearchDays`` days, the latest earlier `start` (not before `now`), the
+/// latest earlier `earliest` (not before `dayStart`), the earliest later
+/// `latest` (not after `dayEnd`), the smallest longer `span` and the largest
+/// shorter `minSitting` on the grid. "Smallest" is checked one unit past
+/// it: the fix fits and the value one grid step (one minute for `earliest`
+/// and `latest`) tighter does not, unless that value is not looser than the
+/// task's own (``FixCheck`` says why each search is right). A later `due`
+/// can move the task behind others in rule 8's order; the due fix allows
+/// for that. Fields with no such value are left out; so are due fixes that
+/// move a prerequisite in the order once the checks' bounded work is spent.
 public struct TaskScheduler: Sendable {
     public var policy: Policy
     public var now: Instant
