@@ -12,17 +12,19 @@
 ///   That fit is monotone in each field (a looser value only adds
 ///   placements), so the diagnosis's search (binary, on that board) gives
 ///   the tightest value the greedy pass schedules.
-/// - **Greedy pass, `due`.** A later due moves `u` later in the order; the
-///   tasks that then go first add their (unchanged) sittings, so the board
-///   at `u`'s turn only grows with the due. Hence no due below the earliest
-///   completion on the board at turn `q` fits once the turn is at `q` or
-///   later; starting from the diagnosis's due (the earliest completion at
-///   its own turn), ``greedyDue(_:from:)`` moves to the turn that due gives,
-///   and to that board's earliest completion, until they agree: the first
-///   due that fits. When a later due also moves a prerequisite later (its
-///   effective due was `u`'s), nothing of the greedy pass can be reused and
-///   the due is found by re-planning the whole request (binary search for a
-///   due that fits whose predecessor does not).
+/// - **Greedy pass, `due`.** A later due moves `u` later in the order (its
+///   dependents, which booked nothing either, follow it); the tasks that
+///   then go first add their unchanged sittings, so the board at `u`'s turn
+///   only grows with the due. Hence no due below the earliest completion on
+///   the board at turn `q` fits once the turn is at `q` or later; starting
+///   from the diagnosis's due (the earliest completion at its own turn),
+///   ``greedyDues(_:)`` moves to the turn that due gives, and to that
+///   board's earliest completion, until they agree: the first due that
+///   fits. When a later due also moves a prerequisite later (its effective
+///   due was `u`'s), the passes before `u` change too: the due is found by
+///   bisection between the task's own due and the last one searched, the
+///   greedy pass re-run each time from where its order changes
+///   (``dueByReplans(_:)``: a due that fits whose predecessor does not).
 /// - **Repair pass.** It takes up failed tasks in an order no fix changes
 ///   and keeps the other failed tasks out of each attempt, so for a value at
 ///   which the greedy pass fails `u`, everything up to `u`'s turn in the
@@ -387,7 +389,7 @@ struct FixCheck {
     /// from where the order changes; then, as for any fix, tighter values
     /// the repair pass might rescue, by whole re-plans. Left out when the
     /// checks' budget is spent.
-    private func dueByReplans(_ u: Int) -> Fix? {
+    func dueByReplans(_ u: Int) -> Fix? {
         let task = problem.prepared[u].task
         let grid = repair.template.grid
         let limit = grid.floor(task.due + Int64(scheduler.fixSearchDays) * 86_400)
