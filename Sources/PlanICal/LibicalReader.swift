@@ -15,6 +15,21 @@ struct ReadDocument {
     /// While set, warnings go here instead of `warnings` (those of one VEVENT
     /// read ahead of its place; see ``LibicalReader/readStreaming(_:)``).
     var sink: [ImportWarning]?
+    /// Properties whose names RFC 5545 does not define and that have no `X-`
+    /// prefix (`EVENT-ID`, `SUBCALENDAR-NAME`), by name in first-seen order,
+    /// with how many lines of each were ignored. RFC 5545 §3.7 (`iana-prop`)
+    /// makes them legal; §3.1 says to ignore what is not understood. They are
+    /// reported once per file by ``LibicalReader/read()``, not per line: a
+    /// calendar publisher may write several on every event.
+    var ignoredNames: [(name: String, count: Int)] = []
+
+    mutating func noteIgnored(_ name: String) {
+        if let k = ignoredNames.firstIndex(where: { $0.name == name }) {
+            ignoredNames[k].count += 1
+        } else {
+            ignoredNames.append((name, 1))
+        }
+    }
 
     mutating func warn(_ w: ImportWarning) {
         if sink != nil { sink!.append(w) } else { warnings.append(w) }
@@ -46,15 +61,54 @@ struct LibicalReader {
     mutating func read() -> ReadDocument {
         if let layout = Self.plainLayout(lines) {
             var attempt = self
-            if let doc = attempt.readStreaming(layout) {
+            if var doc = attempt.readStreaming(layout) {
                 self = attempt
+                reportIgnored(&doc)
                 return doc
             }
         }
         var doc = ReadDocument()
         let roots = parseRoots(&doc)
         defer { for r in roots { icalcomponent_free(r) } }
-        return copyOut(roots, into: doc)
+        doc = copyOut(roots, into: doc)
+        reportIgnored(&doc)
+        return doc
+    }
+
+    /// The one line that says how many non-standard properties were ignored
+    /// (see ``ReadDocument/ignoredNames``), at the first of them.
+    private func reportIgnored(_ doc: inout ReadDocument) {
+        guard !doc.ignoredNames.isEmpty else { return }
+        let total = doc.ignoredNames.reduce(0) { $0 + $1.count }
+        // Named in the order they first appear in the file (events and the
+        // calendar are read in different orders), with the first one's line.
+        var firstLine: [String: Int] = [:]
+        for name in doc.ignoredNames.map(\.name) { firstLine[name] = Int.max }
+        for l in lines.lines where firstLine[l.name] == Int.max { firstLine[l.name] = l.number }
+        let names = firstLine.sorted { ($0.value, $0.key) < ($1.value, $1.key) }
+        let shown = names.prefix(5).map(\.key).joined(separator: ", ")
+        let more = names.count > 5 ? ", …" : ""
+        let line = names.first.flatMap { $0.value == Int.max ? nil : $0.value }
+        doc.warnings.append(warning("ignored-properties", line: line, property: nil, value: nil,
+                                    "\(total) line(s) of properties RFC 5545 does not define (\(shown)\(more)) were ignored"))
+    }
+
+    /// Whether a line libical's parser refused is a property with a name
+    /// libical does not know and that is a legal iana-token: not a parse
+    /// error, only a property to ignore (counted from its X-LIC-ERROR by
+    /// ``collectErrors(_:doc:eventOrdinal:)``). Asked only after a refusal,
+    /// so clean files pay nothing for it.
+    static func isUnknownIanaProperty(_ line: ContentLines.Line) -> Bool {
+        line.name != "BEGIN" && line.name != "END" && line.bytes.contains(0x3A) && isIanaToken(line.name)
+            && icalproperty_string_to_kind(line.name) == ICAL_NO_PROPERTY
+    }
+
+    /// Whether `name` is an iana-token (RFC 5545 §3.1: letters, digits and
+    /// `-`) without the `X-` prefix: a property a later standard or a
+    /// publisher may define, which a reader ignores without complaint.
+    static func isIanaToken(_ name: String) -> Bool {
+        !name.isEmpty && !name.uppercased().hasPrefix("X-")
+            && name.utf8.allSatisfy { ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2D }
     }
 
     // MARK: One event at a time
@@ -183,7 +237,7 @@ struct LibicalReader {
                     icalparser_add_line(target, $0)
                 }
             }
-            if icalparser_get_state(target) == ICALPARSER_ERROR {
+            if icalparser_get_state(target) == ICALPARSER_ERROR, !Self.isUnknownIanaProperty(line) {
                 parseErrorLines.insert(line.number)
                 if line.bytes.contains(0x3A) {
                     doc.warn(warning("parse-error", line: line.number, property: line.name,
@@ -289,7 +343,7 @@ struct LibicalReader {
                 }
             }
             if let root { roots.append(root) }
-            if icalparser_get_state(parser) == ICALPARSER_ERROR {
+            if icalparser_get_state(parser) == ICALPARSER_ERROR, !Self.isUnknownIanaProperty(line) {
                 parseErrorLines.insert(line.number)
                 if line.bytes.contains(0x3A) {
                     doc.warn(warning("parse-error", line: line.number, property: line.name,
@@ -686,6 +740,15 @@ struct LibicalReader {
             let message = icalproperty_get_xlicerror(prop).map { String(cString: $0) } ?? "unreadable property"
             // Reported once, as "truncated", by read().
             if message.hasPrefix("Missing END tag") { continue }
+            // libical's word for a name it does not know: counted, reported once per file.
+            let unknownName = "Parse error in property name: "
+            if message.hasPrefix(unknownName) {
+                let name = message.dropFirst(unknownName.count).trimmingWhitespace
+                if Self.isIanaToken(name) {
+                    doc.noteIgnored(name)
+                    continue
+                }
+            }
             var (property, value) = Self.erroneousProperty(in: message)
             var line: Int? = nil
             if let ordinal = eventOrdinal, ordinal < eventBlocks.count {
