@@ -147,6 +147,8 @@ struct Expander {
     mutating func expand(_ events: [RawEvent], into out: inout OccurrenceBuilder) {
         var groups: [String: [Int]] = [:]
         var order: [String] = []
+        var events = events
+        for i in events.indices { orderEnds(&events[i]) }
         for (i, e) in events.enumerated() {
             guard e.dtstart != nil else {
                 warn("no-dtstart", e, nil, nil, "VEVENT\(e.uid.map { " \($0)" } ?? "") has no DTSTART; it takes no time and was skipped")
@@ -183,6 +185,39 @@ struct Expander {
             }
             expandGroup(masters: masters, overrides: overrides, into: &out)
         }
+    }
+
+    /// A DTEND earlier than DTSTART (RFC 5545 §3.8.2.2 requires it later)
+    /// is read as the two swapped — the event runs from DTEND to DTSTART —
+    /// with a warning naming the DTEND line: that is what calendar clients
+    /// show, where a block of negative length would hide busy time. For a
+    /// series the earlier time becomes the rule's anchor. Only values of the
+    /// same kind are compared (a date against a date, a time against a time).
+    private mutating func orderEnds(_ e: inout RawEvent) {
+        guard let s = e.dtstart, let en = e.dtend else { return }
+        let before: Bool
+        switch (s, en) {
+        case (.date(let a), .date(let b)): before = b < a
+        case (.utc(let a), .utc(let b)), (.floating(let a), .floating(let b)): before = b < a
+        case (.zoned(let a, let za), .zoned(let b, let zb)) where za == zb:
+            // RFC 5545 §3.3.5's resolution (a gap moves forward, an overlap
+            // means its first instant) never reverses two readings of one zone.
+            before = b < a
+        case (.date, _), (_, .date):
+            return
+        default:
+            // Normalised first, then resolved: normalising may add a zone to the table.
+            let ns = normalize(s, event: e, property: "DTSTART"), ne = normalize(en, event: e, property: "DTEND")
+            let a = calendarTime(ns), b = calendarTime(ne)
+            before = b.instant(in: options.floatingZone) < a.instant(in: options.floatingZone)
+        }
+        guard before else { return }
+        let shown = e.dtendLine?.value ?? ""
+        warnings.append(ImportWarning(id: "end-before-start", file: file, line: e.dtendLine?.number ?? e.line,
+                                      property: "DTEND", value: shown,
+                                      message: "earlier than DTSTART; the two were swapped, as calendar clients read it"))
+        e.dtstart = en
+        e.dtend = s
     }
 
     /// The zone a floating value of `e` is read in when the event mixes

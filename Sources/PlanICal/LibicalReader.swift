@@ -523,6 +523,7 @@ struct LibicalReader {
             case ICAL_DTEND_PROPERTY:
                 e.dtend = time(prop, icalproperty_get_dtend(prop), "DTEND", ordinal, &doc)
                 if e.dtend == nil { e.broken.append("DTEND cannot be read") }
+                if let block, let l = lines.lines[block].first(where: { $0.name == "DTEND" }) { e.dtendLine = (l.number, l.value) }
             case ICAL_DURATION_PROPERTY:
                 let d = icalproperty_get_duration(prop)
                 // More than 100 years is a broken value (libical wraps huge numbers around).

@@ -39,6 +39,9 @@ struct RawEvent {
     var sequence = 0
     var dtstart: RawTime?
     var dtend: RawTime?
+    /// The DTEND line's number and value as written, for a warning that names
+    /// it (an end before the start is swapped; see `Expander.orderEnds`).
+    var dtendLine: (number: Int, value: String)?
     var duration: RawDuration?
     var rrules: [String] = []
     var exrules: [String] = []

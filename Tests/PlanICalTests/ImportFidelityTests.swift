@@ -41,4 +41,46 @@ import Testing
         #expect(!ICS.ids(result).contains("ignored-properties"))
         #expect(result.warnings.contains { $0.line == 7 && $0.property == "BAD_NAME" })
     }
+
+    // MARK: End before start (item 5)
+
+    /// DTEND before DTSTART: the two are swapped, as calendar clients show
+    /// such an event, with a warning naming the DTEND line and value.
+    @Test(arguments: [
+        // (DTSTART, DTEND, expected start, expected end, tzid)
+        ("DTSTART:20260105T100000Z", "DTEND:20260105T090000Z", "2026-01-05T09:00:00Z", "2026-01-05T10:00:00Z", nil),
+        ("DTSTART;TZID=Europe/Berlin:20260105T100000", "DTEND;TZID=Europe/Berlin:20260105T090000",
+         "2026-01-05T08:00:00Z", "2026-01-05T09:00:00Z", "Europe/Berlin"),
+        // Different zones are compared as instants: 10:00Z is after 10:30 in Berlin (09:30Z).
+        ("DTSTART:20260105T100000Z", "DTEND;TZID=Europe/Berlin:20260105T103000",
+         "2026-01-05T09:30:00Z", "2026-01-05T10:00:00Z", "Europe/Berlin"),
+        ("DTSTART;VALUE=DATE:20260107", "DTEND;VALUE=DATE:20260105", "2026-01-05", "2026-01-07", nil),
+    ] as [(String, String, String, String, String?)])
+    func endBeforeStartIsSwapped(_ start: String, _ end: String, _ from: String, _ to: String, _ tzid: String?) throws {
+        let result = try ICS.read(ICS.calendar(ICS.event("sw", start, end)))
+        #expect(ICS.rows(result) == [.single("sw", from, to, tzid: tzid)])
+        let value = String(end[end.index(after: end.firstIndex(of: ":")!)...])
+        #expect(result.warnings.map(\.description) == [
+            "test.ics:8: DTEND \"\(value)\": earlier than DTSTART; the two were swapped, as calendar clients read it",
+        ])
+        #expect(ICS.ids(result) == ["end-before-start"])
+    }
+
+    /// A series whose DTEND is before DTSTART: every instance runs from the
+    /// earlier time to the later one (the earlier one anchors the rule).
+    @Test func seriesWithEndBeforeStart() throws {
+        let result = try ICS.read(ICS.calendar(ICS.event("ws", "DTSTART:20260105T100000Z", "DTEND:20260105T090000Z",
+                                                          "RRULE:FREQ=WEEKLY;COUNT=2")))
+        #expect(ICS.rows(result) == Row.series("ws", [("2026-01-05T09:00:00Z", "2026-01-05T10:00:00Z"),
+                                                      ("2026-01-12T09:00:00Z", "2026-01-12T10:00:00Z")]))
+        #expect(ICS.ids(result) == ["end-before-start"])
+        #expect(result.warnings.first?.line == 8)
+    }
+
+    /// A timed event whose DTEND equals DTSTART keeps zero length (RFC 5545
+    /// §3.6.1) and is not swapped or warned about.
+    @Test func timedEndEqualToStartIsUntouched() throws {
+        let rows = try ICS.expand(ICS.event("z", "DTSTART:20260105T100000Z", "DTEND:20260105T100000Z"))
+        #expect(rows == [.single("z", "2026-01-05T10:00:00Z", "2026-01-05T10:00:00Z")])
+    }
 }
