@@ -94,12 +94,21 @@ final class RecurrenceIterator {
     /// `allowPlain: false` always uses libical's iterator (tests compare the two).
     init?(rule text: String, start: LocalDateTime, isDate: Bool, allowPlain: Bool = true) {
         var rule = icalrecurrencetype_from_string(text)
+        var ruleUntil = rule.until
+        if rule.freq == ICAL_NO_RECURRENCE, let split = RuleRepair.splittingUntil(text) {
+            // COUNT with UNTIL (a rule RuleRepair let through): libical reads
+            // them only apart. COUNT stays in the rule; UNTIL is checked here
+            // as always, so the earlier of the two ends the series.
+            free(rule.rscale)
+            rule = icalrecurrencetype_from_string(split.rule)
+            ruleUntil = icalrecurrencetype_from_string("FREQ=DAILY;UNTIL=" + split.until).until
+        }
         guard rule.freq != ICAL_NO_RECURRENCE else {
             free(rule.rscale)
             return nil
         }
-        if icaltime_is_null_time(rule.until) == 0 {
-            let u = rule.until
+        if icaltime_is_null_time(ruleUntil) == 0 {
+            let u = ruleUntil
             let local = LocalDateTime(date: LocalDate(year: Int(u.year), month: Int(u.month), day: Int(u.day)),
                                       hour: Int(u.hour), minute: Int(u.minute), second: Int(u.second))
             if u.is_date != 0 {

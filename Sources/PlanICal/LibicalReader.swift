@@ -23,6 +23,13 @@ struct ReadDocument {
     /// calendar publisher may write several on every event.
     var ignoredNames: [(name: String, count: Int)] = []
 
+    /// Removes the warnings with these ids about `line` (one a later, more
+    /// telling warning replaces), wherever they were put.
+    mutating func dropWarnings(line: Int, ids: Set<String>) {
+        warnings.removeAll { $0.line == line && ids.contains($0.id) }
+        sink?.removeAll { $0.line == line && ids.contains($0.id) }
+    }
+
     mutating func noteIgnored(_ name: String) {
         if let k = ignoredNames.firstIndex(where: { $0.name == name }) {
             ignoredNames[k].count += 1
@@ -486,11 +493,48 @@ struct LibicalReader {
                 }
             }
         }
+        // RRULEs libical refused or misreads but a lenient client reads (see
+        // RuleRepair): the event keeps its busy time, with a warning naming
+        // the line. When one is repaired, every RRULE of the event is taken
+        // from its line (libical dropped the refused ones, so its properties
+        // no longer line up with the lines).
+        var repairedLines: Set<Int> = []
+        var rulesFromLines: [String]?
+        if let block, !ignoredRules.contains("RRULE") {
+            var fromLines: [String] = []
+            for l in lines.lines[block] where l.name == "RRULE" {
+                let refused = parseErrorLines.contains(l.number) || erroneous.contains(l.number)
+                guard refused || RuleRepair.mayNeedRepair(l.valueBytes), !Self.hasSpaceOrTab(l.valueBytes) else {
+                    if !refused { fromLines.append(l.value) }
+                    continue
+                }
+                let message: String
+                switch RuleRepair.read(l.value) {
+                case .wellFormed, .noFrequency:
+                    // With no known FREQ the rule says nothing about when the
+                    // event recurs: the event stays unreadable and is skipped as
+                    // before (the corpus peer, Python icalendar, lists nothing for
+                    // it either; keeping DTSTART alone is left open in issue 12).
+                    if !refused { fromLines.append(l.value) }
+                    continue
+                case .empty:
+                    message = "an empty rule: no recurrence, the event is read as a single occurrence"
+                case .repaired(let text, let notes):
+                    fromLines.append(text)
+                    message = notes.joined(separator: "; ") + "; read as \(text)"
+                }
+                repairedLines.insert(l.number)
+                // This warning says more than libical's for the same line.
+                doc.dropWarnings(line: l.number, ids: ["parse-error", "bad-value"])
+                doc.warn(warning("recovered-rule", line: l.number, property: "RRULE", value: l.value, message))
+            }
+            if !repairedLines.isEmpty { rulesFromLines = fromLines }
+        }
         if let block {
             for l in lines.lines[block] where Self.timeProperties.contains(l.name) {
                 // A bare "RDATE:" or "EXDATE:" is an empty list: it adds or removes nothing.
                 let emptyList = (l.name == "RDATE" || l.name == "EXDATE") && l.value.trimmingWhitespace.isEmpty && !l.bytes.contains(0x3B)
-                if emptyList || ignoredRules.contains(l.name) { continue }
+                if emptyList || ignoredRules.contains(l.name) || repairedLines.contains(l.number) { continue }
                 if parseErrorLines.contains(l.number) || erroneous.contains(l.number) {
                     e.broken.append("\(l.name) on line \(l.number) cannot be read (\"\(l.value.prefix(60))\")")
                 } else if l.hasEmptyParameter, l.name != "RRULE", l.name != "EXRULE" {
@@ -539,7 +583,8 @@ struct LibicalReader {
                     let sign: Int64 = d.is_neg != 0 ? -1 : 1
                     e.duration = RawDuration(days: sign * days, seconds: sign * secs)
                 }
-            case ICAL_RRULE_PROPERTY where ignoredRules.contains("RRULE"), ICAL_EXRULE_PROPERTY where ignoredRules.contains("EXRULE"):
+            case ICAL_RRULE_PROPERTY where ignoredRules.contains("RRULE") || rulesFromLines != nil,
+                 ICAL_EXRULE_PROPERTY where ignoredRules.contains("EXRULE"):
                 break
             case ICAL_RRULE_PROPERTY:
                 if let r = rule(prop, "RRULE", index: rruleIndex, ordinal: ordinal, &doc) { e.rrules.append(r) } else { e.broken.append("RRULE cannot be read") }
@@ -576,6 +621,7 @@ struct LibicalReader {
                 break
             }
         }
+        if let rulesFromLines { e.rrules = rulesFromLines }
         return e
     }
 
