@@ -52,7 +52,8 @@ public enum ICalExporter {
             let roots = reader.parseRoots(&doc)
             defer { for r in roots { icalcomponent_free(r) } }
             if roots.isEmpty { throw .invalid(file: path, reason: "libical found no complete component in it") }
-            for root in roots { copyMembers(of: root, into: out, zonesWritten: &zonesWritten) }
+            var events = 0
+            for root in roots { copyMembers(of: root, into: out, zonesWritten: &zonesWritten, events: &events, reader: reader) }
         }
         for s in sittings {
             guard let ev = icalcomponent_new(ICAL_VEVENT_COMPONENT) else { continue }
@@ -78,13 +79,17 @@ public enum ICalExporter {
     }
 
     /// Copies the VEVENTs and VTIMEZONEs under `root` (a VCALENDAR, an XROOT
-    /// of several, or a bare component) into `out`.
-    private static func copyMembers(of root: OpaquePointer, into out: OpaquePointer, zonesWritten: inout Set<String>) {
+    /// of several, or a bare component) into `out`. `events` counts the
+    /// VEVENTs copied so far: the ordinal by which `reader` finds each one's
+    /// lines, so its UID goes out byte for byte (see
+    /// `LibicalReader.uidAsWritten`).
+    private static func copyMembers(of root: OpaquePointer, into out: OpaquePointer, zonesWritten: inout Set<String>,
+                                    events: inout Int, reader: LibicalReader) {
         switch icalcomponent_isa(root) {
         case ICAL_VCALENDAR_COMPONENT, ICAL_XROOT_COMPONENT:
             var c = icalcomponent_get_first_component(root, ICAL_ANY_COMPONENT)
             while let comp = c {
-                copyMembers(of: comp, into: out, zonesWritten: &zonesWritten)
+                copyMembers(of: comp, into: out, zonesWritten: &zonesWritten, events: &events, reader: reader)
                 c = icalcomponent_get_next_component(root, ICAL_ANY_COMPONENT)
             }
         case ICAL_VTIMEZONE_COMPONENT:
@@ -93,8 +98,15 @@ public enum ICalExporter {
             stripErrors(copy)
             icalcomponent_add_component(out, copy)
         case ICAL_VEVENT_COMPONENT:
+            defer { events += 1 }
             guard let copy = icalcomponent_new_clone(root) else { return }
             stripErrors(copy)
+            if let p = icalcomponent_get_first_property(copy, ICAL_UID_PROPERTY), let u = icalproperty_get_uid(p) {
+                let parsed = String(cString: u)
+                if let written = reader.uidAsWritten(parsed, ordinal: events), written != parsed {
+                    icalproperty_set_uid(p, written)
+                }
+            }
             icalcomponent_add_component(out, copy)
         default:
             return

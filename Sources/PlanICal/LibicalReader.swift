@@ -552,7 +552,7 @@ struct LibicalReader {
             defer { p = icalcomponent_get_next_property(comp, ICAL_ANY_PROPERTY) }
             switch icalproperty_isa(prop) {
             case ICAL_UID_PROPERTY:
-                e.uid = plainText(prop)
+                e.uid = uidAsWritten(plainText(prop), ordinal: ordinal)
             case ICAL_SUMMARY_PROPERTY:
                 e.summary = plainText(prop)
             case ICAL_STATUS_PROPERTY:
@@ -631,6 +631,27 @@ struct LibicalReader {
               let t = icalvalue_get_text(value) else { return text(prop) }
         let s = String(cString: t)
         return s.isEmpty ? nil : s
+    }
+
+    /// The UID of event `ordinal` byte for byte (RFC 5545 §3.8.4.7: an
+    /// opaque TEXT value; issue 12, item 8). libical drops the white space
+    /// around a value, so what the UID line had before and after it is put
+    /// back: a UID with a trailing space names another event than the same
+    /// UID without it, and goes back out on export as it came in.
+    func uidAsWritten(_ parsed: String?, ordinal: Int) -> String? {
+        guard let raw = rawLine("UID", ordinal: ordinal, containing: parsed)?.valueBytes,
+              let first = raw.first, let last = raw.last else { return parsed }
+        func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 }
+        guard isSpace(first) || isSpace(last) else { return parsed }
+        let lead = raw.prefix(while: isSpace)
+        guard lead.count < raw.count else { return String(decoding: raw, as: UTF8.self) }
+        let trail = raw.reversed().prefix(while: isSpace)
+        let inner = String(decoding: raw.dropFirst(lead.count).dropLast(trail.count), as: UTF8.self)
+        // Only when the line is the value libical read (escapes aside).
+        guard let parsed, inner == parsed || inner.contains("\\"),
+              parsed.first.map({ $0 != " " && $0 != "\t" }) ?? false,
+              parsed.last.map({ $0 != " " && $0 != "\t" }) ?? false else { return parsed }
+        return String(decoding: lead, as: UTF8.self) + parsed + String(decoding: trail, as: UTF8.self)
     }
 
     /// The value of a property as libical writes it, nil when empty.
