@@ -363,23 +363,18 @@ struct FixCheck {
         while let d = stack.popLast() {
             if descendants.insert(d).inserted { stack += problem.prepared[d].dependents }
         }
-        func before(_ a: Int) -> Bool {
-            let x = problem.prepared[a]
-            if x.effectiveDue != prep.effectiveDue { return x.effectiveDue < prep.effectiveDue }
-            if x.task.priority != prep.task.priority { return x.task.priority < prep.task.priority }
-            if x.task.sequence != prep.task.sequence { return x.task.sequence < prep.task.sequence }
-            return a < u
-        }
+        let key = TaskScheduler.OrderKey(prep, index: u)
+        func before(_ a: Int) -> Bool { TaskScheduler.OrderKey(problem.prepared[a], index: a).precedes(key) }
         var q = greedy.position[u] + 1
         while q < greedy.order.count && (descendants.contains(greedy.order[q]) || before(greedy.order[q])) { q += 1 }
         return greedy.bookedBefore[q]
     }
 
+    /// `u`'s lower bound in the greedy pass (its prerequisites are placed
+    /// before it whatever its due).
     private func lower(_ u: Int) -> Instant {
         let prep = problem.prepared[u]
-        let prerequisiteEnd = prep.prerequisites.compactMap { greedy.placed[$0].last?.end }.max()
-        let own = max(scheduler.now, prep.task.start ?? scheduler.now)
-        return max(own, prerequisiteEnd ?? own)
+        return scheduler.lowerBound(prep, prerequisiteEnd: scheduler.prerequisiteEnd(prep, in: greedy))
     }
 
     /// The due fix of a task whose due decides a prerequisite's place in

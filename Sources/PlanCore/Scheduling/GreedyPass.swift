@@ -88,20 +88,33 @@ extension TaskScheduler {
                        cyclic: prepared.indices.filter { !inOrder[$0] })
     }
 
-    /// Rule 8: the ready task with the earliest effective due first, then
-    /// the lower priority number, then `sequence`, then input order.
-    func ruleEightOrder(_ prepared: [Prepared]) -> [Int] {
-        // Plain numbers (comparing the prepared tasks themselves would copy
-        // them, strings and all, at every step).
-        struct OrderKey { var due: Instant, priority: Int, sequence: Int }
-        let keys = prepared.map { OrderKey(due: $0.effectiveDue, priority: $0.task.priority, sequence: $0.task.sequence) }
-        var ready = Heap<Int> { a, b in
-            let x = keys[a], y = keys[b]
-            if x.due != y.due { return x.due < y.due }
-            if x.priority != y.priority { return x.priority < y.priority }
-            if x.sequence != y.sequence { return x.sequence < y.sequence }
-            return a < b
+    /// A task's place in rule 8's order among the ready ones, as plain
+    /// numbers (comparing the prepared tasks themselves would copy them,
+    /// strings and all, at every step).
+    struct OrderKey {
+        var due: Instant, priority: Int, sequence: Int, index: Int
+
+        init(_ prep: Prepared, index: Int) {
+            due = prep.effectiveDue
+            priority = prep.task.priority
+            sequence = prep.task.sequence
+            self.index = index
         }
+
+        /// The earliest effective due first, then the lower priority number,
+        /// then `sequence`, then input order.
+        func precedes(_ other: OrderKey) -> Bool {
+            if due != other.due { return due < other.due }
+            if priority != other.priority { return priority < other.priority }
+            if sequence != other.sequence { return sequence < other.sequence }
+            return index < other.index
+        }
+    }
+
+    /// Rule 8: of the ready tasks, the one whose ``OrderKey`` comes first.
+    func ruleEightOrder(_ prepared: [Prepared]) -> [Int] {
+        let keys = prepared.enumerated().map { OrderKey($1, index: $0) }
+        var ready = Heap<Int> { a, b in keys[a].precedes(keys[b]) }
         var waiting = prepared.map { $0.prerequisites.count }
         for i in prepared.indices where waiting[i] == 0 { ready.push(i) }
         var order: [Int] = []
@@ -153,9 +166,8 @@ extension TaskScheduler {
                 pass.status[i] = .unschedulable
                 continue
             }
-            let prerequisiteEnd = prep.prerequisites.compactMap { pass.placed[$0].last?.end }.max()
-            let own = max(now, prep.task.start ?? now)
-            let req = requirement(prep, lower: max(own, prerequisiteEnd ?? own))
+            let prerequisiteEnd = self.prerequisiteEnd(prep, in: pass)
+            let req = requirement(prep, lower: lowerBound(prep, prerequisiteEnd: prerequisiteEnd))
             if let ranges = Placer.using(board, req, { $0.place() }) {
                 pass.status[i] = .scheduled
                 pass.placed[i] = ranges
@@ -171,6 +183,18 @@ extension TaskScheduler {
         }
         pass.bookedBefore[pass.order.count] = pass.bookings.count
         return true
+    }
+
+    /// The end of the last sitting among `prep`'s prerequisites in `pass`.
+    func prerequisiteEnd(_ prep: Prepared, in pass: Pass) -> Instant? {
+        prep.prerequisites.compactMap { pass.placed[$0].last?.end }.max()
+    }
+
+    /// No sitting of the task starts before this (rule 2): max(now, its
+    /// `start`, its prerequisites' last end).
+    func lowerBound(_ prep: Prepared, prerequisiteEnd: Instant?) -> Instant {
+        let own = max(now, prep.task.start ?? now)
+        return max(own, prerequisiteEnd ?? own)
     }
 
     /// A board like `template` holding the first `count` bookings of `pass`.

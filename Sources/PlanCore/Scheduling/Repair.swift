@@ -79,9 +79,7 @@ struct Repair {
         guard prep.remaining > 0, problem.pinned[u] == nil,
               !prep.prerequisites.contains(where: { state.status[$0] != .scheduled && state.status[$0] != .done })
         else { return nil }
-        let prerequisiteEnd = prep.prerequisites.compactMap { state.placed[$0].last?.end }.max()
-        let own = max(scheduler.now, prep.task.start ?? scheduler.now)
-        let lower = max(own, prerequisiteEnd ?? own)
+        let lower = scheduler.lowerBound(prep, prerequisiteEnd: scheduler.prerequisiteEnd(prep, in: state))
         let req = scheduler.requirement(prep, lower: lower)
         var alone = req
         alone.withOthers = false
