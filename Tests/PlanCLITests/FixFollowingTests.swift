@@ -7,7 +7,7 @@ import Testing
 /// `task.add` over `plan rpc`.
 @Suite struct FixFollowingTests {
     static let now = "2026-11-02T08:00:00-05:00"
-    static let calendar = CLIRunner.packageRoot.appendingPathComponent("Examples/fall-2026-classes.ics").path
+    static let calendar = RPCTests.calendar
 
     /// A store with the story's policy, the class schedule and two tasks
     /// already planned (so other work competes for the time).

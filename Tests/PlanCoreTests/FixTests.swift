@@ -68,10 +68,9 @@ import Testing
     @Test(arguments: 0..<8)
     func everyFixFitsWhenApplied(batch: Int) {
         var checked = 0
-        for k in 0..<40 {
-            let seed = UInt64(70_000 + batch * 100 + k)
-            var gen = InstanceGenerator(seed: seed)
-            checked += Self.checkEveryFix(gen.instance(.medium), context: "seed \(seed)")
+        let first = UInt64(70_000 + batch * 100)
+        for (seed, inst) in InstanceGenerator.instances(.medium, seeds: first..<(first + 40)) {
+            checked += Self.checkEveryFix(inst, context: "seed \(seed)")
         }
         #expect(checked > 40)
     }
@@ -81,12 +80,11 @@ import Testing
     @Test(arguments: 0..<4)
     func everyFixFitsOnSmallRequests(batch: Int) {
         var checked = 0
-        for k in 0..<60 {
-            let seed = UInt64(80_000 + batch * 100 + k)
-            var gen = InstanceGenerator(seed: seed)
-            var inst = gen.instance(.small)
+        let first = UInt64(80_000 + batch * 100)
+        for (seed, generated) in InstanceGenerator.instances(.small, seeds: first..<(first + 60)) {
+            var inst = generated
             inst.fixSearchDays = 3
-            inst.repairs = k % 2 == 0
+            inst.repairs = seed % 2 == 0
             checked += Self.checkEveryFix(inst, context: "seed \(seed) repairs \(inst.repairs)")
         }
         #expect(checked > 20)

@@ -4,15 +4,19 @@ import Testing
 /// The repair pass changes nothing when everything fits, never unschedules
 /// a task the greedy pass scheduled, and only ever adds scheduled tasks.
 @Suite struct RepairTests {
+    /// The plan of each seed's medium instance with the repair pass and
+    /// with the greedy pass alone.
+    static func bothWays(seeds: Range<UInt64>) -> [(seed: UInt64, inst: Instance, repaired: Plan, greedy: Plan)] {
+        InstanceGenerator.instances(.medium, seeds: seeds).map { seed, inst in
+            var greedyOnly = inst
+            greedyOnly.repairs = false
+            return (seed, inst, inst.plan(), greedyOnly.plan())
+        }
+    }
+
     @Test func repairOnlyAddsAndLeavesFittingRequestsAlone() {
         var identical = 0
-        for k in 0..<300 {
-            let seed = UInt64(90_000 + k)
-            var gen = InstanceGenerator(seed: seed)
-            var inst = gen.instance(.medium)
-            let repaired = inst.plan()
-            inst.repairs = false
-            let greedy = inst.plan()
+        for (seed, inst, repaired, greedy) in Self.bothWays(seeds: 90_000..<90_300) {
             if !greedy.tasks.contains(where: { $0.status == .unschedulable }) {
                 // A request in which everything fits: byte for byte the greedy plan.
                 #expect(repaired == greedy, "seed \(seed)\n\(inst)")
@@ -34,14 +38,8 @@ import Testing
 
     /// Over many requests the repair pass does rescue tasks (it is not idle).
     @Test func repairRescuesSomeTasks() {
-        var rescued = 0
-        for k in 0..<200 {
-            var gen = InstanceGenerator(seed: UInt64(91_000 + k))
-            var inst = gen.instance(.medium)
-            let repaired = inst.plan()
-            inst.repairs = false
-            let greedy = inst.plan()
-            rescued += zip(greedy.tasks, repaired.tasks).count { $0.status == .unschedulable && $1.status == .scheduled }
+        let rescued = Self.bothWays(seeds: 91_000..<91_200).reduce(0) { sum, run in
+            sum + zip(run.greedy.tasks, run.repaired.tasks).count { $0.status == .unschedulable && $1.status == .scheduled }
         }
         #expect(rescued > 0)
     }

@@ -14,6 +14,14 @@ struct InstanceGenerator {
 
     init(seed: UInt64) { rng = SeededRandom(seed: seed) }
 
+    /// One instance of `size` per seed, with its seed.
+    static func instances(_ size: Size, seeds: Range<UInt64>) -> [(seed: UInt64, instance: Instance)] {
+        seeds.map { seed in
+            var gen = InstanceGenerator(seed: seed)
+            return (seed, gen.instance(size))
+        }
+    }
+
     /// Days on which a zone changes its clock in 2026, and ordinary ones.
     static let dates: [String: [LocalDate]] = [
         "UTC": [LocalDate(year: 2026, month: 11, day: 23)],
