@@ -63,7 +63,7 @@ let package = Package(
         .testTarget(name: "PlanStoreTests", dependencies: ["PlanStore", "PlanCore"], swiftSettings: swiftSettings),
         .testTarget(name: "PlanServiceTests", dependencies: ["PlanService", "PlanStore", "PlanICal", "PlanCore"], swiftSettings: swiftSettings),
         .testTarget(name: "PlanProtocolTests", dependencies: ["PlanProtocol", "PlanService", "PlanStore", "PlanCore"], swiftSettings: swiftSettings),
-        .testTarget(name: "PlanCLITests", dependencies: ["PlanCLI"], exclude: ["Golden"], swiftSettings: swiftSettings),
+        .testTarget(name: "PlanCLITests", dependencies: ["PlanCLI"], exclude: ["Golden", "Wild"], swiftSettings: swiftSettings),
     ],
     swiftLanguageModes: [.v6]
 )

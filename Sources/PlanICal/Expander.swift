@@ -176,48 +176,16 @@ struct Expander {
             }
             overrides.removeAll { !$0.broken.isEmpty }
             if masters.count > 1 {
-                // RFC 5545 §3.8.4.7: a UID names one event; peers keep the first.
-                for extra in masters.dropFirst() {
-                    warn("duplicate-uid", extra, "UID", extra.uid,
-                         "a second VEVENT with this UID and no RECURRENCE-ID; the first one (line \(masters[0].line.map(String.init) ?? "?")) is used")
+                let kept = Self.newestCopy(masters)
+                for other in masters where other.ordinal != kept.ordinal {
+                    warn("duplicate-uid", other, "UID", other.uid,
+                         "another VEVENT with this UID and no RECURRENCE-ID (line \(kept.line.map(String.init) ?? "?")) "
+                            + "is used instead of this one: \(Self.whyNewer(kept, than: other))")
                 }
-                masters = [masters[0]]
+                masters = [kept]
             }
             expandGroup(masters: masters, overrides: overrides, into: &out)
         }
-    }
-
-    /// A DTEND earlier than DTSTART (RFC 5545 §3.8.2.2 requires it later)
-    /// is read as the two swapped — the event runs from DTEND to DTSTART —
-    /// with a warning naming the DTEND line: that is what calendar clients
-    /// show, where a block of negative length would hide busy time. For a
-    /// series the earlier time becomes the rule's anchor. Only values of the
-    /// same kind are compared (a date against a date, a time against a time).
-    private mutating func orderEnds(_ e: inout RawEvent) {
-        guard let s = e.dtstart, let en = e.dtend else { return }
-        let before: Bool
-        switch (s, en) {
-        case (.date(let a), .date(let b)): before = b < a
-        case (.utc(let a), .utc(let b)), (.floating(let a), .floating(let b)): before = b < a
-        case (.zoned(let a, let za), .zoned(let b, let zb)) where za == zb:
-            // RFC 5545 §3.3.5's resolution (a gap moves forward, an overlap
-            // means its first instant) never reverses two readings of one zone.
-            before = b < a
-        case (.date, _), (_, .date):
-            return
-        default:
-            // Normalised first, then resolved: normalising may add a zone to the table.
-            let ns = normalize(s, event: e, property: "DTSTART"), ne = normalize(en, event: e, property: "DTEND")
-            let a = calendarTime(ns), b = calendarTime(ne)
-            before = b.instant(in: options.floatingZone) < a.instant(in: options.floatingZone)
-        }
-        guard before else { return }
-        let shown = e.dtendLine?.value ?? ""
-        warnings.append(ImportWarning(id: "end-before-start", file: file, line: e.dtendLine?.number ?? e.line,
-                                      property: "DTEND", value: shown,
-                                      message: "earlier than DTSTART; the two were swapped, as calendar clients read it"))
-        e.dtstart = en
-        e.dtend = s
     }
 
     /// The zone a floating value of `e` is read in when the event mixes
@@ -243,14 +211,18 @@ struct Expander {
     }
 
     private mutating func expandGroup(masters: [RawEvent], overrides: [RawEvent], into out: inout OccurrenceBuilder) {
+        var dateSeries = false
+        if let m = masters.first, case .date? = m.dtstart { dateSeries = true }
         // Later SEQUENCE wins between overrides of the same instance; then the later one in the file.
-        var exact: [CalendarTime: (RawEvent, SeriesTime)] = [:]
+        var exact: [InstanceName: (RawEvent, SeriesTime)] = [:]
+        var byDay = false
         var future: [(key: Int64, event: RawEvent, rid: SeriesTime)] = []
         for o in overrides {
             let rid = normalize(o.recurrenceId!, event: o, property: "RECURRENCE-ID")
-            let key = calendarTime(rid)
+            let key = instanceName(o.recurrenceId!, of: o, property: "RECURRENCE-ID", dateSeries: dateSeries)
             if let prev = exact[key], prev.0.sequence > o.sequence { continue }
             exact[key] = (o, rid)
+            if case .day = key { byDay = true }
             if o.thisAndFuture { future.append((key.sortKey, o, rid)) }
         }
         future.sort { $0.key < $1.key }
@@ -262,7 +234,9 @@ struct Expander {
             let isSeries = !master.rrules.isEmpty || !master.rdates.isEmpty || master.hadIgnoredRule
             for inst in instances {
                 let originalKey = calendarTime(inst.original)
-                if !exact.isEmpty && exact[originalKey] != nil { continue }
+                if !exact.isEmpty && (exact[.at(originalKey)] != nil || (byDay && exact[.day(inst.original.localDate)] != nil)) {
+                    continue
+                }
                 // RANGE=THISANDFUTURE: the latest such override at or before this instance moves it.
                 if !future.isEmpty, let f = future.last(where: { $0.key <= originalKey.sortKey }) {
                     let oStart = normalize(f.event.dtstart!, event: f.event, property: "DTSTART")
@@ -281,13 +255,18 @@ struct Expander {
             }
         }
         for o in overrides {
-            let rid = normalize(o.recurrenceId!, event: o, property: "RECURRENCE-ID")
-            guard let chosen = exact[calendarTime(rid)], chosen.0.ordinal == o.ordinal else { continue }
+            let key = instanceName(o.recurrenceId!, of: o, property: "RECURRENCE-ID", dateSeries: dateSeries)
+            guard let (chosen, rid) = exact[key], chosen.ordinal == o.ordinal else { continue }
             let start = normalize(o.dtstart!, event: o, property: "DTSTART")
             let end = add(length(start: start, end: o.dtend.map { normalize($0, event: o, property: "DTEND") },
                                  duration: o.duration), to: start)
             if produced >= options.maxOccurrencesPerSeries { capped = true; break }
-            if emit(o, start: start, end: end, recurrenceId: calendarTime(rid), into: &out) { produced += 1 }
+            let named: CalendarTime
+            switch key {
+            case .at(let t): named = t
+            case .day: named = calendarTime(rid)
+            }
+            if emit(o, start: start, end: end, recurrenceId: named, into: &out) { produced += 1 }
         }
         if capped, let m = masters.first ?? overrides.first {
             warn("occurrence-cap", m, "RRULE", m.rrules.first,
@@ -378,18 +357,8 @@ struct Expander {
                 starts[s] = .some(add(.nominal(days: d.days, seconds: d.seconds), to: s))
             }
         }
-        var excluded = Set<CalendarTime>()
-        var excludedDates = Set<LocalDate>()
-        for x in e.exdates {
-            let t = normalize(x, event: e, property: "EXDATE")
-            if case .date(let d) = t, case .local = start { excludedDates.insert(d) }
-            excluded.insert(calendarTime(t))
-        }
-        for rule in e.exrules {
-            for t in ruleInstances(rule, start: start, event: e, property: "EXRULE", longest: longest, keepAll: keepAll) {
-                excluded.insert(calendarTime(t))
-            }
-        }
+        let exclusions = excludedInstances(e, start: start, longest: longest, keepAll: keepAll)
+        let excluded = Set(exclusions.starts), excludedDates = Set(exclusions.days)
         var result: [Instance] = []
         result.reserveCapacity(order.count)
         if excluded.isEmpty && excludedDates.isEmpty && e.rdates.isEmpty && e.rrules.count == 1 {
@@ -420,18 +389,7 @@ struct Expander {
         }
         // The same exclusions as the general code; the few EXDATEs of a series
         // are compared one by one rather than hashed.
-        var excluded: [CalendarTime] = []
-        var excludedDates: [LocalDate] = []
-        for x in e.exdates {
-            let t = normalize(x, event: e, property: "EXDATE")
-            if case .date(let d) = t, case .local = start { excludedDates.append(d) }
-            excluded.append(calendarTime(t))
-        }
-        for rule in e.exrules {
-            for t in ruleInstances(rule, start: start, event: e, property: "EXRULE", longest: longest, keepAll: keepAll) {
-                excluded.append(calendarTime(t))
-            }
-        }
+        let (excluded, excludedDates) = excludedInstances(e, start: start, longest: longest, keepAll: keepAll)
         let excludedSet: Set<CalendarTime>? = excluded.count > 16 ? Set(excluded) : nil
         var result: [Instance] = []
         result.reserveCapacity(ruleStarts.count + 1)
@@ -458,6 +416,28 @@ struct Expander {
         for t in ruleStarts where t != start { consider(t) }
         if sorted { return result }
         return zip(keys, result).sorted { $0.0 < $1.0 }.map { $0.1 }
+    }
+
+    /// The instances EXDATE and EXRULE remove from a series starting at
+    /// `start`: by start, and (a date EXDATE on a timed series) by local date;
+    /// see ``instanceName(_:of:property:dateSeries:)``.
+    private mutating func excludedInstances(_ e: RawEvent, start: SeriesTime, longest: Int64,
+                                            keepAll: Bool) -> (starts: [CalendarTime], days: [LocalDate]) {
+        var starts: [CalendarTime] = [], days: [LocalDate] = []
+        var dateSeries = false
+        if case .date = start { dateSeries = true }
+        for x in e.exdates {
+            switch instanceName(x, of: e, property: "EXDATE", dateSeries: dateSeries) {
+            case .at(let t): starts.append(t)
+            case .day(let d): days.append(d)
+            }
+        }
+        for rule in e.exrules {
+            for t in ruleInstances(rule, start: start, event: e, property: "EXRULE", longest: longest, keepAll: keepAll) {
+                starts.append(calendarTime(t))
+            }
+        }
+        return (starts, days)
     }
 
     /// The starts an RRULE or EXRULE generates, up to just past the window.

@@ -510,15 +510,17 @@ struct LibicalReader {
                 }
                 let message: String
                 switch RuleRepair.read(l.value) {
-                case .wellFormed, .noFrequency:
-                    // With no known FREQ the rule says nothing about when the
-                    // event recurs: the event stays unreadable and is skipped as
-                    // before (the corpus peer, Python icalendar, lists nothing for
-                    // it either; keeping DTSTART alone is left open in issue 12).
+                case .wellFormed:
                     if !refused { fromLines.append(l.value) }
                     continue
                 case .empty:
                     message = "an empty rule: no recurrence, the event is read as a single occurrence"
+                case .noFrequency(let why):
+                    // Nothing says how the event recurs, but DTSTART still says
+                    // when it happens (RFC 5545 §3.8.5.3: DTSTART is the first
+                    // instance); clients show that one occurrence. (The corpus
+                    // peer drops the event; see CorpusTests' argued list.)
+                    message = "\(why): the rule is ignored and the event is read as a single occurrence (DTSTART)"
                 case .repaired(let text, let notes):
                     fromLines.append(text)
                     message = notes.joined(separator: "; ") + "; read as \(text)"
@@ -547,6 +549,7 @@ struct LibicalReader {
             }
         }
         var rruleIndex = 0, exruleIndex = 0
+        var lastModified: LocalDateTime?, stamp: LocalDateTime?
         var p = icalcomponent_get_first_property(comp, ICAL_ANY_PROPERTY)
         while let prop = p {
             defer { p = icalcomponent_get_next_property(comp, ICAL_ANY_PROPERTY) }
@@ -561,6 +564,10 @@ struct LibicalReader {
                 e.transparent = text(prop)?.trimmingWhitespace.uppercased() == "TRANSPARENT"
             case ICAL_SEQUENCE_PROPERTY:
                 e.sequence = Int(icalproperty_get_sequence(prop))
+            case ICAL_LASTMODIFIED_PROPERTY:
+                lastModified = Self.stamp(icalproperty_get_lastmodified(prop))
+            case ICAL_DTSTAMP_PROPERTY:
+                stamp = Self.stamp(icalproperty_get_dtstamp(prop))
             case ICAL_DTSTART_PROPERTY:
                 e.dtstart = time(prop, icalproperty_get_dtstart(prop), "DTSTART", ordinal, &doc)
                 if e.dtstart == nil { e.broken.append("DTSTART cannot be read") }
@@ -622,7 +629,34 @@ struct LibicalReader {
             }
         }
         if let rulesFromLines { e.rrules = rulesFromLines }
+        if let block {
+            // The stamps are read from the lines: plain ones never reach libical (see isInert).
+            for l in lines.lines[block] {
+                if l.name == "LAST-MODIFIED" { lastModified = Self.stamp(l.value) ?? lastModified }
+                if l.name == "DTSTAMP" { stamp = Self.stamp(l.value) ?? stamp }
+            }
+        }
+        e.revised = lastModified ?? stamp
         return e
+    }
+
+    /// A DTSTAMP or LAST-MODIFIED value as libical read it (UTC by RFC 5545
+    /// §3.8.7.2–3), as a wall clock; nil when it could not.
+    private static func stamp(_ t: icaltimetype) -> LocalDateTime? {
+        guard icaltime_is_null_time(t) == 0, icaltime_is_valid_time(t) != 0 else { return nil }
+        return LocalDateTime(date: LocalDate(year: Int(t.year), month: Int(t.month), day: Int(t.day)),
+                             hour: Int(t.hour), minute: Int(t.minute), second: Int(t.second))
+    }
+
+    /// `YYYYMMDDTHHMMSS[Z]` as a wall clock; nil for anything else.
+    static func stamp(_ text: String) -> LocalDateTime? {
+        let t = text.trimmingWhitespace
+        let chars = Array(t.utf8)
+        guard chars.count == 15 || (chars.count == 16 && chars[15] == 0x5A), chars[8] == 0x54,
+              let date = LocalDate(iso: t.prefix(8)),
+              let h = Int(t.dropFirst(9).prefix(2)), let m = Int(t.dropFirst(11).prefix(2)), let s = Int(t.dropFirst(13).prefix(2)),
+              h < 24, m < 60, s < 61 else { return nil }
+        return LocalDateTime(date: date, hour: h, minute: m, second: min(s, 59))
     }
 
     /// A TEXT value with its escapes (`\\,` `\\;` `\\n`) undone (RFC 5545 §3.3.11), nil when empty.

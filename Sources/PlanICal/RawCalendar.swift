@@ -37,6 +37,9 @@ struct RawEvent {
     var status: String?
     var transparent = false
     var sequence = 0
+    /// LAST-MODIFIED, else DTSTAMP, as a UTC wall clock: which of two copies
+    /// of one event is the newer (see `Expander.newestCopy`).
+    var revised: LocalDateTime?
     var dtstart: RawTime?
     var dtend: RawTime?
     /// The DTEND line's number and value as written, for a warning that names

@@ -16,8 +16,8 @@ enum RuleRepair {
         case wellFormed
         /// An empty value (`RRULE:`): no recurrence, only DTSTART.
         case empty
-        /// No usable FREQ: nothing says how the event recurs, so the rule
-        /// stays unreadable (the reader skips the event, as the corpus peer does).
+        /// No usable FREQ: nothing says how the event recurs, so the rule is
+        /// ignored and the event keeps DTSTART alone.
         case noFrequency(String)
         /// The rule to expand instead, and what was changed, in order.
         case repaired(String, notes: [String])

@@ -70,17 +70,20 @@ import Testing
         ])
     }
 
-    /// No usable FREQ: nothing says when the event recurs, so it is still
-    /// skipped whole, as the corpus peer does (Python icalendar lists nothing
-    /// for `icalendar/calendars__issue_1081_invalid_rrule_freq`); issue 12's
-    /// "keep DTSTART" for this case is left open because of that.
-    @Test(arguments: ["COUNT=3", "FREQ=FORTNIGHTLY;COUNT=3", "FREQ=;COUNT=3;"])
-    func noUsableFrequencyIsStillUnreadable(_ rrule: String) throws {
+    /// No usable FREQ: nothing says how the event recurs, but DTSTART says
+    /// when it happens: the event is kept as that one occurrence, with one
+    /// warning naming the RRULE line (never dropped: issue 12, item 1).
+    @Test(arguments: [
+        ("COUNT=3", "the rule has no FREQ"),
+        ("FREQ=FORTNIGHTLY;COUNT=3", "FREQ is not a known frequency"),
+        ("FREQ=;COUNT=3;", "FREQ is not a known frequency"),
+    ])
+    func noUsableFrequencyKeepsDTSTART(_ rrule: String, _ why: String) throws {
         let result = try Self.read(rrule)
-        #expect(ICS.rows(result).isEmpty)
-        #expect(ICS.ids(result).last == "skipped-event")
-        #expect(!ICS.ids(result).contains("recovered-rule"))
-        #expect(result.warnings.contains { $0.line == 9 && $0.property == "RRULE" })
+        #expect(ICS.rows(result) == [.single("r", "2026-01-05T09:00:00Z", "2026-01-05T10:00:00Z")])
+        #expect(result.warnings.map(\.description) == [
+            "test.ics:9: RRULE \"\(rrule)\": \(why): the rule is ignored and the event is read as a single occurrence (DTSTART)",
+        ])
     }
 
     /// Lower-case names and values are well-formed (RFC 5545 §2: they are

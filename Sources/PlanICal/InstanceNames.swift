@@ -1,0 +1,40 @@
+import PlanCore
+
+/// Which instance of a series a RECURRENCE-ID or EXDATE names (issue 12, item 2).
+extension Expander {
+    /// How a RECURRENCE-ID or EXDATE names an instance of a series (issue
+    /// 12, item 2): by its start, or, for a DATE value on a series of
+    /// date-times, by the local date it starts on.
+    enum InstanceName: Hashable {
+        case at(CalendarTime)
+        case day(LocalDate)
+
+        var sortKey: Int64 {
+            switch self {
+            case .at(let t): t.sortKey
+            case .day(let d): CalendarTime.date(d).sortKey
+            }
+        }
+    }
+
+    /// The instance `t` names in a series whose DTSTART is a date
+    /// (`dateSeries`) or a date-time. Clients write these in another value
+    /// type or zone than the series (Outlook:
+    /// `RECURRENCE-ID;TZID=GMT Standard Time:20200416T000000` for an all-day
+    /// series; others UTC values for a zoned series, or dates for a timed
+    /// one). RFC 5545 §3.8.4.4 asks for the series' own type, but Google
+    /// Calendar and Thunderbird match such a value to the instance it
+    /// plainly means, so a moved instance is shown once and an excluded one
+    /// not at all: a date-time names the all-day instance of its own local
+    /// date (read in its zone, or X-WR-TIMEZONE for UTC); a date names the
+    /// timed instances starting on that local date; anything else names the
+    /// instance starting at the same instant.
+    mutating func instanceName(_ t: RawTime, of e: RawEvent, property: String, dateSeries: Bool) -> InstanceName {
+        let value = normalize(t, event: e, property: property)
+        switch (dateSeries, value) {
+        case (true, .local(let l, _)): return .at(.date(l.date))
+        case (false, .date(let d)): return .day(d)
+        default: return .at(calendarTime(value))
+        }
+    }
+}
