@@ -50,7 +50,7 @@ enum ValueLists {
             guard counts.reduce(0, +) == indices.count, counts.contains(where: { $0 > 1 }) else { continue }
             var next = 0
             var found: [Int: Int] = [:]
-            for count in counts {
+            for count in counts where count > 0 {
                 let run = indices[next..<(next + count)]
                 // One line's values sit side by side.
                 guard run.last! - run.first! == count - 1 else {

@@ -96,6 +96,19 @@ import Testing
         #expect(out.occurrences.count == 8 - 3 + 3)
     }
 
+    @Test func aListLibicalCannotReadLeavesTheRestAsItWas() throws {
+        let path = try Self.file(ICS.calendar(
+            ICS.event("bad@test", "DTSTART:20260831T100000Z", "EXDATE:notadate,alsonot", "CATEGORIES:A,B",
+                      "EXDATE:20260907T100000Z,20260914T100000Z", "RESOURCES:,")))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let text = try ICalExporter.merged(calendars: [path], sittings: [], stamp: Instant(seconds: 0))
+        let event = Self.eventLines(text, uid: "bad@test")
+        #expect(event.contains("CATEGORIES:A,B"))
+        // The unreadable EXDATE gave libical nothing; the readable one is one line again.
+        #expect(event.filter { Self.name($0) == "EXDATE" } == ["EXDATE:20260907T100000Z,20260914T100000Z"])
+        #expect(!text.contains("X-LIC-ERROR"))
+    }
+
     @Test func theBundledExampleKeepsItsCategoryListsOnOneLine() throws {
         let text = try ICalExporter.merged(calendars: [ExporterTests.example], sittings: [], stamp: Instant(seconds: 0))
         let categories = Self.eventLines(text, uid: "cs201-lec@fall2026.example.edu").filter { Self.name($0) == "CATEGORIES" }
