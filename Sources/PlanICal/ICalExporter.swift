@@ -30,12 +30,21 @@ public enum ICalExporter {
 
     /// The merged calendar as iCalendar text (CRLF, folded by libical).
     ///
-    /// VEVENTs and VTIMEZONEs of `calendars` are copied unchanged (RRULEs,
-    /// overrides, UIDs and zones intact; a VTIMEZONE seen twice is written
-    /// once); `X-LIC-ERROR` notes libical added while reading are dropped.
-    /// Sittings are written in UTC with `DTSTAMP` = `stamp`, so the same plan
-    /// and stamp give the same bytes.
-    public static func merged(calendars: [String], sittings: [ExportSitting], stamp: Instant) throws(ImportError) -> String {
+    /// VEVENTs and VTIMEZONEs of `calendars` go out as they were written, as
+    /// far as libical lets them (RRULEs, overrides and zones intact, the
+    /// properties and their parameters in their order, UIDs byte for byte, a
+    /// value list on one line as on one line; see ``ValueLists``; a VTIMEZONE
+    /// seen twice is written once); `X-LIC-ERROR` notes libical added while
+    /// reading are dropped. What libical rewrites anyway: the case of names,
+    /// line folding, escapes and the form of values (its own), and properties
+    /// it cannot read (left out).
+    ///
+    /// Sittings are written in `timeZone` (the user's zone: `TZID=` local
+    /// times and one VTIMEZONE for it; see ``SittingZone``), in UTC when it is
+    /// nil, with `DTSTAMP` = `stamp` (UTC), so the same plan and stamp give the
+    /// same bytes.
+    public static func merged(calendars: [String], sittings: [ExportSitting], stamp: Instant,
+                              timeZone: String? = nil) throws(ImportError) -> String {
         lock.lock()
         defer { lock.unlock() }
         guard let out = icalcomponent_new(ICAL_VCALENDAR_COMPONENT) else { return "" }
@@ -55,12 +64,23 @@ public enum ICalExporter {
             var events = 0
             for root in roots { copyMembers(of: root, into: out, zonesWritten: &zonesWritten, events: &events, reader: reader) }
         }
+        let zone = timeZone.flatMap { name in
+            sittings.map(\.range.start).min().flatMap { SittingZone(identifier: name, calendar: out, firstSitting: $0) }
+        }
+        var events: [OpaquePointer] = []
+        var zoneUsed = false
         for s in sittings {
             guard let ev = icalcomponent_new(ICAL_VEVENT_COMPONENT) else { continue }
             icalcomponent_add_property(ev, icalproperty_new_uid(s.uid))
             icalcomponent_add_property(ev, icalproperty_new_dtstamp(utcTime(stamp)))
-            icalcomponent_add_property(ev, icalproperty_new_dtstart(utcTime(s.range.start)))
-            icalcomponent_add_property(ev, icalproperty_new_dtend(utcTime(s.range.end)))
+            if let zone, let start = zone.local(s.range.start), let end = zone.local(s.range.end) {
+                icalcomponent_add_property(ev, zoned(icalproperty_new_dtstart(icalTime(start, isDate: false)), zone.tzid))
+                icalcomponent_add_property(ev, zoned(icalproperty_new_dtend(icalTime(end, isDate: false)), zone.tzid))
+                zoneUsed = true
+            } else {
+                icalcomponent_add_property(ev, icalproperty_new_dtstart(utcTime(s.range.start)))
+                icalcomponent_add_property(ev, icalproperty_new_dtend(utcTime(s.range.end)))
+            }
             icalcomponent_add_property(ev, icalproperty_new_summary(s.summary))
             if !s.categories.isEmpty {
                 icalcomponent_add_property(ev, icalproperty_new_categories(s.categories.joined(separator: ",")))
@@ -71,8 +91,11 @@ public enum ICalExporter {
                 icalcomponent_add_property(ev, x)
             }
             icalcomponent_add_property(ev, icalproperty_new_transp(ICAL_TRANSP_OPAQUE))
-            icalcomponent_add_component(out, ev)
+            events.append(ev)
         }
+        // The zone's definition ahead of the events that name it.
+        if zoneUsed { zone?.addDefinition(to: out) }
+        for ev in events { icalcomponent_add_component(out, ev) }
         guard let text = icalcomponent_as_ical_string_r(out) else { return "" }
         defer { icalmemory_free_buffer(text) }
         return String(cString: text)
@@ -107,6 +130,7 @@ public enum ICalExporter {
                     icalproperty_set_uid(p, written)
                 }
             }
+            ValueLists.rejoin(copy, lines: reader.ownLines(ordinal: events))
             icalcomponent_add_component(out, copy)
         default:
             return
@@ -124,6 +148,12 @@ public enum ICalExporter {
             stripErrors(child)
             c = icalcomponent_get_next_component(comp, ICAL_ANY_COMPONENT)
         }
+    }
+
+    /// `prop` with a TZID parameter: its floating time is local time there.
+    private static func zoned(_ prop: OpaquePointer?, _ tzid: String) -> OpaquePointer? {
+        if let prop { icalproperty_add_parameter(prop, icalparameter_new_tzid(tzid)) }
+        return prop
     }
 
     private static func utcTime(_ i: Instant) -> icaltimetype {

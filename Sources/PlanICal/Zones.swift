@@ -27,6 +27,8 @@ struct ZoneTable {
     /// The last TZID asked about and its answer (events name the same few zones in turn).
     private var last: (tzid: String, index: Int?)?
     static let utc = 0
+    /// Zone names that are UTC itself.
+    static let utcNames: Set = ["UTC", "Etc/UTC", "GMT", "Etc/GMT", "Etc/Zulu", "Zulu", "UCT", "Etc/UCT", "Universal", "Etc/Universal"]
 
     /// The zone a TZID names in a calendar with these VTIMEZONEs, or nil.
     mutating func index(for tzid: String, custom: [String: LibicalZone]) -> Int? {
@@ -41,8 +43,7 @@ struct ZoneTable {
         var found: Int?
         let exact = Self.isSystemZone(tzid) ? tzid : nil
         if let name = exact ?? (custom[tzid] == nil ? Self.ianaName(for: tzid) : nil) {
-            let utcNames: Set = ["UTC", "Etc/UTC", "GMT", "Etc/GMT", "Etc/Zulu", "Zulu", "UCT", "Etc/UCT", "Universal", "Etc/Universal"]
-            found = utcNames.contains(name) ? Self.utc : add(Entry(name: name, provider: CachedZone(SystemZone(identifier: name)!)))
+            found = Self.utcNames.contains(name) ? Self.utc : add(Entry(name: name, provider: CachedZone(SystemZone(identifier: name)!)))
         } else if let z = custom[tzid] {
             found = add(Entry(name: tzid, provider: z))
         }

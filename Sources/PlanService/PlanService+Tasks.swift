@@ -404,10 +404,12 @@ extension PlanService {
     }
 
     /// The merged calendar: the registered calendars as they are plus one
-    /// VEVENT per sitting in `[from, to)` (all sittings when nil).
-    public func export(from: Instant?, to: Instant?, onlyPlan: Bool) throws -> String {
+    /// VEVENT per sitting in `[from, to)` (all sittings when nil), written in
+    /// the user's zone (the stored setting, else `defaultZone`).
+    public func export(from: Instant?, to: Instant?, onlyPlan: Bool, defaultZone: String) throws -> String {
         try guarded {
             try store.read { t in
+                let zone = try Self.settings(t, defaultZone: defaultZone).timeZone
                 let tasks = Dictionary(try t.tasks().map { ($0.spec.id, $0.spec) }, uniquingKeysWith: { a, _ in a })
                 let sittings = try t.sittings().filter { s in
                     (from.map { s.range.end > $0 } ?? true) && (to.map { s.range.start < $0 } ?? true)
@@ -426,7 +428,7 @@ extension PlanService {
                                          categories: project.map { [$0] } ?? [], description: description, taskId: s.taskId)
                 }
                 let calendars = onlyPlan ? [] : try t.calendars().map(\.path)
-                return try ICalExporter.merged(calendars: calendars, sittings: export, stamp: now)
+                return try ICalExporter.merged(calendars: calendars, sittings: export, stamp: now, timeZone: zone)
             }
         }
     }

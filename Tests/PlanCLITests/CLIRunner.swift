@@ -27,12 +27,24 @@ struct CLIRunner {
 
     /// Runs `plan args…` in the package root with a fixed environment.
     static func run(_ args: [String], stdin: Data? = nil, environment: [String: String] = [:]) throws -> Output {
-        let p = Process()
-        p.executableURL = binary
-        p.arguments = args
-        p.currentDirectoryURL = packageRoot
         var env = ["PATH": "/usr/bin:/bin", "TZ": "America/New_York", "NO_COLOR": "1", "LANG": "C.UTF-8"]
         env.merge(environment) { $1 }
+        return try run(binary, args, stdin: stdin, environment: env)
+    }
+
+    /// Runs another program (`python3`, found on the tests' own PATH) in the
+    /// package root, with the tests' environment plus `environment`. A
+    /// program that is not there exits with 127.
+    static func runTool(_ args: [String], environment: [String: String] = [:]) throws -> Output {
+        let env = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        return try run(URL(fileURLWithPath: "/usr/bin/env"), args, stdin: nil, environment: env)
+    }
+
+    private static func run(_ executable: URL, _ args: [String], stdin: Data?, environment env: [String: String]) throws -> Output {
+        let p = Process()
+        p.executableURL = executable
+        p.arguments = args
+        p.currentDirectoryURL = packageRoot
         p.environment = env
         // Output goes to temporary files: no pipe can fill up and block the child.
         let tmp = FileManager.default.temporaryDirectory.appendingPathComponent("plan-cli-\(UUID().uuidString)")

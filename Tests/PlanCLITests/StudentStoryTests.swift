@@ -46,21 +46,33 @@ import Testing
         Step(args: ["export", "OUT/plan.ics"], expectedStatus: 0),
     ]
 
-    @Test func wholeStory() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("plan-story-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let env = ["PLAN_STORE": dir.appendingPathComponent("plan.sqlite").path, "PLAN_NOW": Self.now]
+    /// The story's store and clock, with the store in `dir`.
+    static func environment(_ dir: URL) -> [String: String] {
+        ["PLAN_STORE": dir.appendingPathComponent("plan.sqlite").path, "PLAN_NOW": now]
+    }
+
+    /// Plays every step in `dir` (the store there, the export as
+    /// `dir/plan.ics`), checking each exit code; returns the transcript with
+    /// `dir` written as `$TMP`.
+    static func play(in dir: URL) throws -> String {
         var transcript = ""
-        for step in Self.steps {
+        for step in steps {
             let args = step.args.map { $0.replacingOccurrences(of: "OUT/", with: dir.path + "/") }
-            let out = try CLIRunner.run(args, environment: env)
+            let out = try CLIRunner.run(args, environment: environment(dir))
             #expect(out.status == step.expectedStatus, "plan \(step.args.joined(separator: " ")): \(out.stderr)")
             transcript += "$ plan \(step.args.joined(separator: " "))\nexit: \(out.status)\n\(out.stdout)"
             if !out.stderr.isEmpty { transcript += "stderr:\n\(out.stderr)" }
             transcript += "\n"
         }
-        transcript = transcript.replacingOccurrences(of: dir.path, with: "$TMP")
+        return transcript.replacingOccurrences(of: dir.path, with: "$TMP")
+    }
+
+    @Test func wholeStory() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("plan-story-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let env = Self.environment(dir)
+        let transcript = try Self.play(in: dir)
         try CLIRunner.expectGolden("student-story", CLIRunner.Output(stdout: transcript, stderr: "", status: 0))
 
         // The exported calendar: classes as they were plus one event per sitting.
@@ -102,20 +114,14 @@ import Testing
         classes, _ = n(sys.argv[2])
         print(json.dumps({"total": total, "planned": planned, "classes": classes}))
         """
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = ["python3", "-c", script, ics.path, CLIRunner.packageRoot.appendingPathComponent("Examples/fall-2026-classes.ics").path]
-        let out = Pipe()
-        p.standardOutput = out
-        p.standardError = FileHandle.nullDevice
-        do { try p.run() } catch {
+        let out = try CLIRunner.runTool(["python3", "-c", script, ics.path,
+                                         CLIRunner.packageRoot.appendingPathComponent("Examples/fall-2026-classes.ics").path])
+        let text = out.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        if out.status == 127 {
             print("skipped: python3 not available to read the export back")
             return
         }
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        if text == "SKIP" || p.terminationStatus != 0 {
+        if text == "SKIP" || out.status != 0 {
             print("skipped: python icalendar / recurring-ical-events not available to read the export back")
             return
         }

@@ -539,10 +539,12 @@ struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export", abstract: "Write the merged calendar (classes + planned sittings) as .ics.",
         discussion: """
-        The imported events are copied as they are (RRULEs, time zones and UIDs intact); \
-        each sitting becomes one event with a stable UID, SUMMARY "Project: Task (i/n)", \
-        CATEGORIES, a DESCRIPTION with the notes and the effort left, and X-PLAN-TASK-ID. \
-        Any calendar app imports the file. Use - to write to stdout.
+        The imported events go out as they were written (RRULEs, time zones, UIDs, \
+        parameters, and value lists such as CATEGORIES:CLASS,CS 201 on one line); each \
+        sitting becomes one event with a stable UID, SUMMARY "Project: Task (i/n)", \
+        CATEGORIES, a DESCRIPTION with the notes and the effort left, and X-PLAN-TASK-ID, \
+        its times in your time zone (TZID and a VTIMEZONE, see plan policy). Any calendar \
+        app imports the file. Use - to write to stdout.
         """)
 
     @Argument(help: ArgumentHelp("Output file, or - for stdout.", valueName: "out.ics")) var output: String
@@ -561,7 +563,8 @@ struct ExportCommand: ParsableCommand {
                 }
                 return v.instant(in: zone)
             }
-            let text = try service.export(from: try instant(from, "--from"), to: try instant(to, "--to"), onlyPlan: onlyPlan)
+            let text = try service.export(from: try instant(from, "--from"), to: try instant(to, "--to"), onlyPlan: onlyPlan,
+                                          defaultZone: defaultZone)
             if output == "-" {
                 FileHandle.standardOutput.write(Data(text.utf8))
             } else {

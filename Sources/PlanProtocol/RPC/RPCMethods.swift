@@ -330,7 +330,7 @@ extension RPCServer {
             let from = try Inputs.date(p, "from", now: service.now, zone: zone).flatMap(DateText.parse)?.instant(in: zone)
             let to = try Inputs.date(p, "to", now: service.now, zone: zone).flatMap(DateText.parse)?.instant(in: zone)
             if let from, let to, to <= from { throw RPCError.params(p.pointer("to"), "must be after \"from\"") }
-            let text = try service.export(from: from, to: to, onlyPlan: onlyPlan)
+            let text = try service.export(from: from, to: to, onlyPlan: onlyPlan, defaultZone: environment.defaultZone)
             let sittings = text.components(separatedBy: "X-PLAN-TASK-ID:").count - 1
             guard let path else {
                 return Self.encode(Wire.ExportW(ics: text, path: nil, bytes: text.utf8.count, sittings: sittings))
