@@ -60,7 +60,7 @@ let package = Package(
         ),
         .testTarget(name: "PlanCoreTests", dependencies: ["PlanCore"], swiftSettings: swiftSettings),
         .testTarget(name: "PlanICalTests", dependencies: ["PlanICal", "PlanCore"], swiftSettings: swiftSettings),
-        .testTarget(name: "PlanStoreTests", dependencies: ["PlanStore", "PlanCore"], swiftSettings: swiftSettings),
+        .testTarget(name: "PlanStoreTests", dependencies: ["PlanStore", "PlanCore"], exclude: ["Fixtures"], swiftSettings: swiftSettings),
         .testTarget(name: "PlanServiceTests", dependencies: ["PlanService", "PlanStore", "PlanICal", "PlanCore"], swiftSettings: swiftSettings),
         .testTarget(name: "PlanProtocolTests", dependencies: ["PlanProtocol", "PlanService", "PlanStore", "PlanCore"], swiftSettings: swiftSettings),
         .testTarget(name: "PlanCLITests", dependencies: ["PlanCLI"], exclude: ["Golden", "Wild"], swiftSettings: swiftSettings),

@@ -24,7 +24,10 @@ struct StoreOptions: ParsableArguments {
             throw ValidationError(error.description)
         }
         do {
-            return (PlanService(store: try PlanStore(path: path), now: now), try resolveZone(nil).identifier)
+            let planStore = try PlanStore(path: path)
+            // Said once: the next open finds the store upgraded.
+            if let upgrade = planStore.upgrade { printError(upgrade.notice(store: path)) }
+            return (PlanService(store: planStore, now: now), try resolveZone(nil).identifier)
         } catch let e as StoreError {
             throw CLIFailure(ServiceError.store(e))
         }

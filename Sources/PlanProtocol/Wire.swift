@@ -74,7 +74,7 @@ public enum Wire {
         public var sittings: [SittingW]
 
         public init(_ r: TaskRow, zone: some UTCOffsetProvider) {
-            let s = r.spec
+            let s = r.task.spec
             id = s.id
             title = s.title
             project = s.project

@@ -25,7 +25,7 @@ extension PlanService {
     }
 
     /// The inputs of a plan inside transaction `t` (see ``request(_:settings:now:extra:leaveOut:)``).
-    func inputs(_ t: StoreTransaction, settings: PlanSettings, extra: [ScheduleRequest.TaskSpec] = [],
+    func inputs(_ t: StoreTransaction, settings: PlanSettings, extra: [TaskDefinition] = [],
                 leaveOut: Set<String> = []) throws -> PlanningInputs {
         let (input, stored) = try Self.request(t, settings: settings, now: now, extra: extra, leaveOut: leaveOut)
         let window = Self.window(input, now: now)
@@ -36,7 +36,7 @@ extension PlanService {
     /// Plans inside transaction `t`: the stored tasks plus `extra`; tasks in
     /// `fixed` keep their stored sittings from `now` on (those that already
     /// ended stay too, as history).
-    func planned(_ t: StoreTransaction, settings: PlanSettings, extra: [ScheduleRequest.TaskSpec] = [],
+    func planned(_ t: StoreTransaction, settings: PlanSettings, extra: [TaskDefinition] = [],
                  fixed: Set<String>, leaveOut: Set<String> = []) throws -> Planned {
         let i = try inputs(t, settings: settings, extra: extra, leaveOut: leaveOut)
         let pinned = Self.future(try t.sittings(), now: now).filter { fixed.contains($0.key) }
@@ -55,7 +55,7 @@ extension PlanService {
     /// (which stays where it is) and saves it with its sittings, unless it
     /// does not fit, or `dryRun`. When it fits only if the whole plan is
     /// re-made, nothing moves unless `replan` is true.
-    public func addTask(_ spec: ScheduleRequest.TaskSpec, registering calendars: [String] = [], defaultZone: String,
+    public func addTask(_ spec: TaskDefinition, registering calendars: [String] = [], defaultZone: String,
                         dryRun: Bool, replan: Bool) throws -> (AddTaskOutcome, [ImportWarning]) {
         try guarded {
             // Nothing is committed unless the task is saved: a refused task
@@ -78,17 +78,17 @@ extension PlanService {
         }
     }
 
-    private func addTask(_ spec: ScheduleRequest.TaskSpec, _ t: StoreTransaction, defaultZone: String, dryRun: Bool,
+    private func addTask(_ spec: TaskDefinition, _ t: StoreTransaction, defaultZone: String, dryRun: Bool,
                          replan: Bool) throws -> (AddTaskOutcome, [ImportWarning]) {
         let settings = try Self.settings(t, defaultZone: defaultZone)
         let existing = try t.tasks()
-        if existing.contains(where: { $0.spec.id == spec.id }) {
+        if existing.contains(where: { $0.task.id == spec.id }) {
             throw ServiceError.refused("a task with id \"\(spec.id)\" exists already (see `plan task show \(spec.id)`)")
         }
         if let p = spec.project, try !t.projects().contains(where: { $0.name.lowercased() == p.lowercased() }) {
             try t.addProject(Project(id: p, name: p))
         }
-        let others = Set(existing.map(\.spec.id))
+        let others = Set(existing.map(\.task.id))
         let first = try planned(t, settings: settings, extra: [spec], fixed: others)
         let mine = first.plan.sittings.filter { $0.taskId == spec.id }
         let outcome = first.plan.tasks.first { $0.id == spec.id }
@@ -234,19 +234,10 @@ extension PlanService {
     static func rows(_ t: StoreTransaction, settings: PlanSettings, now: Instant) throws -> [TaskRow] {
         let zone = SystemZone(identifier: settings.timeZone) ?? .utc
         let sittings = Dictionary(grouping: try t.sittings(), by: \.taskId)
-        // Tasks share due dates: each text read once.
-        var dues: [String: Instant] = [:]
         return try t.tasks().map { stored in
-            let spec = stored.spec
-            let estimate = ISODuration.parse(spec.estimate) ?? 0
-            let done = spec.done.flatMap(ISODuration.parse) ?? 0
-            let due: Instant
-            if let known = dues[spec.due] {
-                due = known
-            } else {
-                due = WireTime.parse(spec.due).map { dueInstant($0, zone: zone) } ?? now
-                dues[spec.due] = due
-            }
+            let spec = stored.task
+            let estimate = spec.estimate, done = spec.done
+            let due = spec.due.instant(in: zone, endOfDay: true)
             let mine = (sittings[spec.id] ?? []).sorted { $0.range.start < $1.range.start }
             let state: TaskRow.State
             if done >= estimate {
@@ -259,7 +250,7 @@ extension PlanService {
                 state = .unscheduled
             }
             let slack = state == .scheduled ? mine.last.map { due - $0.range.end } : nil
-            return TaskRow(spec: spec, state: state, estimate: estimate, done: done, sittings: mine,
+            return TaskRow(task: spec, state: state, estimate: estimate, done: done, sittings: mine,
                            next: state == .done ? nil : mine.first { $0.range.end > now }, slack: slack, due: due)
         }
     }
@@ -267,8 +258,8 @@ extension PlanService {
     /// One task by id, or by title when no id matches (case-insensitive).
     public func task(_ key: String, defaultZone: String) throws -> TaskRow {
         let rows = try tasks(defaultZone: defaultZone)
-        if let r = rows.first(where: { $0.spec.id == key }) { return r }
-        let byTitle = rows.filter { $0.spec.title.lowercased() == key.lowercased() }
+        if let r = rows.first(where: { $0.task.id == key }) { return r }
+        let byTitle = rows.filter { $0.task.title.lowercased() == key.lowercased() }
         if byTitle.count == 1 { return byTitle[0] }
         throw ServiceError.notFound(kind: "task", name: key)
     }
@@ -278,17 +269,17 @@ extension PlanService {
     /// Records progress: `spent` more work done, or the whole task when nil.
     /// The task's remaining sittings are then re-fitted around the others.
     public func done(_ key: String, spent: Int64?, defaultZone: String) throws -> TaskRow {
-        let id = try task(key, defaultZone: defaultZone).spec.id
+        let id = try task(key, defaultZone: defaultZone).task.id
         return try guarded {
             try store.write { t in
                 let settings = try Self.settings(t, defaultZone: defaultZone)
-                guard var spec = try t.tasks().first(where: { $0.spec.id == id })?.spec else {
+                guard var spec = try t.tasks().first(where: { $0.task.id == id })?.task else {
                     throw ServiceError.notFound(kind: "task", name: key)
                 }
-                let estimate = ISODuration.parse(spec.estimate) ?? 0
-                let before = spec.done.flatMap(ISODuration.parse) ?? 0
+                let estimate = spec.estimate
+                let before = spec.done
                 let after = spent.map { min(estimate, before + $0) } ?? estimate
-                spec.done = ISODuration.format(after)
+                spec.done = ISODuration.wholeMinutes(after)
                 try t.saveTask(spec)
                 try t.recordProgress(taskId: id, at: now, spent: after - before)
                 if after >= estimate {
@@ -297,7 +288,7 @@ extension PlanService {
                 } else {
                     try refit(id, t, settings: settings)
                 }
-                return try Self.rows(t, settings: settings, now: now).first { $0.spec.id == id }!
+                return try Self.rows(t, settings: settings, now: now).first { $0.task.id == id }!
             }
         }
     }
@@ -306,7 +297,7 @@ extension PlanService {
     /// longer fits, its future sittings are dropped and `plan tasks` shows it
     /// unscheduled.
     func refit(_ id: String, _ t: StoreTransaction, settings: PlanSettings) throws {
-        let others = Set(try t.tasks().map(\.spec.id)).subtracting([id])
+        let others = Set(try t.tasks().map(\.task.id)).subtracting([id])
         let p = try planned(t, settings: settings, fixed: others)
         let past = try t.sittings().filter { $0.taskId == id && $0.range.end <= now }.map(\.range)
         let future = p.plan.tasks.first { $0.id == id }?.status == .scheduled
@@ -319,18 +310,18 @@ extension PlanService {
 
     /// Changes a task's fields and re-plans it around the others; refused
     /// (nothing saved) when the changed task no longer fits.
-    public func editTask(_ key: String, defaultZone: String, _ change: (inout ScheduleRequest.TaskSpec) -> Void)
+    public func editTask(_ key: String, defaultZone: String, _ change: (inout TaskDefinition) -> Void)
         throws -> (TaskRow, Diagnostic?) {
-        let id = try task(key, defaultZone: defaultZone).spec.id
+        let id = try task(key, defaultZone: defaultZone).task.id
         return try guarded {
             try store.write { t in
                 let settings = try Self.settings(t, defaultZone: defaultZone)
-                guard var spec = try t.tasks().first(where: { $0.spec.id == id })?.spec else {
+                guard var spec = try t.tasks().first(where: { $0.task.id == id })?.task else {
                     throw ServiceError.notFound(kind: "task", name: key)
                 }
                 change(&spec)
                 spec.id = id
-                let others = Set(try t.tasks().map(\.spec.id)).subtracting([id])
+                let others = Set(try t.tasks().map(\.task.id)).subtracting([id])
                 let p = try planned(t, settings: settings, extra: [spec], fixed: others, leaveOut: [id])
                 if let d = p.plan.diagnostics.first(where: { $0.taskId == id }) {
                     throw EditRefused(diagnostic: d)
@@ -341,7 +332,7 @@ extension PlanService {
                 try t.replaceSittings(taskId: id, with: all.enumerated().map {
                     Sitting(taskId: id, range: $0.element, index: $0.offset + 1, count: all.count)
                 })
-                return (try Self.rows(t, settings: settings, now: now).first { $0.spec.id == id }!, nil)
+                return (try Self.rows(t, settings: settings, now: now).first { $0.task.id == id }!, nil)
             }
         }
     }
@@ -352,10 +343,10 @@ extension PlanService {
     }
 
     public func removeTask(_ key: String, defaultZone: String) throws -> String {
-        let id = try task(key, defaultZone: defaultZone).spec.id
+        let id = try task(key, defaultZone: defaultZone).task.id
         try guarded {
             try store.write { t in
-                let dependents = try t.tasks().filter { $0.spec.after?.contains(id) == true }.map(\.spec.id)
+                let dependents = try t.tasks().filter { $0.task.after.contains(id) }.map(\.task.id)
                 if !dependents.isEmpty {
                     throw ServiceError.refused("\(dependents.joined(separator: ", ")) depend(s) on \"\(id)\" (after); remove or edit them first")
                 }
@@ -383,7 +374,7 @@ extension PlanService {
                     warnings += r.warnings
                     for o in r.occurrences { items.append((o.range(in: zone), .event(o))) }
                 }
-                let tasks = Dictionary(try t.tasks().map { ($0.spec.id, $0.spec) }, uniquingKeysWith: { a, _ in a })
+                let tasks = Dictionary(try t.tasks().map { ($0.task.id, $0.task) }, uniquingKeysWith: { a, _ in a })
                 for s in try t.sittings() where s.range.overlaps(range) {
                     items.append((s.range, .sitting(s, title: tasks[s.taskId]?.title ?? s.taskId, project: tasks[s.taskId]?.project)))
                 }
@@ -410,7 +401,7 @@ extension PlanService {
         try guarded {
             try store.read { t in
                 let zone = try Self.settings(t, defaultZone: defaultZone).timeZone
-                let tasks = Dictionary(try t.tasks().map { ($0.spec.id, $0.spec) }, uniquingKeysWith: { a, _ in a })
+                let tasks = Dictionary(try t.tasks().map { ($0.task.id, $0.task) }, uniquingKeysWith: { a, _ in a })
                 let sittings = try t.sittings().filter { s in
                     (from.map { s.range.end > $0 } ?? true) && (to.map { s.range.start < $0 } ?? true)
                 }
@@ -418,8 +409,8 @@ extension PlanService {
                     let spec = tasks[s.taskId]
                     let title = spec?.title ?? s.taskId
                     let project = spec?.project
-                    let estimate = spec.flatMap { ISODuration.parse($0.estimate) } ?? 0
-                    let done = spec?.done.flatMap(ISODuration.parse) ?? 0
+                    let estimate = spec?.estimate ?? 0
+                    let done = spec?.done ?? 0
                     var description = spec?.notes.map { $0 + "\n\n" } ?? ""
                     description += "Effort left: \(ISODuration.humanString(max(0, estimate - done))) of \(ISODuration.humanString(estimate))"
                     description += "\nPlanned by plan; task id \(s.taskId)."

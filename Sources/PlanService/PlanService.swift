@@ -63,18 +63,18 @@ public struct Replanned: Sendable {
 /// What `add-task` did.
 public enum AddTaskOutcome: Sendable {
     /// Placed (and saved unless it was a dry run), around the existing plan.
-    case placed(task: ScheduleRequest.TaskSpec, sittings: [Sitting], plan: Plan, saved: Bool)
+    case placed(task: TaskDefinition, sittings: [Sitting], plan: Plan, saved: Bool)
     /// Does not fit, even if everything else moved: nothing saved.
-    case unschedulable(task: ScheduleRequest.TaskSpec, diagnostic: Diagnostic)
+    case unschedulable(task: TaskDefinition, diagnostic: Diagnostic)
     /// Fits only when the whole plan is re-made in the contract's order;
     /// nothing saved unless `replan` was given.
-    case needsReplan(task: ScheduleRequest.TaskSpec, moves: [Move], sittings: [Sitting], saved: Bool)
+    case needsReplan(task: TaskDefinition, moves: [Move], sittings: [Sitting], saved: Bool)
 }
 
 /// One row of `plan tasks`.
 public struct TaskRow: Hashable, Sendable {
     public enum State: String, Sendable { case scheduled, unscheduled, done, overdue }
-    public var spec: ScheduleRequest.TaskSpec
+    public var task: TaskDefinition
     public var state: State
     public var estimate: Int64
     public var done: Int64
@@ -226,7 +226,7 @@ public struct PlanService {
                 guard let project = try t.projects().first(where: { $0.name.lowercased() == name.lowercased() }) else {
                     throw ServiceError.notFound(kind: "project", name: name)
                 }
-                let tasks = try t.tasks().filter { $0.spec.project?.lowercased() == project.name.lowercased() }.map(\.spec.id)
+                let tasks = try t.tasks().filter { $0.task.project?.lowercased() == project.name.lowercased() }.map(\.task.id)
                 if !tasks.isEmpty && !force {
                     throw ServiceError.refused("project \"\(project.name)\" has \(tasks.count) task(s) (\(tasks.joined(separator: ", "))); remove them first or use --force")
                 }
@@ -256,40 +256,23 @@ public struct PlanService {
         return (blocks, warnings, fromCache)
     }
 
-    /// The stored tasks as a validated request (tasks past due or finished are
-    /// left out of planning and reported by `tasks()`).
-    static func request(_ t: StoreTransaction, settings: PlanSettings, now: Instant, extra: [ScheduleRequest.TaskSpec] = [],
+    /// The stored tasks as the scheduler's input (tasks past due are left
+    /// out of planning and reported by `tasks()`), checked as a request is.
+    static func request(_ t: StoreTransaction, settings: PlanSettings, now: Instant, extra: [TaskDefinition] = [],
                         leaveOut: Set<String> = []) throws -> (ScheduleInput, [StoredTask]) {
         let stored = try t.tasks()
-        var specs = stored.map(\.spec).filter { !leaveOut.contains($0.id) } + extra
-        let zone = SystemZone(identifier: settings.timeZone) ?? .utc
-        let nowText = wireString(now, in: zone)
+        let base = try ScheduleRequest(timeZone: settings.timeZone, now: nil, policy: settings.policy, tasks: [])
+            .validated(defaultNow: now)
+        let zone = base.policy.zone
+        let extraIds = Set(extra.map(\.id))
         // Past-due tasks cannot be planned; the scheduler would call them invalid.
-        var dues: [String: Instant?] = [:]  // tasks share due dates: each text read once
-        specs = specs.filter { spec in
-            let due: Instant?
-            if let known = dues[spec.due] {
-                due = known
-            } else {
-                due = WireTime.parse(spec.due).map { dueInstant($0, zone: zone) }
-                dues[spec.due] = .some(due)
-            }
-            guard let due else { return true }
-            return due > now || extra.contains { $0.id == spec.id }
+        var tasks = (stored.map(\.task).filter { !leaveOut.contains($0.id) } + extra).filter {
+            $0.due.instant(in: zone, endOfDay: true) > now || extraIds.contains($0.id)
         }
-        let ids = Set(specs.map(\.id))
-        for i in specs.indices { specs[i].after = specs[i].after?.filter { ids.contains($0) } }
-        let request = ScheduleRequest(timeZone: settings.timeZone, now: nowText, policy: settings.policy, tasks: specs)
-        return (try request.validated(defaultNow: now), stored)
-    }
-
-    /// A `due` read by the contract: a date alone means the end of that local day.
-    static func dueInstant(_ w: WireTime, zone: SystemZone) -> Instant {
-        switch w {
-        case .instant(let i): i
-        case .local(let l): zone.resolve(l)
-        case .date(let d): zone.resolve(LocalDateTime(date: d.adding(days: 1)))
-        }
+        let ids = Set(tasks.map(\.id))
+        for i in tasks.indices { tasks[i].after = tasks[i].after.filter { ids.contains($0) } }
+        let planTasks = try PlanTask.checked(tasks, zone: zone, policy: base.policy)
+        return (ScheduleInput(policy: base.policy, now: now, tasks: planTasks), stored)
     }
 
     /// The planning window: from a day before `now` to a day after the last due.

@@ -42,13 +42,12 @@ public struct CalendarSource: Hashable, Sendable {
     }
 }
 
-/// A stored task: its request form (the contract's TaskSpec, so the store and
-/// `plan schedule` validate alike) and its place in creation order.
+/// A stored task: its typed definition and its place in creation order.
 public struct StoredTask: Hashable, Sendable {
-    public var spec: ScheduleRequest.TaskSpec
+    public var task: TaskDefinition
     public var sequence: Int
-    public init(spec: ScheduleRequest.TaskSpec, sequence: Int) {
-        self.spec = spec
+    public init(task: TaskDefinition, sequence: Int) {
+        self.task = task
         self.sequence = sequence
     }
 }
@@ -63,7 +62,11 @@ public final class PlanStore {
     private let db: SQLiteDatabase
 
     /// The schema version this build writes (`PRAGMA user_version`).
-    public static let schemaVersion = 1
+    public static let schemaVersion = 2
+
+    /// The upgrade this open made to an older store, if any: the CLI and
+    /// `plan rpc` say so once.
+    public private(set) var upgrade: StoreUpgrade?
 
     /// `--store`, else `$PLAN_STORE`, else `$XDG_DATA_HOME/plan/plan.sqlite`,
     /// else `~/.local/share/plan/plan.sqlite`.
@@ -107,48 +110,63 @@ public final class PlanStore {
     }
 
     private func migrate() throws {
-        var version = 0
-        try db.query("PRAGMA user_version") { version = Int($0.int(0)) }
+        var version = try userVersion()
         if version > Self.schemaVersion {
             throw StoreError.incompatible(path: path, reason: "written by a newer plan (schema \(version), this plan knows \(Self.schemaVersion))")
         }
         if version == Self.schemaVersion { return }
+        let backup = version == 0 ? nil : try StoreUpgrade.backUp(db, path: path, version: version)
+        // A table is rebuilt: foreign keys stay off until it is back (they cannot change inside a transaction).
+        try db.execute("PRAGMA foreign_keys=OFF")
+        defer { try? db.execute("PRAGMA foreign_keys=ON") }
         try db.execute("BEGIN IMMEDIATE")
         do {
             // Re-read under the write lock: another process may have migrated meanwhile.
-            try db.query("PRAGMA user_version") { version = Int($0.int(0)) }
-            if version < 1 {
-                try db.execute("""
-                CREATE TABLE projects(
-                    name TEXT PRIMARY KEY COLLATE NOCASE,
-                    color TEXT, notes TEXT, seq INTEGER NOT NULL);
-                CREATE TABLE tasks(
-                    id TEXT PRIMARY KEY,
-                    seq INTEGER NOT NULL UNIQUE,
-                    spec TEXT NOT NULL);
-                CREATE TABLE sittings(
-                    task_id TEXT NOT NULL REFERENCES tasks(id) ON DELETE CASCADE,
-                    idx INTEGER NOT NULL, count INTEGER NOT NULL,
-                    start INTEGER NOT NULL, end INTEGER NOT NULL,
-                    PRIMARY KEY(task_id, idx));
-                CREATE TABLE calendars(
-                    name TEXT PRIMARY KEY COLLATE NOCASE,
-                    path TEXT NOT NULL, seq INTEGER NOT NULL);
-                CREATE TABLE settings(key TEXT PRIMARY KEY, value TEXT NOT NULL);
-                CREATE TABLE progress(
-                    task_id TEXT NOT NULL REFERENCES tasks(id) ON DELETE CASCADE,
-                    at INTEGER NOT NULL, spent INTEGER NOT NULL);
-                CREATE TABLE busy_cache(
-                    key TEXT PRIMARY KEY, blocks BLOB NOT NULL, used INTEGER NOT NULL);
-                PRAGMA user_version = 1;
-                """)
+            version = try userVersion()
+            if version == 0 {
+                try db.execute(Self.createSchema)
+            } else if version == 1 {
+                try StoreUpgrade.tasksFromSchema1(db, path: path)
             }
+            try db.execute("PRAGMA user_version = \(Self.schemaVersion)")
+            try StoreUpgrade.checkForeignKeys(db, path: path)
             try db.execute("COMMIT")
         } catch {
             try? db.execute("ROLLBACK")
             throw error
         }
+        if let backup, version < Self.schemaVersion {
+            upgrade = StoreUpgrade(fromVersion: version, toVersion: Self.schemaVersion, backupPath: backup)
+        }
     }
+
+    private func userVersion() throws -> Int {
+        var version = 0
+        try db.query("PRAGMA user_version") { version = Int($0.int(0)) }
+        return version
+    }
+
+    /// Every table of the current schema.
+    static let createSchema = """
+        CREATE TABLE projects(
+            name TEXT PRIMARY KEY COLLATE NOCASE,
+            color TEXT, notes TEXT, seq INTEGER NOT NULL);
+        \(TaskColumns.create)
+        CREATE TABLE sittings(
+            task_id TEXT NOT NULL REFERENCES tasks(id) ON DELETE CASCADE,
+            idx INTEGER NOT NULL, count INTEGER NOT NULL,
+            start INTEGER NOT NULL, end INTEGER NOT NULL,
+            PRIMARY KEY(task_id, idx));
+        CREATE TABLE calendars(
+            name TEXT PRIMARY KEY COLLATE NOCASE,
+            path TEXT NOT NULL, seq INTEGER NOT NULL);
+        CREATE TABLE settings(key TEXT PRIMARY KEY, value TEXT NOT NULL);
+        CREATE TABLE progress(
+            task_id TEXT NOT NULL REFERENCES tasks(id) ON DELETE CASCADE,
+            at INTEGER NOT NULL, spent INTEGER NOT NULL);
+        CREATE TABLE busy_cache(
+            key TEXT PRIMARY KEY, blocks BLOB NOT NULL, used INTEGER NOT NULL);
+        """
 
     /// Runs `body` in one write transaction (BEGIN IMMEDIATE … COMMIT); any
     /// error rolls everything back, so a refused command changes nothing.
@@ -253,23 +271,15 @@ public struct StoreTransaction {
 
     public func tasks() throws -> [StoredTask] {
         if let known = memo.tasks { return known }
-        let tasks = try db.rows("SELECT spec, seq FROM tasks ORDER BY seq") { row in
-            StoredTask(spec: try row.withTextBytes(0) { try DecodedSpecs.shared.spec(utf8: $0) }, sequence: Int(row.int(1)))
-        }
+        let tasks = try TaskColumns.all(in: db)
         memo.tasks = tasks
         return tasks
     }
 
     /// Inserts or replaces a task (by id), keeping its sequence when it exists.
-    public func saveTask(_ spec: ScheduleRequest.TaskSpec) throws {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        let json = String(decoding: try encoder.encode(spec), as: UTF8.self)
+    public func saveTask(_ task: TaskDefinition) throws {
         memo.tasks = nil
-        try db.query("""
-            INSERT INTO tasks(id, seq, spec) VALUES(?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM tasks), ?)
-            ON CONFLICT(id) DO UPDATE SET spec = excluded.spec
-            """, [.text(spec.id), .text(json)])
+        try TaskColumns.save(task, in: db)
     }
 
     public func removeTask(id: String) throws {
@@ -345,201 +355,4 @@ public struct StoreTransaction {
 private final class TransactionMemo {
     var tasks: [StoredTask]?
     var sittings: [Sitting]?
-}
-
-/// Task specs already decoded in this process, by their stored JSON text.
-///
-/// A command reads the task list several times (to name the new task, to
-/// plan, to report), and a `plan rpc` server reads it on every request;
-/// decoding is a pure function of the text, so each distinct text is decoded
-/// once. Bounded: past `limit` texts the memo starts over.
-final class DecodedSpecs: @unchecked Sendable {
-    static let shared = DecodedSpecs()
-    static let limit = 20_000
-    private let lock = NSLock()
-    /// By a hash of the text's bytes; each entry keeps the bytes to compare.
-    private var specs: [UInt64: [(text: [UInt8], spec: ScheduleRequest.TaskSpec)]] = [:]
-    private var count = 0
-
-    /// The spec stored as this UTF-8 JSON text (as `String(decoding:as:)` reads it).
-    func spec(utf8 text: UnsafeBufferPointer<UInt8>) throws -> ScheduleRequest.TaskSpec {
-        let h = Self.hash(text)
-        lock.lock()
-        let known = specs[h]?.first { $0.text.elementsEqual(text) }?.spec
-        lock.unlock()
-        if let known { return known }
-        let json = String(decoding: text, as: UTF8.self)
-        let spec = try Self.plainSpec(json) ?? JSONDecoder().decode(ScheduleRequest.TaskSpec.self, from: Data(json.utf8))
-        lock.lock()
-        if count >= Self.limit {
-            specs.removeAll(keepingCapacity: true)
-            count = 0
-        }
-        specs[h, default: []].append((Array(text), spec))
-        count += 1
-        lock.unlock()
-        return spec
-    }
-
-    /// 64-bit FNV-1a.
-    static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        var h: UInt64 = 0xcbf2_9ce4_8422_2325
-        for b in bytes {
-            h ^= UInt64(b)
-            h = h &* 0x100_0000_01b3
-        }
-        return h
-    }
-}
-
-extension DecodedSpecs {
-    /// The spec in the JSON the store writes (JSONEncoder, sorted keys, no
-    /// white space, absent fields left out), read without JSONDecoder; nil
-    /// for anything else — an unknown or repeated key, a null, a number that
-    /// is not a plain integer, an escape that is not a whole character — so
-    /// that JSONDecoder reads it (and reports what is wrong).
-    static func plainSpec(_ json: String) -> ScheduleRequest.TaskSpec? {
-        var text = json
-        return text.withUTF8 { bytes in
-            var reader = PlainJSON(bytes: bytes)
-            return reader.spec()
-        }
-    }
-}
-
-/// A reader for one flat JSON object of strings, integers and string arrays.
-private struct PlainJSON {
-    let bytes: UnsafeBufferPointer<UInt8>
-    var i = 0
-
-    init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
-
-    mutating func spec() -> ScheduleRequest.TaskSpec? {
-        var strings: [String: String] = [:]
-        var priority: Int?
-        var after: [String]?
-        guard next() == 0x7B else { return nil }
-        if peek() == 0x7D {
-            i += 1
-        } else {
-            while true {
-                guard let key = string() else { return nil }
-                guard next() == 0x3A else { return nil }
-                switch key {
-                case "id", "title", "project", "notes", "estimate", "span", "minSitting", "earliest", "latest", "start", "due", "done":
-                    guard strings[key] == nil, let v = string() else { return nil }
-                    strings[key] = v
-                case "priority":
-                    guard priority == nil, let v = integer() else { return nil }
-                    priority = v
-                case "after":
-                    guard after == nil, next() == 0x5B else { return nil }
-                    var list: [String] = []
-                    if peek() == 0x5D {
-                        i += 1
-                    } else {
-                        while true {
-                            guard let v = string() else { return nil }
-                            list.append(v)
-                            let c = next()
-                            if c == 0x5D { break }
-                            guard c == 0x2C else { return nil }
-                        }
-                    }
-                    after = list
-                default:
-                    return nil
-                }
-                let c = next()
-                if c == 0x7D { break }
-                guard c == 0x2C else { return nil }
-            }
-        }
-        guard i == bytes.count, let id = strings["id"], let title = strings["title"],
-              let estimate = strings["estimate"], let due = strings["due"] else { return nil }
-        return ScheduleRequest.TaskSpec(
-            id: id, title: title, estimate: estimate, due: due, project: strings["project"], notes: strings["notes"],
-            span: strings["span"], minSitting: strings["minSitting"], earliest: strings["earliest"], latest: strings["latest"],
-            start: strings["start"], priority: priority, after: after, done: strings["done"])
-    }
-
-    private func peek() -> UInt8? { i < bytes.count ? bytes[i] : nil }
-
-    private mutating func next() -> UInt8? {
-        guard i < bytes.count else { return nil }
-        defer { i += 1 }
-        return bytes[i]
-    }
-
-    /// A JSON integer without sign tricks, fraction or exponent.
-    private mutating func integer() -> Int? {
-        var negative = false
-        if peek() == 0x2D {
-            negative = true
-            i += 1
-        }
-        var value = 0
-        var digits = 0
-        while let c = peek(), c >= 0x30, c <= 0x39 {
-            let (m, o1) = value.multipliedReportingOverflow(by: 10)
-            let (a, o2) = m.addingReportingOverflow(Int(c - 0x30))
-            guard !o1, !o2 else { return nil }
-            value = a
-            digits += 1
-            i += 1
-        }
-        // A leading zero (other than 0 itself) is not JSON.
-        guard digits > 0, !(digits > 1 && bytes[i - digits] == 0x30) else { return nil }
-        if let c = peek(), c == 0x2E || c == 0x65 || c == 0x45 { return nil }
-        return negative ? -value : value
-    }
-
-    /// A JSON string; escapes of `"` `\` `/` and the control letters are
-    /// undone, `\u` escapes only when they name a whole scalar.
-    private mutating func string() -> String? {
-        guard next() == 0x22 else { return nil }
-        var out: [UInt8] = []
-        while true {
-            guard let c = next() else { return nil }
-            switch c {
-            case 0x22:
-                return String(validating: out, as: UTF8.self)
-            case 0x5C:
-                guard let e = next() else { return nil }
-                switch e {
-                case 0x22, 0x5C, 0x2F: out.append(e)
-                case 0x62: out.append(0x08)
-                case 0x66: out.append(0x0C)
-                case 0x6E: out.append(0x0A)
-                case 0x72: out.append(0x0D)
-                case 0x74: out.append(0x09)
-                case 0x75:
-                    guard let u = hex4(), let scalar = Unicode.Scalar(u) else { return nil }
-                    out.append(contentsOf: String(Character(scalar)).utf8)
-                default:
-                    return nil
-                }
-            case 0..<0x20:
-                return nil
-            default:
-                out.append(c)
-            }
-        }
-    }
-
-    private mutating func hex4() -> UInt32? {
-        guard i + 4 <= bytes.count else { return nil }
-        var v: UInt32 = 0
-        for _ in 0..<4 {
-            let c = bytes[i]
-            i += 1
-            switch c {
-            case 0x30...0x39: v = v * 16 + UInt32(c - 0x30)
-            case 0x41...0x46: v = v * 16 + UInt32(c - 0x37)
-            case 0x61...0x66: v = v * 16 + UInt32(c - 0x57)
-            default: return nil
-            }
-        }
-        return v
-    }
 }

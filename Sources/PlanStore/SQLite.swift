@@ -106,13 +106,6 @@ struct SQLRow {
         return String(cString: p)
     }
     func optionalText(_ i: Int32) -> String? { isNull(i) ? nil : text(i) }
-    /// The bytes ``text(_:)`` decodes (up to the first NUL), valid only inside `body`.
-    func withTextBytes<T>(_ i: Int32, _ body: (UnsafeBufferPointer<UInt8>) throws -> T) rethrows -> T {
-        guard let p = sqlite3_column_text(stmt, i) else { return try body(UnsafeBufferPointer(start: nil, count: 0)) }
-        var n = 0
-        while p[n] != 0 { n += 1 }
-        return try body(UnsafeBufferPointer(start: p, count: n))
-    }
     func blob(_ i: Int32) -> [UInt8] {
         let n = Int(sqlite3_column_bytes(stmt, i))
         guard n > 0, let p = sqlite3_column_blob(stmt, i) else { return [] }

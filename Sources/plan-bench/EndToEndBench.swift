@@ -134,9 +134,9 @@ struct EndToEndBench {
         var unplaced = 0
         for k in 0..<taskCount {
             let due = LocalDate(year: SemesterCalendar.year, month: 2, day: 1).adding(days: k * 90 / taskCount + g.int(0...6))
-            var spec = ScheduleRequest.TaskSpec(id: "task-\(k)", title: "Task \(k)", estimate: "PT\(g.int(1...4))H\(g.pick([0, 30]))M",
-                                                due: due.isoString, project: g.pick(projects), span: g.pick(["PT1H", "PT1H30M", "PT2H"]))
-            if g.chance(20) { spec.earliest = "09:00"; spec.latest = "18:00" }
+            var spec = TaskDefinition(id: "task-\(k)", title: "Task \(k)", estimate: Int64(g.int(1...4) * 3600 + g.pick([0, 30]) * 60),
+                                      due: .date(due), project: g.pick(projects), span: g.pick([3600, 5400, 7200]))
+            if g.chance(20) { spec.earliest = TimeOfDay(hour: 9); spec.latest = TimeOfDay(hour: 18) }
             if g.chance(30) { spec.priority = g.int(1...4) }
             if k > 0 && g.chance(10) { spec.after = ["task-\(g.int(0...(k - 1)))"] }
             let (outcome, _) = try service.addTask(spec, defaultZone: Self.zone, dryRun: false, replan: false)

@@ -191,7 +191,7 @@ import Testing
         _ = try service.updateSettings(defaultZone: "UTC") { $0.timeZone = "America/New_York" }
         _ = try service.addCalendar(path: s.calendar, name: "classes")
         let spec = ScheduleRequest.TaskSpec(id: "essay", title: "Essay", estimate: "PT6H", due: "2026-10-20")
-        _ = try service.addTask(spec, defaultZone: "UTC", dryRun: false, replan: false)
+        _ = try service.addTask(try TaskDefinition(spec, path: ""), defaultZone: "UTC", dryRun: false, replan: false)
         func planned(_ service: PlanService) throws -> PlanService.Planned {
             try s.store.write { t in
                 try service.planned(t, settings: try PlanService.settings(t, defaultZone: "UTC"), fixed: [])

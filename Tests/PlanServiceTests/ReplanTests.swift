@@ -33,7 +33,7 @@ import Testing
             ScheduleRequest.TaskSpec(id: "lab", title: "Lab report", estimate: "PT3H", due: "2026-11-09", minSitting: "PT45M"),
         ]
         for spec in specs {
-            _ = try service.addTask(spec, registering: [classes], defaultZone: "UTC", dryRun: false, replan: false)
+            _ = try service.addTask(try TaskDefinition(spec, path: ""), registering: [classes], defaultZone: "UTC", dryRun: false, replan: false)
         }
         return (s, service)
     }
@@ -63,7 +63,7 @@ import Testing
         #expect(!compacted.moves.isEmpty, "compact pulls the week forward into the reading's time")
         let afterCompact = try Self.sittings(s)
 
-        for task in try s.store.read({ try $0.tasks() }) { try Self.replaceSittings(s, task.spec.id, []) }
+        for task in try s.store.read({ try $0.tasks() }) { try Self.replaceSittings(s, task.task.id, []) }
         let fresh = try service.replan(defaultZone: "UTC")
         #expect(fresh.kept == 0)
         #expect(fresh.moves.allSatisfy { $0.reason == .noSittings })
@@ -76,8 +76,8 @@ import Testing
         let (s, service) = try Self.week()
         let before = try Self.sittings(s)
         try s.store.write { t in
-            var spec = try #require(try t.tasks().first { $0.spec.id == "pset" }).spec
-            spec.done = "PT1H"
+            var spec = try #require(try t.tasks().first { $0.task.id == "pset" }).task
+            spec.done = 3_600
             try t.saveTask(spec)
         }
         let r = try service.replan(defaultZone: "UTC")

@@ -11,8 +11,8 @@ import Testing
         return (store, dir)
     }
 
-    static func spec(_ id: String, due: String = "2026-12-10") -> ScheduleRequest.TaskSpec {
-        ScheduleRequest.TaskSpec(id: id, title: "Task \(id)", estimate: "PT2H", due: due)
+    static func spec(_ id: String, due: String = "2026-12-10") -> TaskDefinition {
+        TaskDefinition(id: id, title: "Task \(id)", estimate: 7_200, due: TaskTime(contract: due)!)
     }
 
     @Test func createsFolderAndSchema() throws {
@@ -37,8 +37,8 @@ import Testing
         }
         try store.write { t throws in try t.saveTask(Self.spec("b", due: "2026-12-24")) }
         let tasks = try store.read { try $0.tasks() }
-        #expect(tasks.map(\.spec.id) == ["b", "a"])
-        #expect(tasks[0].spec.due == "2026-12-24")
+        #expect(tasks.map(\.task.id) == ["b", "a"])
+        #expect(tasks[0].task.due == .date(LocalDate(year: 2026, month: 12, day: 24)))
         #expect(tasks.map(\.sequence) == [1, 2])
     }
 
@@ -92,7 +92,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: dir) }
         let db = try SQLiteDatabase(path: store.path)
         try db.execute("PRAGMA user_version = 99")
-        #expect(throws: StoreError.self) { _ = try PlanStore(path: store.path) }
+        let error = #expect(throws: StoreError.self) { _ = try PlanStore(path: store.path) }
+        #expect(error?.description == "\(store.path) is not a usable plan store: written by a newer plan (schema 99, this plan knows 2)")
     }
 
     @Test func notADatabaseIsRefused() throws {

@@ -170,10 +170,10 @@ struct PolicyCommand: ParsableCommand {
 
         func run() throws {
             try withService(options) { service, zone in
-                let bufferV = try buffer.map { try isoDuration($0, option: "--buffer") }
-                let breakV = try breakBetween.map { try isoDuration($0, option: "--break") }
-                let granularityV = try granularity.map { try isoDuration($0, option: "--granularity") }
-                let maxV = try maxPerDay.map { try isoDuration($0, option: "--max-per-day") }
+                let bufferV = try buffer.map { ISODuration.format(try duration($0, option: "--buffer")) }
+                let breakV = try breakBetween.map { ISODuration.format(try duration($0, option: "--break")) }
+                let granularityV = try granularity.map { ISODuration.format(try duration($0, option: "--granularity")) }
+                let maxV = try maxPerDay.map { ISODuration.format(try duration($0, option: "--max-per-day")) }
                 let allDay = try yesNo(busyAllDay, "--busy-all-day"), tentative = try yesNo(busyTentative, "--busy-tentative")
                 let days = workingDays.map { $0.uppercased().split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) } }
                 let s = try service.updateSettings(defaultZone: zone) { s in

@@ -8,32 +8,29 @@ import PlanStore
 
 // MARK: Input helpers
 
-/// `--estimate 6h`, `90m`, `1.5h`, `PT1H30M` → the contract's ISO form.
-func isoDuration(_ text: String, option: String) throws -> String {
+/// `--estimate 6h`, `90m`, `1.5h`, `PT1H30M` → seconds, in whole minutes.
+func duration(_ text: String, option: String) throws -> Int64 {
     guard let s = HumanInput.duration(text) else {
         throw ValidationError("\(option) \(text): expected a duration like 90m, 1h30m, 1.5h or PT1H30M")
     }
-    return ISODuration.format(s)
+    return ISODuration.wholeMinutes(s)
 }
 
-/// `--due fri`, `tomorrow`, `+3d`, `2026-12-10`, `2026-12-10T17:00` → the contract's form.
-func wireDate(_ text: String, option: String, now: Instant, zone: SystemZone) throws -> String {
+/// `--due fri`, `tomorrow`, `+3d`, `2026-12-10`, `2026-12-10T17:00` → a date, a wall-clock time or an instant.
+func taskTime(_ text: String, option: String, now: Instant, zone: SystemZone) throws -> TaskTime {
     guard let v = HumanInput.date(text, now: now, zone: zone) else {
         throw ValidationError("\(option) \(text): expected a date like 2026-12-10, 2026-12-10T17:00, today, tomorrow, fri or +3d")
     }
-    switch v {
-    case .date(let d): return d.isoString
-    case .local(let l): return String(l.isoString.prefix(16))
-    case .instant(let i): return wireString(i, in: zone)
-    }
+    return TaskTime(v, zone: zone)
 }
 
-/// `--earliest 09:00` checked.
-func clockText(_ text: String, option: String, allow24: Bool) throws -> String {
-    guard DateText.parseClock(text, allow24: allow24) != nil, text.count == 5 else {
+/// `--earliest 09:00`.
+func timeOfDay(_ text: String, option: String, allow24: Bool) throws -> TimeOfDay {
+    guard DateText.parseClock(text, allow24: allow24) != nil, text.count == 5,
+          let value = TimeOfDay(hhmm: text, allowEndOfDay: allow24) else {
         throw ValidationError("\(option) \(text): expected a time of day HH:MM\(allow24 ? " (24:00 allowed)" : "")")
     }
-    return text
+    return value
 }
 
 func zoneOf(_ settings: PlanSettings) -> SystemZone { SystemZone(identifier: settings.timeZone) ?? .utc }
@@ -168,18 +165,18 @@ struct AddTaskCommand: ParsableCommand {
             let zone = zoneOf(settings)
             let existing = try service.tasks(defaultZone: defaultZone)
             var taskId = id ?? TaskIds.slug(title)
-            if id == nil { taskId = TaskIds.unique(taskId, taken: Set(existing.map(\.spec.id))) }
-            let afterIds = try after.map { key in try service.task(key, defaultZone: defaultZone).spec.id }
-            let spec = ScheduleRequest.TaskSpec(
-                id: taskId, title: title, estimate: try isoDuration(estimate, option: "--estimate"),
-                due: try wireDate(due, option: "--due", now: service.now, zone: zone), project: project, notes: notes,
-                span: try span.map { try isoDuration($0, option: "--span") },
-                minSitting: try minSitting.map { try isoDuration($0, option: "--min") },
-                earliest: try earliest.map { try clockText($0, option: "--earliest", allow24: false) },
-                latest: try latest.map { try clockText($0, option: "--latest", allow24: true) },
-                start: try start.map { try wireDate($0, option: "--start", now: service.now, zone: zone) },
-                priority: priority, after: afterIds.isEmpty ? nil : afterIds,
-                done: try done.map { try isoDuration($0, option: "--done") })
+            if id == nil { taskId = TaskIds.unique(taskId, taken: Set(existing.map(\.task.id))) }
+            let afterIds = try after.map { key in try service.task(key, defaultZone: defaultZone).task.id }
+            let spec = TaskDefinition(
+                id: taskId, title: title, estimate: try duration(estimate, option: "--estimate"),
+                due: try taskTime(due, option: "--due", now: service.now, zone: zone), project: project, notes: notes,
+                span: try span.map { try duration($0, option: "--span") },
+                minSitting: try minSitting.map { try duration($0, option: "--min") },
+                earliest: try earliest.map { try timeOfDay($0, option: "--earliest", allow24: false) },
+                latest: try latest.map { try timeOfDay($0, option: "--latest", allow24: true) },
+                start: try start.map { try taskTime($0, option: "--start", now: service.now, zone: zone) },
+                priority: priority, after: afterIds,
+                done: try done.map { try duration($0, option: "--done") } ?? 0)
             let (outcome, warnings) = try service.addTask(spec, registering: calendar, defaultZone: defaultZone,
                                                           dryRun: dryRun, replan: replan)
             printWarnings(warnings)
@@ -203,10 +200,7 @@ struct AddTaskCommand: ParsableCommand {
                 if !options.json {
                     let outcome = TaskOutcome(id: taskId, title: title, status: .unschedulable, needed: d.needed, scheduled: 0,
                                               firstStart: nil, lastEnd: nil, slack: nil,
-                                              due: DateText.parse(spec.due).map { v -> Instant in
-                                                  if case .date(let day) = v { return zone.resolve(LocalDateTime(date: day.adding(days: 1))) }
-                                                  return v.instant(in: zone)
-                                              } ?? service.now, rank: 0)
+                                              due: spec.due.instant(in: zone, endOfDay: true), rank: 0)
                     let text = Plan(sittings: [], tasks: [outcome], diagnostics: [d]).text(zone: zone)
                     print(Style.red("\"\(title)\" does not fit. Nothing was saved."))
                     print(text.components(separatedBy: "\nDoes not fit:").dropFirst().map { "Does not fit:" + $0 }.joined(), terminator: "")
@@ -250,8 +244,8 @@ struct TasksCommand: ParsableCommand {
                 var out = ""
                 for r in rows {
                     let progress = "\(ISODuration.humanString(r.done))/\(ISODuration.humanString(r.estimate))"
-                    var line = "\(r.spec.id)  \(r.spec.title)"
-                    if let p = r.spec.project { line += "  [\(p)]" }
+                    var line = "\(r.task.id)  \(r.task.title)"
+                    if let p = r.task.project { line += "  [\(p)]" }
                     line += "  \(r.state.rawValue)  \(progress)"
                     if let n = r.next { line += "  next \(dayText(n.range.start, zone))" }
                     if let s = r.slack { line += "  slack \(ISODuration.humanString(s))" }
@@ -279,14 +273,14 @@ struct TaskCommand: ParsableCommand {
                 let zone = zoneOf(try service.settings(defaultZone: defaultZone))
                 let r = try service.task(task, defaultZone: defaultZone)
                 emit(options.json, Wire.TaskW(r, zone: zone)) {
-                    var out = "\(r.spec.title) (\(r.spec.id))\(r.spec.project.map { " — \($0)" } ?? "")\n"
+                    var out = "\(r.task.title) (\(r.task.id))\(r.task.project.map { " — \($0)" } ?? "")\n"
                     out += "  state     \(r.state.rawValue)\n"
                     out += "  progress  \(ISODuration.humanString(r.done)) of \(ISODuration.humanString(r.estimate))\n"
                     out += "  due       \(dueText(r.due, zone))\n"
                     if let s = r.slack { out += "  slack     \(ISODuration.humanString(s))\n" }
-                    if let a = r.spec.after, !a.isEmpty { out += "  after     \(a.joined(separator: ", "))\n" }
-                    if let n = r.spec.notes { out += "  notes     \(n)\n" }
-                    if !r.sittings.isEmpty { out += "\n" + studyPlan(r.sittings, title: r.spec.title, zone: zone) }
+                    if !r.task.after.isEmpty { out += "  after     \(r.task.after.joined(separator: ", "))\n" }
+                    if let n = r.task.notes { out += "  notes     \(n)\n" }
+                    if !r.sittings.isEmpty { out += "\n" + studyPlan(r.sittings, title: r.task.title, zone: zone) }
                     return out
                 }
             }
@@ -315,13 +309,13 @@ struct TaskCommand: ParsableCommand {
         func run() throws {
             try withService(options) { service, defaultZone in
                 let zone = zoneOf(try service.settings(defaultZone: defaultZone))
-                let estimateV = try estimate.map { try isoDuration($0, option: "--estimate") }
-                let spanV = try span.map { try isoDuration($0, option: "--span") }
-                let minV = try minSitting.map { try isoDuration($0, option: "--min") }
-                let dueV = try due.map { try wireDate($0, option: "--due", now: service.now, zone: zone) }
-                let startV = try start.map { try wireDate($0, option: "--start", now: service.now, zone: zone) }
-                let earliestV = try earliest.map { try clockText($0, option: "--earliest", allow24: false) }
-                let latestV = try latest.map { try clockText($0, option: "--latest", allow24: true) }
+                let estimateV = try estimate.map { try duration($0, option: "--estimate") }
+                let spanV = try span.map { try duration($0, option: "--span") }
+                let minV = try minSitting.map { try duration($0, option: "--min") }
+                let dueV = try due.map { try taskTime($0, option: "--due", now: service.now, zone: zone) }
+                let startV = try start.map { try taskTime($0, option: "--start", now: service.now, zone: zone) }
+                let earliestV = try earliest.map { try timeOfDay($0, option: "--earliest", allow24: false) }
+                let latestV = try latest.map { try timeOfDay($0, option: "--latest", allow24: true) }
                 do {
                     let (row, _) = try service.editTask(task, defaultZone: defaultZone) { s in
                         if let title { s.title = title }
@@ -337,7 +331,7 @@ struct TaskCommand: ParsableCommand {
                         if let notes { s.notes = notes }
                     }
                     emit(options.json, Wire.TaskW(row, zone: zone)) {
-                        "Updated \"\(row.spec.title)\" (\(row.spec.id)).\n" + studyPlan(row.sittings, title: row.spec.title, zone: zone)
+                        "Updated \"\(row.task.title)\" (\(row.task.id)).\n" + studyPlan(row.sittings, title: row.task.title, zone: zone)
                     }
                 } catch let refused as PlanService.EditRefused {
                     if options.json {
@@ -385,12 +379,12 @@ struct DoneCommand: ParsableCommand {
             }
             let row = try service.done(task, spent: seconds, defaultZone: defaultZone)
             emit(options.json, Wire.TaskW(row, zone: zone)) {
-                if row.state == .done { return "Done: \(row.spec.title). \(ISODuration.humanString(row.estimate)) of work finished.\n" }
-                var out = "\(row.spec.title): \(ISODuration.humanString(row.done)) of \(ISODuration.humanString(row.estimate)) done.\n"
+                if row.state == .done { return "Done: \(row.task.title). \(ISODuration.humanString(row.estimate)) of work finished.\n" }
+                var out = "\(row.task.title): \(ISODuration.humanString(row.done)) of \(ISODuration.humanString(row.estimate)) done.\n"
                 if row.state == .scheduled {
-                    out += studyPlan(row.sittings.filter { $0.range.end > service.now }, title: row.spec.title, zone: zone)
+                    out += studyPlan(row.sittings.filter { $0.range.end > service.now }, title: row.task.title, zone: zone)
                 } else {
-                    out += "The rest no longer fits before it is due; see `plan task show \(row.spec.id)`.\n"
+                    out += "The rest no longer fits before it is due; see `plan task show \(row.task.id)`.\n"
                 }
                 return out
             }

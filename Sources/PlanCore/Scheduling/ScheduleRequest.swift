@@ -228,27 +228,8 @@ extension ScheduleRequest {
             throw ScheduleRequestError(.missingField, taskId: nil, field: "/now", message: "required field \"now\" is missing")
         }
         let policy = try validatedPolicy(zone: zone)
-        var tasks: [PlanTask] = []
-        var seen: [String: Int] = [:]
-        for (i, spec) in self.tasks.enumerated() {
-            let path = "/tasks/\(i)"
-            guard !spec.id.isEmpty else {
-                throw ScheduleRequestError(.badValue, taskId: nil, field: "\(path)/id", message: "a task id must not be empty")
-            }
-            if let j = seen[spec.id] {
-                throw ScheduleRequestError(.duplicateId, taskId: spec.id, field: "\(path)/id",
-                                           message: "id \"\(spec.id)\" is already used by /tasks/\(j)")
-            }
-            seen[spec.id] = i
-            tasks.append(try validatedTask(spec, index: i, zone: zone, policy: policy))
-        }
-        for (i, spec) in self.tasks.enumerated() {
-            for (k, id) in (spec.after ?? []).enumerated() where seen[id] == nil {
-                throw ScheduleRequestError(.unknownTask, taskId: spec.id, field: "/tasks/\(i)/after/\(k)",
-                                           message: "\"after\" names \"\(id)\", which is not a task in this request")
-            }
-        }
-        try checkCycles(seen)
+        let tasks = try PlanTask.checked(self.tasks.enumerated().map { SpecFields(spec: $1, path: "/tasks/\($0)") },
+                                         zone: zone, policy: policy)
         return ScheduleInput(policy: policy, now: now, tasks: tasks)
     }
 
@@ -308,106 +289,5 @@ extension ScheduleRequest {
             if let v = b.tentative { p.busy.tentative = v }
         }
         return p
-    }
-
-    private func validatedTask(_ spec: TaskSpec, index i: Int, zone: SystemZone,
-                               policy: Policy) throws(ScheduleRequestError) -> PlanTask {
-        let path = "/tasks/\(i)"
-        func bad(_ field: String, _ message: String, _ kind: ScheduleRequestError.Kind = .badValue) -> ScheduleRequestError {
-            ScheduleRequestError(kind, taskId: spec.id, field: "\(path)/\(field)", message: message)
-        }
-        func duration(_ field: String, _ text: String?) throws(ScheduleRequestError) -> Int64? {
-            guard let text else { return nil }
-            guard let v = ISODuration.parse(text) else {
-                throw bad(field, "\"\(text)\" is not an ISO 8601 duration (e.g. PT1H30M)")
-            }
-            guard v >= 0 else { throw bad(field, "\"\(text)\" is negative; a duration must be zero or more", .negativeDuration) }
-            return v
-        }
-        func time(_ field: String, _ text: String?, end: Bool) throws(ScheduleRequestError) -> TimeOfDay? {
-            guard let text else { return nil }
-            guard let v = TimeOfDay(hhmm: text, allowEndOfDay: end) else {
-                throw bad(field, "\"\(text)\" is not a time of day HH:MM (00:00–\(end ? "24:00" : "23:59"))")
-            }
-            return v
-        }
-        func instant(_ field: String, _ text: String, endOfDay: Bool) throws(ScheduleRequestError) -> Instant {
-            switch WireTime.parse(text) {
-            case .date(let d)?:
-                return zone.resolve(LocalDateTime(date: endOfDay ? d.adding(days: 1) : d))
-            case .local(let l)?:
-                return zone.resolve(l)
-            case .instant(let t)?:
-                return t
-            case nil:
-                throw bad(field, "\"\(text)\" is not an ISO 8601 date or date-time (e.g. 2026-12-10 or 2026-12-10T17:00)")
-            }
-        }
-        let estimate = try duration("estimate", spec.estimate)!
-        var task = PlanTask(id: spec.id, title: spec.title, estimate: estimate,
-                            due: try instant("due", spec.due, endOfDay: true),
-                            project: spec.project, notes: spec.notes, sequence: i)
-        if let v = try duration("span", spec.span) {
-            guard v > 0 else { throw bad("span", "the span must be longer than zero") }
-            guard v >= policy.granularity else {
-                throw bad("span", "\"\(spec.span!)\" is shorter than the granularity \(ISODuration.format(policy.granularity))")
-            }
-            task.span = v
-        }
-        if let v = try duration("minSitting", spec.minSitting) { task.minSitting = v }
-        task.earliest = try time("earliest", spec.earliest, end: false)
-        task.latest = try time("latest", spec.latest, end: true)
-        if let e = task.earliest, let l = task.latest, e >= l {
-            throw bad("latest", "the window \(e.hhmm)–\(l.hhmm) is empty: latest must be later than earliest")
-        }
-        if let s = spec.start { task.start = try instant("start", s, endOfDay: false) }
-        if let p = spec.priority {
-            guard (1...4).contains(p) else { throw bad("priority", "\(p) is not a priority (1 highest … 4 lowest)") }
-            task.priority = p
-        }
-        task.after = spec.after ?? []
-        if let v = try duration("done", spec.done) { task.done = v }
-        if let s = task.start, s > task.due {
-            throw bad("start", "start \(spec.start!) is after due \(spec.due)", .startAfterDue)
-        }
-        return task
-    }
-
-    /// Finds a cycle in `after` (depth-first from each task in request
-    /// order) and names its tasks, starting from the one listed first.
-    private func checkCycles(_ index: [String: Int]) throws(ScheduleRequestError) {
-        let edges = tasks.map { ($0.after ?? []).compactMap { index[$0] } }
-        var state = [UInt8](repeating: 0, count: tasks.count)  // 0 new, 1 on the path, 2 done
-        var cycle: [Int]?
-        // Iterative depth-first search: the path and, per level, the next edge.
-        for root in tasks.indices where state[root] == 0 && cycle == nil {
-            var path = [root]
-            var edge = [0]
-            state[root] = 1
-            while let top = path.last, cycle == nil {
-                let k = edge[edge.count - 1]
-                if k == edges[top].count {
-                    state[top] = 2
-                    path.removeLast()
-                    edge.removeLast()
-                    continue
-                }
-                edge[edge.count - 1] += 1
-                let j = edges[top][k]
-                if state[j] == 1 {
-                    cycle = Array(path[path.lastIndex(of: j)!...])
-                } else if state[j] == 0 {
-                    state[j] = 1
-                    path.append(j)
-                    edge.append(0)
-                }
-            }
-        }
-        guard var c = cycle else { return }
-        let first = c.indices.min { c[$0] < c[$1] }!
-        c = Array(c[first...] + c[..<first])
-        let names = (c + [c[0]]).map { tasks[$0].id }.joined(separator: " → ")
-        throw ScheduleRequestError(.cycle, taskId: tasks[c[0]].id, field: "/tasks/\(c[0])/after",
-                                   message: "\"after\" makes a cycle: \(names)")
     }
 }

@@ -71,6 +71,10 @@ public enum ISODuration {
         return s
     }
 
+    /// The value ``format(_:)`` writes: whole minutes, rounded toward zero
+    /// (what the edges keep of a duration given to the second).
+    public static func wholeMinutes(_ seconds: Int64) -> Int64 { seconds / 60 * 60 }
+
     /// `2h30m`, `45m`, `0m`: the same value for people.
     public static func humanString(_ seconds: Int64) -> String {
         let minutes = abs(seconds) / 60

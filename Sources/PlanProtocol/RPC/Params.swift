@@ -114,8 +114,9 @@ public enum RPCLimits {
 
 /// Human or ISO inputs turned into the contract's forms, with the reason on failure.
 enum Inputs {
-    /// `PT1H30M`, `90m`, `1h30m`, `1.5h` → the canonical ISO duration.
-    static func duration(_ p: Params, _ key: String) throws(RPCError) -> String? {
+    /// `PT1H30M`, `90m`, `1h30m`, `1.5h` → seconds, in whole minutes (what
+    /// the canonical ISO form keeps).
+    static func duration(_ p: Params, _ key: String) throws(RPCError) -> Int64? {
         guard let text = try p.optionalString(key) else { return nil }
         let t = text.trimmingCharacters(in: .whitespaces)
         if t.hasPrefix("-") {
@@ -127,12 +128,12 @@ enum Inputs {
         guard seconds <= RPCLimits.maxDuration else {
             throw RPCError.params(p.pointer(key), "\"\(text)\" is longer than \(RPCLimits.maxDuration / 3600) hours, the most plan rpc accepts")
         }
-        return ISODuration.format(seconds)
+        return ISODuration.wholeMinutes(seconds)
     }
 
-    /// A date in the contract's form (`2026-12-10`, `2026-12-10T17:00`, or an
-    /// offset date-time) from ISO or `today`, `tomorrow`, `fri`, `+3d`.
-    static func date(_ p: Params, _ key: String, now: Instant, zone: SystemZone) throws(RPCError) -> String? {
+    /// A date, a wall-clock time (whole minutes) or an instant, from ISO or
+    /// `today`, `tomorrow`, `fri`, `+3d`.
+    static func date(_ p: Params, _ key: String, now: Instant, zone: SystemZone) throws(RPCError) -> TaskTime? {
         guard let text = try p.optionalString(key) else { return nil }
         guard let v = HumanInput.date(text, now: now, zone: zone) else {
             throw RPCError.params(p.pointer(key), "\"\(text)\" is not a date (2026-12-10, 2026-12-10T17:00, today, tomorrow, fri or +3d)")
@@ -141,19 +142,16 @@ enum Inputs {
         guard abs(instant - now) <= RPCLimits.maxHorizon else {
             throw RPCError.params(p.pointer(key), "\"\(text)\" is more than ten years from now")
         }
-        switch v {
-        case .date(let d): return d.isoString
-        case .local(let l): return String(l.isoString.prefix(16))
-        case .instant(let i): return wireString(i, in: zone)
-        }
+        return TaskTime(v, zone: zone)
     }
 
     /// `HH:MM` (with `24:00` when `allow24`).
-    static func clock(_ p: Params, _ key: String, allow24: Bool) throws(RPCError) -> String? {
+    static func clock(_ p: Params, _ key: String, allow24: Bool) throws(RPCError) -> TimeOfDay? {
         guard let text = try p.optionalString(key) else { return nil }
-        guard text.count == 5, DateText.parseClock(text, allow24: allow24) != nil else {
+        guard text.count == 5, DateText.parseClock(text, allow24: allow24) != nil,
+              let value = TimeOfDay(hhmm: text, allowEndOfDay: allow24) else {
             throw RPCError.params(p.pointer(key), "\"\(text)\" is not a time of day HH:MM\(allow24 ? " (24:00 allowed)" : "")")
         }
-        return text
+        return value
     }
 }

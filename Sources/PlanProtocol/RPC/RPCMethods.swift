@@ -38,7 +38,7 @@ extension RPCServer {
     /// A task's id from its id or title (`notFound` points at `pointer`).
     func taskId(_ key: String, _ service: PlanService, pointer: String) throws -> String {
         do {
-            return try service.task(key, defaultZone: environment.defaultZone).spec.id
+            return try service.task(key, defaultZone: environment.defaultZone).task.id
         } catch ServiceError.notFound {
             throw RPCError(.notFound, pointer: pointer, reason: "no task with id or title \"\(key)\" (see task.list)")
         }
@@ -164,15 +164,15 @@ extension RPCServer {
             }
             let zone = try zone(service)
             let existing = try service.tasks(defaultZone: environment.defaultZone)
-            if explicitId == nil { id = TaskIds.unique(id, taken: Set(existing.map(\.spec.id))) }
+            if explicitId == nil { id = TaskIds.unique(id, taken: Set(existing.map(\.task.id))) }
             let afterIds = try after.enumerated().map { i, key in try taskId(key, service, pointer: p.pointer("after") + "/\(i)") }
-            let spec = ScheduleRequest.TaskSpec(
+            let spec = TaskDefinition(
                 id: id, title: title, estimate: try Inputs.duration(p, "estimate")!,
                 due: try Inputs.date(p, "due", now: service.now, zone: zone)!, project: project, notes: notes,
                 span: try Inputs.duration(p, "span"), minSitting: try Inputs.duration(p, "minSitting"),
                 earliest: try Inputs.clock(p, "earliest", allow24: false), latest: try Inputs.clock(p, "latest", allow24: true),
                 start: try Inputs.date(p, "start", now: service.now, zone: zone), priority: priority,
-                after: afterIds.isEmpty ? nil : afterIds, done: try Inputs.duration(p, "done"))
+                after: afterIds, done: try Inputs.duration(p, "done") ?? 0)
             let (outcome, warnings) = try service.addTask(spec, defaultZone: environment.defaultZone, dryRun: dryRun, replan: replan)
             for w in warnings { environment.log("plan rpc: \(w)") }
             return Self.encode(Wire.AddTaskW(outcome, zone: zone))
@@ -230,7 +230,7 @@ extension RPCServer {
                     if let earliest { s.earliest = earliest }
                     if let latest { s.latest = latest }
                     if let priority { s.priority = priority }
-                    if let afterIds { s.after = afterIds.isEmpty ? nil : afterIds }
+                    if let afterIds { s.after = afterIds }
                 }
                 return Self.encode(Wire.TaskUpdatedW(status: "updated", saved: true, task: Wire.TaskW(row, zone: zone), diagnostic: nil))
             } catch let refused as PlanService.EditRefused {
@@ -258,7 +258,7 @@ extension RPCServer {
     func taskDone(_ p: Params) throws(RPCError) -> String {
         try p.allowOnly(["task", "spent"])
         let key = try p.name("task")
-        let spent = try Inputs.duration(p, "spent").flatMap(ISODuration.parse)
+        let spent = try Inputs.duration(p, "spent")
         if spent == 0 { throw RPCError.params(p.pointer("spent"), "must be longer than zero") }
         return try withService { service in
             _ = try taskId(key, service, pointer: p.pointer("task"))
@@ -293,13 +293,11 @@ extension RPCServer {
         return try withService { service in
             let zone = try zone(service)
             var first: LocalDate?
-            if let text = try Inputs.date(p, "from", now: service.now, zone: zone) {
-                switch DateText.parse(text) {
-                case .date(let d)?: first = d
-                case .local(let l)?: first = l.date
-                case .instant(let i)?: first = zone.local(i).date
-                case nil: first = nil
-                }
+            switch try Inputs.date(p, "from", now: service.now, zone: zone) {
+            case .date(let d)?: first = d
+            case .local(let l)?: first = l.date
+            case .instant(let i, _)?: first = zone.local(i).date
+            case nil: first = nil
             }
             let agenda = try service.agenda(from: first, days: days, defaultZone: environment.defaultZone)
             return Self.encode(Wire.AgendaW(
@@ -327,8 +325,8 @@ extension RPCServer {
         let onlyPlan = try p.optionalBool("onlyPlan") ?? false
         return try withService { service in
             let zone = try zone(service)
-            let from = try Inputs.date(p, "from", now: service.now, zone: zone).flatMap(DateText.parse)?.instant(in: zone)
-            let to = try Inputs.date(p, "to", now: service.now, zone: zone).flatMap(DateText.parse)?.instant(in: zone)
+            let from = try Inputs.date(p, "from", now: service.now, zone: zone)?.instant(in: zone, endOfDay: false)
+            let to = try Inputs.date(p, "to", now: service.now, zone: zone)?.instant(in: zone, endOfDay: false)
             if let from, let to, to <= from { throw RPCError.params(p.pointer("to"), "must be after \"from\"") }
             let text = try service.export(from: from, to: to, onlyPlan: onlyPlan, defaultZone: environment.defaultZone)
             let sittings = text.components(separatedBy: "X-PLAN-TASK-ID:").count - 1
@@ -369,7 +367,7 @@ extension RPCServer {
         let dayStart = try Inputs.clock(p, "dayStart", allow24: false), dayEnd = try Inputs.clock(p, "dayEnd", allow24: true)
         let days = try p.optionalStrings("workingDays")?.map { $0.uppercased() }
         var values: [String: String] = [:]
-        for k in durations { if let v = try Inputs.duration(p, k) { values[k] = v } }
+        for k in durations { if let v = try Inputs.duration(p, k) { values[k] = ISODuration.format(v) } }
         let busy = try p.optionalObject("busy")
         try busy?.allowOnly(["allDay", "tentative"])
         let allDay = try busy?.optionalBool("allDay"), tentative = try busy?.optionalBool("tentative")
@@ -379,8 +377,8 @@ extension RPCServer {
             let service = try environment.openService()
             let s = try service.updateSettings(defaultZone: environment.defaultZone) { s in
                 if let tz { s.timeZone = tz }
-                if let dayStart { s.policy.dayStart = dayStart }
-                if let dayEnd { s.policy.dayEnd = dayEnd }
+                if let dayStart { s.policy.dayStart = dayStart.hhmm }
+                if let dayEnd { s.policy.dayEnd = dayEnd.hhmm }
                 if let days { s.policy.workingDays = days }
                 if let v = values["buffer"] { s.policy.buffer = v == "PT0M" ? nil : v }
                 if let v = values["breakBetweenSittings"] { s.policy.breakBetweenSittings = v }

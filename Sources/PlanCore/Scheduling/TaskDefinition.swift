@@ -1,0 +1,130 @@
+/// When a task may start or is due, as the user gave it: a date (read in the
+/// user's zone when planning, so a due date follows a change of zone), a
+/// wall-clock time (likewise), or one instant, kept with the UTC offset it
+/// was written with.
+public enum TaskTime: Hashable, Sendable {
+    case date(LocalDate)
+    case local(LocalDateTime)
+    case instant(Instant, offset: Int)
+
+    /// A value read at the edge (CLI, RPC): an instant takes the offset of
+    /// `zone` at that instant, a wall-clock time keeps whole minutes — the
+    /// forms the contract's text of either edge has always had.
+    public init(_ value: WireTime, zone: some UTCOffsetProvider) {
+        switch value {
+        case .date(let d): self = .date(d)
+        case .local(let l): self = .local(LocalDateTime(date: l.date, hour: l.hour, minute: l.minute))
+        case .instant(let i): self = .instant(i, offset: zone.offset(at: i))
+        }
+    }
+
+    /// The contract's text (`2026-12-10`, `2026-12-10T17:00`,
+    /// `2026-12-10T17:00:00-05:00`); nil when it is not one.
+    public init?(contract text: String) {
+        switch WireTime.parse(text) {
+        case .date(let d)?:
+            self = .date(d)
+        case .local(let l)?:
+            self = .local(l)
+        case .instant(let i)?:
+            // The offset written is the wall clock the text names less the instant.
+            let u = Array(text.utf8)
+            let clockEnd = u.count > 16 && u[16] == UInt8(ascii: ":") ? 19 : 16
+            guard case .local(let l)? = WireTime.parse(String(decoding: u[..<clockEnd], as: UTF8.self)) else { return nil }
+            self = .instant(i, offset: Int(l.secondsSinceEpoch - i.seconds))
+        case nil:
+            return nil
+        }
+    }
+
+    /// The contract's text of this value (what ``init(contract:)`` reads back).
+    public var contractText: String {
+        switch self {
+        case .date(let d): d.isoString
+        case .local(let l): l.second == 0 ? String(l.isoString.prefix(16)) : l.isoString
+        case .instant(let i, let offset): i.local(offset: offset).isoString + formatOffset(offset)
+        }
+    }
+
+    /// The instant in `zone`: a date is its start, or with `endOfDay` its
+    /// end (a due date alone means the end of that day).
+    public func instant(in zone: some UTCOffsetProvider, endOfDay: Bool) -> Instant {
+        switch self {
+        case .date(let d): zone.resolve(LocalDateTime(date: endOfDay ? d.adding(days: 1) : d))
+        case .local(let l): zone.resolve(l)
+        case .instant(let i, _): i
+        }
+    }
+}
+
+/// A task as the user defined it, in typed values: what they left unset stays
+/// unset (the defaults and the policy fill it in when planning), and dates
+/// stay dates. ``PlanTask`` is what the scheduler makes of it for one
+/// zone and policy (``PlanTask/checked(_:zone:policy:)``).
+public struct TaskDefinition: Hashable, Sendable {
+    public var id: String
+    public var title: String
+    public var project: String?
+    public var notes: String?
+    /// Total effort, elapsed seconds.
+    public var estimate: Int64
+    /// The longest sitting; nil for the default (2 hours).
+    public var span: Int64?
+    /// The shortest sitting; nil for the default (30 minutes).
+    public var minSitting: Int64?
+    /// Nil for the policy's `dayStart`.
+    public var earliest: TimeOfDay?
+    /// Nil for the policy's `dayEnd`.
+    public var latest: TimeOfDay?
+    /// Nil for `now`.
+    public var start: TaskTime?
+    public var due: TaskTime
+    /// 1 (highest) … 4 (lowest); nil for the default (3).
+    public var priority: Int?
+    /// Ids of the tasks to finish first.
+    public var after: [String]
+    /// Work already done, elapsed seconds.
+    public var done: Int64
+
+    public init(id: String, title: String, estimate: Int64, due: TaskTime, project: String? = nil, notes: String? = nil,
+                span: Int64? = nil, minSitting: Int64? = nil, earliest: TimeOfDay? = nil, latest: TimeOfDay? = nil,
+                start: TaskTime? = nil, priority: Int? = nil, after: [String] = [], done: Int64 = 0) {
+        self.id = id
+        self.title = title
+        self.project = project
+        self.notes = notes
+        self.estimate = estimate
+        self.span = span
+        self.minSitting = minSitting
+        self.earliest = earliest
+        self.latest = latest
+        self.start = start
+        self.due = due
+        self.priority = priority
+        self.after = after
+        self.done = done
+    }
+
+    /// The contract's spelling of this task (what `--json` and `plan rpc`
+    /// show): durations canonical, an empty `after` and no work done left out.
+    public var spec: ScheduleRequest.TaskSpec {
+        ScheduleRequest.TaskSpec(
+            id: id, title: title, estimate: ISODuration.format(estimate), due: due.contractText, project: project,
+            notes: notes, span: span.map(ISODuration.format), minSitting: minSitting.map(ISODuration.format),
+            earliest: earliest?.hhmm, latest: latest?.hhmm, start: start?.contractText, priority: priority,
+            after: after.isEmpty ? nil : after, done: done == 0 ? nil : ISODuration.format(done))
+    }
+
+    /// Reads the contract's spelling of a task (a request's entry, or a task
+    /// kept as text by an older store), refusing text that is not a duration,
+    /// time or date, by the field's pointer under `path`. Values are not
+    /// checked against each other here: ``PlanTask/checked(_:zone:policy:)`` does that.
+    public init(_ spec: ScheduleRequest.TaskSpec, path: String) throws(ScheduleRequestError) {
+        let reader = SpecFields(spec: spec, path: path)
+        self.init(id: spec.id, title: spec.title, estimate: try reader.duration(.estimate)!, due: try reader.time(.due)!,
+                  project: spec.project, notes: spec.notes, span: try reader.duration(.span),
+                  minSitting: try reader.duration(.minSitting), earliest: try reader.clock(.earliest),
+                  latest: try reader.clock(.latest), start: try reader.time(.start), priority: spec.priority,
+                  after: spec.after ?? [], done: try reader.duration(.done) ?? 0)
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import PlanCore
+
+/// An older store brought up to this plan's schema, and where its old file was kept.
+///
+/// Before anything changes, the old file is copied beside it
+/// (`plan.sqlite.v1-backup`); the upgrade itself is one transaction, so one
+/// that fails leaves the store as it was.
+public struct StoreUpgrade: Hashable, Sendable {
+    public var fromVersion: Int
+    public var toVersion: Int
+    /// The copy of the file as it was before the upgrade.
+    public var backupPath: String
+
+    /// `upgraded the store … from schema 1 to 2; the old file is kept as …`.
+    public func notice(store path: String) -> String {
+        "upgraded the store \(path) from schema \(fromVersion) to \(toVersion); the old file is kept as \(backupPath)"
+    }
+
+    /// Where the file of a schema-`version` store is kept before its upgrade.
+    public static func backupPath(for path: String, version: Int) -> String { "\(path).v\(version)-backup" }
+
+    /// Copies the whole store (its write-ahead log folded in first) to
+    /// ``backupPath(for:version:)``; returns that path.
+    static func backUp(_ db: SQLiteDatabase, path: String, version: Int) throws -> String {
+        var blocked = false
+        try db.query("PRAGMA wal_checkpoint(TRUNCATE)") { blocked = $0.int(0) != 0 }
+        // A reader kept part of the log out of the file: a copy now would miss it.
+        if blocked { throw StoreError.busy(path: path) }
+        let backup = backupPath(for: path, version: version)
+        do {
+            try Data(contentsOf: URL(fileURLWithPath: path)).write(to: URL(fileURLWithPath: backup), options: .atomic)
+        } catch {
+            throw StoreError.cannotOpen(path: path, reason: "cannot keep a copy of it as \(backup) before upgrading it: \(error.localizedDescription)")
+        }
+        return backup
+    }
+
+    /// Schema 1 → 2: each task's JSON text becomes typed columns (same id,
+    /// same sequence). Text that does not read as a task refuses the upgrade.
+    static func tasksFromSchema1(_ db: SQLiteDatabase, path: String) throws {
+        let rows = try db.rows("SELECT id, seq, spec FROM tasks ORDER BY seq") { ($0.text(0), $0.int(1), $0.text(2)) }
+        var tasks: [(TaskDefinition, Int64)] = []
+        for (id, seq, json) in rows {
+            do {
+                let spec = try JSONDecoder().decode(ScheduleRequest.TaskSpec.self, from: Data(json.utf8))
+                tasks.append((try TaskDefinition(spec, path: ""), seq))
+            } catch {
+                let why = (error as? ScheduleRequestError)?.description ?? "task \"\(id)\": its stored text is not a task (\(error))"
+                throw StoreError.incompatible(path: path, reason: "cannot upgrade it from schema 1: \(why); the file is unchanged")
+            }
+        }
+        try db.execute("DROP TABLE tasks")
+        try db.execute(TaskColumns.create)
+        for (task, seq) in tasks { try TaskColumns.save(task, sequence: seq, in: db) }
+    }
+
+    /// Refuses an upgrade that would leave a row pointing at no task.
+    static func checkForeignKeys(_ db: SQLiteDatabase, path: String) throws {
+        var broken: [String] = []
+        try db.query("PRAGMA foreign_key_check") { broken.append($0.text(0)) }
+        if let table = broken.first {
+            throw StoreError.incompatible(path: path, reason: "\(broken.count) row(s) of \(table) name no task; the file is unchanged")
+        }
+    }
+}

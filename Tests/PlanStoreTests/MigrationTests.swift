@@ -1,0 +1,145 @@
+import Foundation
+import PlanCore
+@testable import PlanStore
+import Testing
+
+/// A store written by the schema-1 plan (`Fixtures/v1-store`, see its README)
+/// opened by this one: same tasks, same sittings, the old file kept.
+@Suite struct MigrationTests {
+    static let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/v1-store/plan.sqlite")
+
+    /// A copy of the fixture in a fresh folder (removed by the caller).
+    static func copy() throws -> (path: String, dir: URL) {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("plan-migration-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let path = dir.appendingPathComponent("plan.sqlite").path
+        try FileManager.default.copyItem(atPath: fixture.path, toPath: path)
+        return (path, dir)
+    }
+
+    /// Rows of a query on a file, as text, read without PlanStore.
+    static func rows(_ path: String, _ sql: String, columns: Int32) throws -> [[String]] {
+        try SQLiteDatabase(path: path, readOnly: true).rows(sql) { r in (0..<columns).map { r.text($0) } }
+    }
+
+    @Test func tasksComeThroughFieldByField() throws {
+        let (path, dir) = try Self.copy()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let old = try Self.rows(path, "SELECT id, seq, spec FROM tasks ORDER BY seq", columns: 3)
+        let store = try PlanStore(path: path)
+        let tasks = try store.read { try $0.tasks() }
+        #expect(tasks.map(\.task.id) == old.map { $0[0] })
+        #expect(tasks.map { String($0.sequence) } == old.map { $0[1] })
+        // The contract's spelling of each task is the JSON text schema 1 kept (no work done reads as absent).
+        for (task, row) in zip(tasks, old) {
+            var spec = try JSONDecoder().decode(ScheduleRequest.TaskSpec.self, from: Data(row[2].utf8))
+            if spec.done == "PT0M" { spec.done = nil }
+            #expect(task.task.spec == spec)
+        }
+        let byId = Dictionary(uniqueKeysWithValues: tasks.map { ($0.task.id, $0.task) })
+        #expect(byId["history-essay"] == TaskDefinition(
+            id: "history-essay", title: "History essay", estimate: 6 * 3600, due: .date(LocalDate(year: 2026, month: 11, day: 13)),
+            project: "HIST200", notes: #"About 2,500 words; cite "primary" sources"#, span: 5400, minSitting: 2700,
+            earliest: TimeOfDay(hour: 9), latest: TimeOfDay(hour: 21), after: ["reading-atlantic-trade"]))
+        #expect(byId["linked-lists"] == TaskDefinition(
+            id: "linked-lists", title: "Linked lists project", estimate: 10 * 3600,
+            due: .instant(Instant(seconds: 1_795_212_000), offset: -5 * 3600), project: "CS201", span: 7200,
+            start: .local(LocalDateTime(date: LocalDate(year: 2026, month: 11, day: 5), hour: 12)), priority: 2,
+            after: ["problem-set-7"]))
+        #expect(byId["problem-set-7"]?.due == .local(LocalDateTime(date: LocalDate(year: 2026, month: 11, day: 5), hour: 23, minute: 59)))
+        #expect(byId["problem-set-7"]?.done == 3600)
+        #expect(byId["midterm-review"]?.latest == .endOfDay)
+        #expect(byId["midterm-review"]?.priority == 4)
+        #expect(byId["lab-report-5"]?.start == .date(LocalDate(year: 2026, month: 11, day: 4)))
+        #expect(byId["lab-report-5"]?.done == 1800)
+        #expect(byId["caf-notes"]?.title == "Café notes ☕")
+    }
+
+    @Test func sittingsProgressAndTheRestStay() throws {
+        let (path, dir) = try Self.copy()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let tables = [("SELECT task_id, idx, count, start, end FROM sittings ORDER BY task_id, idx", Int32(5)),
+                      ("SELECT task_id, at, spent FROM progress ORDER BY rowid", 3),
+                      ("SELECT name, color, notes, seq FROM projects ORDER BY seq", 4),
+                      ("SELECT name, path, seq FROM calendars ORDER BY seq", 3),
+                      ("SELECT key, value FROM settings ORDER BY key", 2),
+                      ("SELECT key, used FROM busy_cache ORDER BY key", 2)]
+        let before = try tables.map { try Self.rows(path, $0.0, columns: $0.1) }
+        #expect(before[0].count == 39)
+        _ = try PlanStore(path: path)
+        #expect(try tables.map { try Self.rows(path, $0.0, columns: $0.1) } == before)
+        #expect(try Self.rows(path, "PRAGMA user_version", columns: 1) == [["2"]])
+        #expect(try Self.rows(path, "PRAGMA foreign_key_check", columns: 1).isEmpty)
+    }
+
+    @Test func theOldFileIsKeptOnceByteForByte() throws {
+        let (path, dir) = try Self.copy()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let store = try PlanStore(path: path)
+        let backup = path + ".v1-backup"
+        #expect(store.upgrade == StoreUpgrade(fromVersion: 1, toVersion: 2, backupPath: backup))
+        #expect(store.upgrade?.notice(store: path)
+            == "upgraded the store \(path) from schema 1 to 2; the old file is kept as \(backup)")
+        #expect(FileManager.default.contents(atPath: backup) == FileManager.default.contents(atPath: Self.fixture.path))
+        // Opened again: nothing more to upgrade, nothing to say.
+        #expect(try PlanStore(path: path).upgrade == nil)
+        // The kept copy is a working schema-1 store.
+        #expect(try Self.rows(backup, "PRAGMA user_version", columns: 1) == [["1"]])
+    }
+
+    @Test func aFailedUpgradeLeavesTheStoreAsItWas() throws {
+        let (path, dir) = try Self.copy()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try SQLiteDatabase(path: path).execute("""
+            UPDATE tasks SET spec = replace(spec, '"estimate":"PT4H"', '"estimate":"soon"') WHERE id = 'problem-set-8'
+            """)
+        let dump = { try Self.rows(path, "SELECT id, seq, spec FROM tasks ORDER BY seq", columns: 3) }
+        let before = try dump()
+        let error = #expect(throws: StoreError.self) { _ = try PlanStore(path: path) }
+        #expect(error?.description == "\(path) is not a usable plan store: cannot upgrade it from schema 1: task \"problem-set-8\" "
+            + "(/estimate): \"soon\" is not an ISO 8601 duration (e.g. PT1H30M); the file is unchanged")
+        #expect(try dump() == before)
+        #expect(try Self.rows(path, "PRAGMA user_version", columns: 1) == [["1"]])
+        #expect(try Self.rows(path, "SELECT count(*) FROM sittings", columns: 1) == [["39"]])
+    }
+
+    @Test func aNewerSchemaIsStillRefused() throws {
+        let (path, dir) = try Self.copy()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try SQLiteDatabase(path: path).execute("PRAGMA user_version = 3")
+        let error = #expect(throws: StoreError.self) { _ = try PlanStore(path: path) }
+        #expect(error?.description == "\(path) is not a usable plan store: written by a newer plan (schema 3, this plan knows 2)")
+        #expect(!FileManager.default.fileExists(atPath: path + ".v3-backup"))
+    }
+
+    /// Every field, each kind of start and due, through the typed columns and back.
+    @Test(arguments: [
+        TaskDefinition(id: "all", title: "Every field", estimate: 6 * 3600 + 60, due: .instant(Instant(seconds: 1_795_212_000), offset: 5 * 3600 + 1800),
+                       project: "CS 201", notes: "line\nbreak \"quoted\" é", span: 5400, minSitting: 0,
+                       earliest: TimeOfDay(minutes: 0), latest: .endOfDay,
+                       start: .instant(Instant(seconds: 1_794_000_000), offset: -7 * 3600), priority: 1, after: ["b", "a", "b"],
+                       done: 45 * 60),
+        TaskDefinition(id: "dates", title: "Dates", estimate: 60, due: .date(LocalDate(year: 2027, month: 2, day: 28)),
+                       start: .date(LocalDate(year: 1969, month: 12, day: 31))),
+        TaskDefinition(id: "wall", title: "Wall clock", estimate: 0, due: .local(LocalDateTime(date: LocalDate(year: 2026, month: 3, day: 8), hour: 2, minute: 30)),
+                       start: .local(LocalDateTime(date: LocalDate(year: 2026, month: 1, day: 1), hour: 0, minute: 0, second: 30)), priority: 4),
+    ])
+    func everyFieldRoundTrips(task: TaskDefinition) throws {
+        let (store, dir) = try PlanStoreTests.temporaryStore()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try store.write { try $0.saveTask(task) }
+        #expect(try PlanStore(path: store.path).read { try $0.tasks() }.map(\.task) == [task])
+        // Changed in place: still one row, the new values, the same sequence.
+        var changed = task
+        changed.after = []
+        changed.span = nil
+        changed.start = nil
+        try store.write { try $0.saveTask(changed) }
+        let again = try PlanStore(path: store.path).read { try $0.tasks() }
+        #expect(again.map(\.task) == [changed])
+        #expect(again.map(\.sequence) == [1])
+        // And the contract's spelling reads back as the same task.
+        #expect(try TaskDefinition(task.spec, path: "") == task)
+    }
+}
