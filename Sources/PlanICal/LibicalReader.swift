@@ -532,8 +532,13 @@ struct LibicalReader {
             }
             if !repairedLines.isEmpty { rulesFromLines = fromLines }
         }
+        var lastModified: LocalDateTime?, stamp: LocalDateTime?
         if let block {
-            for l in lines.lines[block] where Self.timeProperties.contains(l.name) {
+            for l in lines.lines[block] {
+                // The stamps are read from the lines: plain ones never reach libical (see isInert).
+                if l.name == "DTSTAMP" { stamp = Self.stamp(l.valueBytes) ?? stamp; continue }
+                if l.name == "LAST-MODIFIED" { lastModified = Self.stamp(l.valueBytes) ?? lastModified; continue }
+                guard Self.timeProperties.contains(l.name) else { continue }
                 // A bare "RDATE:" or "EXDATE:" is an empty list: it adds or removes nothing.
                 let emptyList = (l.name == "RDATE" || l.name == "EXDATE") && l.value.trimmingWhitespace.isEmpty && !l.bytes.contains(0x3B)
                 if emptyList || ignoredRules.contains(l.name) || repairedLines.contains(l.number) { continue }
@@ -549,7 +554,6 @@ struct LibicalReader {
             }
         }
         var rruleIndex = 0, exruleIndex = 0
-        var lastModified: LocalDateTime?, stamp: LocalDateTime?
         var p = icalcomponent_get_first_property(comp, ICAL_ANY_PROPERTY)
         while let prop = p {
             defer { p = icalcomponent_get_next_property(comp, ICAL_ANY_PROPERTY) }
@@ -629,13 +633,6 @@ struct LibicalReader {
             }
         }
         if let rulesFromLines { e.rrules = rulesFromLines }
-        if let block {
-            // The stamps are read from the lines: plain ones never reach libical (see isInert).
-            for l in lines.lines[block] {
-                if l.name == "LAST-MODIFIED" { lastModified = Self.stamp(l.value) ?? lastModified }
-                if l.name == "DTSTAMP" { stamp = Self.stamp(l.value) ?? stamp }
-            }
-        }
         e.revised = lastModified ?? stamp
         return e
     }
@@ -649,14 +646,21 @@ struct LibicalReader {
     }
 
     /// `YYYYMMDDTHHMMSS[Z]` as a wall clock; nil for anything else.
-    static func stamp(_ text: String) -> LocalDateTime? {
-        let t = text.trimmingWhitespace
-        let chars = Array(t.utf8)
-        guard chars.count == 15 || (chars.count == 16 && chars[15] == 0x5A), chars[8] == 0x54,
-              let date = LocalDate(iso: t.prefix(8)),
-              let h = Int(t.dropFirst(9).prefix(2)), let m = Int(t.dropFirst(11).prefix(2)), let s = Int(t.dropFirst(13).prefix(2)),
-              h < 24, m < 60, s < 61 else { return nil }
-        return LocalDateTime(date: date, hour: h, minute: m, second: min(s, 59))
+    static func stamp(_ value: ArraySlice<UInt8>) -> LocalDateTime? {
+        let v = Array(value)
+        guard v.count == 15 || (v.count == 16 && v[15] == 0x5A), v[8] == 0x54 else { return nil }
+        var n: [Int] = []
+        for range in [0..<4, 4..<6, 6..<8, 9..<11, 11..<13, 13..<15] {
+            var x = 0
+            for b in v[range] {
+                guard b >= 0x30 && b <= 0x39 else { return nil }
+                x = x * 10 + Int(b - 0x30)
+            }
+            n.append(x)
+        }
+        let date = LocalDate(year: n[0], month: n[1], day: n[2])
+        guard date.isValid, n[3] < 24, n[4] < 60, n[5] < 61 else { return nil }
+        return LocalDateTime(date: date, hour: n[3], minute: n[4], second: min(n[5], 59))
     }
 
     /// A TEXT value with its escapes (`\\,` `\\;` `\\n`) undone (RFC 5545 §3.3.11), nil when empty.
