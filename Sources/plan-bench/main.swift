@@ -18,7 +18,6 @@
 // `plan` is this executable's `plan` mode (`plan-bench plan …` runs the same
 // code as `.build/release/plan`); `--plan PATH` measures another binary.
 
-import ArgumentParser
 import Foundation
 import PlanCLI
 
@@ -35,79 +34,19 @@ struct Options {
     var workdir = ""
     var keep = false
 
-    static let usage = """
-    usage: plan-bench [--quick] [--json FILE] [--seed N] [--only import,schedule,e2e]
-                      [--sizes N,…] [--import-sizes N,…] [--no-python] [--python-all]
-                      [--plan PATH] [--workdir DIR]
-
-      --quick            small sizes, few repeats, no Python (for CI)
-      --json FILE        also write the figures as JSON
-      --seed N           seed of the generated calendars and tasks (default 1)
-      --only LIST        run only these sections
-      --sizes N,…        task counts of the scheduling section
-      --import-sizes N,… VEVENT counts of the import section
-      --no-python        do not run the Python peer
-      --python-all       run the Python peer at 100,000 VEVENTs too (about 8 minutes)
-      --plan PATH        the plan binary to measure (default: this one's plan mode)
-      --workdir DIR      where the generated files go, kept (default: a temporary folder, removed)
-    """
-
-    static let sectionNames = ["import", "schedule", "e2e"]
-
-    init(_ args: [String]) {
-        var i = 0
-        func refuse(_ why: String) -> Never {
-            note("\(why)\n\(Self.usage)")
-            exit(64)
-        }
-        func value() -> String {
-            guard i + 1 < args.count else { refuse("\(args[i]) needs a value") }
-            i += 1
-            return args[i]
-        }
-        /// Positive whole numbers separated by commas (`1000,10_000`).
-        func list() -> [Int] {
-            let option = args[i], text = value()
-            let items = text.split(separator: ",", omittingEmptySubsequences: false)
-            return items.map { item in
-                guard let n = Int(item.replacingOccurrences(of: "_", with: "")), n > 0 else {
-                    refuse("\(option) \"\(text)\": \"\(item)\" is not a positive whole number (e.g. 1000,10_000)")
-                }
-                return n
-            }
-        }
-        while i < args.count {
-            switch args[i] {
-            case "--quick": quick = true
-            case "--json": jsonPath = value()
-            case "--seed":
-                let text = value()
-                guard let n = UInt64(text) else { refuse("--seed \"\(text)\" is not a whole number from 0") }
-                seed = n
-            case "--sizes": sizes = list()
-            case "--import-sizes": importSizes = list()
-            case "--only":
-                let text = value()
-                let names = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
-                if let bad = names.first(where: { !Self.sectionNames.contains($0) }) {
-                    refuse("--only \"\(text)\": no section \"\(bad)\" (sections: \(Self.sectionNames.joined(separator: ", ")))")
-                }
-                sections = Set(names)
-            case "--no-python": python = false
-            case "--python-all": pythonAll = true
-            case "--plan": planPath = value()
-            case "--workdir":
-                workdir = value()
-                keep = true
-            case "-h", "--help":
-                print(Self.usage)
-                exit(0)
-            default:
-                refuse("unknown argument \(args[i])")
-            }
-            i += 1
-        }
-        if quick { python = false }
+    /// The options of one run, from the command line.
+    init(_ parsed: BenchArguments) {
+        quick = parsed.quick
+        jsonPath = parsed.jsonPath
+        seed = parsed.seed
+        sizes = parsed.sizes
+        importSizes = parsed.importSizes
+        sections = parsed.only ?? Set(BenchArguments.sectionNames)
+        python = !parsed.noPython && !parsed.quick
+        pythonAll = parsed.pythonAll
+        planPath = parsed.planPath
+        workdir = parsed.workdir ?? ""
+        keep = parsed.workdir != nil
     }
 }
 
@@ -130,7 +69,7 @@ if arguments.first == "--child" {
 // A child that exits early (no `plan rpc`, say) must not take the benchmark with it.
 signal(SIGPIPE, SIG_IGN)
 
-var options = Options(arguments)
+var options = Options(BenchArguments.parseOrExit(arguments))
 // A run takes minutes: find out now, not at the end, that its figures could not be kept.
 if let path = options.jsonPath {
     let existed = FileManager.default.fileExists(atPath: path)
