@@ -52,9 +52,9 @@ func withService(_ options: StoreOptions, _ body: (PlanService, String) throws -
     }
 }
 
-/// Prints `error` on stderr and returns its exit code to throw.
-func failure(_ error: ServiceError) -> ExitCode {
-    printError(error.description)
+/// Prints `error` on stderr (through `report`) and returns its exit code to throw.
+func failure(_ error: ServiceError, report: (String) -> Void = printError) -> ExitCode {
+    report(error.description)
     return ExitCode(error.codes.exit)
 }
 

@@ -10,16 +10,17 @@ public enum RPCErrorCode: Int, CaseIterable, Sendable {
     /// A parameter is missing, of the wrong type or value; `data.pointer`
     /// names it, `data.reason` says why.
     case invalidParams = -32602
-    /// A bug: something that should not happen did.
+    /// A bug, or a store statement that failed (CLI exit 70). For a bug the
+    /// response says only that; the detail goes to the server's stderr.
     case internalError = -32603
     /// A calendar file is missing or cannot be read (CLI exit 66).
     case calendarUnreadable = -32001
     /// A calendar has nothing usable in it (CLI exit 65).
     case calendarInvalid = -32002
-    /// No task, project or calendar by that name.
+    /// No task, project or calendar by that name (CLI exit 65).
     case notFound = -32003
     /// The store refuses: a duplicate name, a project that still has tasks,
-    /// a task others depend on.
+    /// a task others depend on (CLI exit 65).
     case refused = -32004
     /// Another plan process held the store too long; try again (CLI exit 75).
     case storeBusy = -32005
