@@ -1,23 +1,21 @@
 import ArgumentParser
+import PlanProtocol
 
-/// The exit codes plan documents (BSD sysexits where one fits).
+/// The exit codes plan documents, as ArgumentParser throws them (the
+/// values and their meaning: ``ExitStatus``).
 public enum PlanExit {
-    /// Bad command-line usage (ArgumentParser's validation errors).
-    public static let usage = ExitCode(64)
-    /// Input data that cannot be used: a calendar with nothing readable, an invalid request.
-    public static let dataError = ExitCode(65)
-    /// An input file that is missing or cannot be read.
-    public static let noInput = ExitCode(66)
-    /// The task does not fit: nothing was saved (see the explanation and fixes).
-    public static let doesNotFit = ExitCode(3)
-    /// The task fits only if the whole plan is re-made: nothing was saved (use --replan).
-    public static let needsReplan = ExitCode(4)
-    /// The store is busy (another plan held it too long): try again.
-    public static let tempFail = ExitCode(75)
-    /// A bug: something that should not happen did.
-    public static let software = ExitCode(70)
-    /// Output could not be written.
-    public static let cannotCreate = ExitCode(73)
+    public static let usage = ExitCode(.usage)
+    public static let dataError = ExitCode(.dataError)
+    public static let noInput = ExitCode(.noInput)
+    public static let doesNotFit = ExitCode(.doesNotFit)
+    public static let needsReplan = ExitCode(.needsReplan)
+    public static let tempFail = ExitCode(.tempFail)
+    public static let software = ExitCode(.software)
+    public static let cannotCreate = ExitCode(.cannotCreate)
+}
+
+extension ExitCode {
+    init(_ status: ExitStatus) { self.init(status.rawValue) }
 }
 
 /// Writes `message` to stderr, prefixed with `plan: `.

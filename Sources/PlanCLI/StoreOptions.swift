@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PlanCore
+import PlanProtocol
 import PlanService
 import PlanStore
 
@@ -29,47 +30,32 @@ struct StoreOptions: ParsableArguments {
             if let upgrade = planStore.upgrade { printError(upgrade.notice(store: path)) }
             return (PlanService(store: planStore, now: now), try resolveZone(nil).identifier)
         } catch let e as StoreError {
-            throw CLIFailure(ServiceError.store(e))
+            throw ServiceError.store(e)
         }
     }
 }
 
-/// A service error on its way to stderr and an exit code.
-struct CLIFailure: Error {
-    var error: ServiceError
-    init(_ error: ServiceError) { self.error = error }
-
-    var exitCode: ExitCode {
-        switch error {
-        case .store(let e):
-            switch e {
-            case .busy: PlanExit.tempFail
-            case .cannotOpen: PlanExit.cannotCreate
-            case .incompatible, .notFound, .duplicate, .refused: PlanExit.dataError
-            case .sqlite: PlanExit.software
-            }
-        case .calendar(let e):
-            switch e {
-            case .unreadable: PlanExit.noInput
-            case .invalid: PlanExit.dataError
-            }
-        case .invalid, .notFound, .refused: PlanExit.dataError
-        }
-    }
-}
-
-/// Runs a store-backed command body, turning failures into a message and an exit code.
+/// Runs a store-backed command body. A failure that is not the command's own
+/// exit (``ExitCode``) or a usage error (``ValidationError``) is a
+/// ``ServiceError`` — an unknown one an internal error — printed on stderr
+/// with its exit status.
 func withService(_ options: StoreOptions, _ body: (PlanService, String) throws -> Void) throws {
     do {
         let (service, zone) = try options.service()
         try body(service, zone)
-    } catch let f as CLIFailure {
-        printError(f.error.description)
-        throw f.exitCode
-    } catch let e as ServiceError {
-        printError(e.description)
-        throw CLIFailure(e).exitCode
+    } catch let e as ExitCode {
+        throw e
+    } catch let e as ValidationError {
+        throw e
+    } catch {
+        throw failure(ServiceError(error))
     }
+}
+
+/// Prints `error` on stderr (through `report`) and returns its exit code to throw.
+func failure(_ error: ServiceError, report: (String) -> Void = printError) -> ExitCode {
+    report(error.description)
+    return ExitCode(error.codes.exit)
 }
 
 /// ANSI styling, only on a terminal and when NO_COLOR is unset.

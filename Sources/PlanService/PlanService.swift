@@ -3,26 +3,6 @@ import PlanCore
 import PlanICal
 import PlanStore
 
-/// Why an operation failed. Each case maps to one documented exit code (CLI)
-/// and one error code (RPC).
-public enum ServiceError: Error, CustomStringConvertible, Sendable {
-    case store(StoreError)
-    case calendar(ImportError)
-    case invalid(ScheduleRequestError)
-    case notFound(kind: String, name: String)
-    case refused(String)
-
-    public var description: String {
-        switch self {
-        case .store(let e): e.description
-        case .calendar(let e): e.description
-        case .invalid(let e): "invalid: \(e.description)"
-        case .notFound(let k, let n): "no \(k) \"\(n)\" (see `plan \(k == "task" ? "tasks" : k + " list")`)"
-        case .refused(let why): why
-        }
-    }
-}
-
 /// The user's time zone and scheduling policy as stored.
 public struct PlanSettings: Hashable, Sendable {
     public var timeZone: String
@@ -280,23 +260,15 @@ public struct PlanService {
         TimeRange(start: now - 86_400, end: max(input.latestDue ?? now, now) + 86_400)
     }
 
-    /// Converts store/validation failures into ``ServiceError``.
+    /// Converts every failure of `body` into ``ServiceError`` (see ``ServiceError/init(_:)``).
     func guarded<T>(_ body: () throws -> T) throws -> T {
         do {
             return try body()
-        } catch let e as ServiceError {
-            throw e
         } catch let e as EditRefused {
             // Not a failure of the store: the caller reports the diagnostic.
             throw e
-        } catch let e as StoreError {
-            throw ServiceError.store(e)
-        } catch let e as ScheduleRequestError {
-            throw ServiceError.invalid(e)
-        } catch let e as ImportError {
-            throw ServiceError.calendar(e)
         } catch {
-            throw ServiceError.refused("\(error)")
+            throw ServiceError(error)
         }
     }
 }

@@ -2,6 +2,8 @@ import ArgumentParser
 import Foundation
 import PlanCore
 import PlanICal
+import PlanProtocol
+import PlanService
 
 /// `plan events`: what a calendar file really contains, occurrence by occurrence.
 struct EventsCommand: ParsableCommand {
@@ -63,11 +65,9 @@ struct EventsCommand: ParsableCommand {
                 printWarnings(result.warnings)
                 tables.append(result.occurrences)
             } catch {
-                printError(error.description)
-                switch error {
-                case .unreadable: exit = PlanExit.noInput
-                case .invalid: if exit == nil { exit = PlanExit.dataError }
-                }
+                // An unreadable file's status wins over an unusable one's.
+                let status = failure(.calendar(error))
+                if exit == nil || status == PlanExit.noInput { exit = status }
             }
         }
         if files.count == 1, let only = tables.first {

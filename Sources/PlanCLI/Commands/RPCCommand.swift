@@ -70,10 +70,8 @@ struct RPCCommand: ParsableCommand {
             openService: { () throws(RPCError) -> PlanService in
                 do {
                     return try options.service().0
-                } catch let f as CLIFailure {
-                    throw RPCError(f.error)
                 } catch {
-                    throw RPCError(.storeUnavailable, reason: "\(error)")
+                    throw RPCError(ServiceError(error))
                 }
             },
             log: { FileHandleStderr.write($0 + "\n") },

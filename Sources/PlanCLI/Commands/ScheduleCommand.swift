@@ -3,6 +3,7 @@ import Foundation
 import PlanCore
 import PlanICal
 import PlanProtocol
+import PlanService
 
 /// `plan schedule`: the stateless form of the scheduling contract. Reads a
 /// request and calendars, plans, prints the response; no store is touched.
@@ -76,12 +77,9 @@ struct ScheduleCommand: ParsableCommand {
         // The same path as the `schedule` RPC method.
         let read = StatelessSchedule.occurrences(calendars.map { .path($0) }, for: input)
         printWarnings(read.warnings)
-        for f in read.failures { printError(f.error.description) }
+        let statuses = read.failures.map { failure(.calendar($0.error)) }
         // A plan that ignored a calendar would double-book: print none.
-        if let first = read.failures.first {
-            if case .unreadable = first.error { throw PlanExit.noInput }
-            throw PlanExit.dataError
-        }
+        if let first = statuses.first { throw first }
         let plan = StatelessSchedule.plan(input, occurrences: read.occurrences)
         let zone = input.policy.zone
         print(json ? ScheduleResponse(plan: plan, zone: zone).jsonText() : plan.text(zone: zone), terminator: "")

@@ -562,17 +562,7 @@ struct ExportCommand: ParsableCommand {
             if output == "-" {
                 FileHandle.standardOutput.write(Data(text.utf8))
             } else {
-                // Write beside and rename: a reader never sees half a file.
-                let tmp = output + ".tmp-\(ProcessInfo.processInfo.processIdentifier)"
-                do {
-                    try Data(text.utf8).write(to: URL(fileURLWithPath: tmp))
-                    if FileManager.default.fileExists(atPath: output) { try FileManager.default.removeItem(atPath: output) }
-                    try FileManager.default.moveItem(atPath: tmp, toPath: output)
-                } catch {
-                    try? FileManager.default.removeItem(atPath: tmp)
-                    printError("cannot write \(output): \(error.localizedDescription)")
-                    throw PlanExit.cannotCreate
-                }
+                try FileOutput.write(text, to: output)
                 if !options.json { print("Wrote \(output).") }
             }
         }

@@ -1,8 +1,3 @@
-import PlanCore
-import PlanICal
-import PlanService
-import PlanStore
-
 /// The error codes of `plan rpc` (`Schemas/error.schema.json`). The first
 /// five are JSON-RPC 2.0's own; the rest are plan's, in -32000…-32099.
 public enum RPCErrorCode: Int, CaseIterable, Sendable {
@@ -15,16 +10,17 @@ public enum RPCErrorCode: Int, CaseIterable, Sendable {
     /// A parameter is missing, of the wrong type or value; `data.pointer`
     /// names it, `data.reason` says why.
     case invalidParams = -32602
-    /// A bug: something that should not happen did.
+    /// A bug, or a store statement that failed (CLI exit 70). For a bug the
+    /// response says only that; the detail goes to the server's stderr.
     case internalError = -32603
     /// A calendar file is missing or cannot be read (CLI exit 66).
     case calendarUnreadable = -32001
     /// A calendar has nothing usable in it (CLI exit 65).
     case calendarInvalid = -32002
-    /// No task, project or calendar by that name.
+    /// No task, project or calendar by that name (CLI exit 65).
     case notFound = -32003
     /// The store refuses: a duplicate name, a project that still has tasks,
-    /// a task others depend on.
+    /// a task others depend on (CLI exit 65).
     case refused = -32004
     /// Another plan process held the store too long; try again (CLI exit 75).
     case storeBusy = -32005
@@ -63,17 +59,23 @@ public struct RPCError: Error, Hashable, Sendable, CustomStringConvertible {
     public var reason: String
     /// The contract's error kind (`cycle`, `negativeDuration`, …) when there is one.
     public var kind: String?
+    /// What went wrong inside the server (an internal error): logged on
+    /// stderr, never sent in the response.
+    public var detail: String?
 
-    public init(_ code: RPCErrorCode, pointer: String? = nil, reason: String, kind: String? = nil) {
+    public init(_ code: RPCErrorCode, pointer: String? = nil, reason: String, kind: String? = nil, detail: String? = nil) {
         self.code = code
         self.message = code.message
         self.pointer = pointer
         self.reason = reason
         self.kind = kind
+        self.detail = detail
     }
 
+    /// The line the server logs: the response's error, and the detail it leaves out.
     public var description: String {
         "\(code.rawValue) \(message)" + (pointer.map { " at \($0.isEmpty ? "(params)" : $0)" } ?? "") + ": \(reason)"
+            + (detail.map { " (\($0))" } ?? "")
     }
 
     /// `{"code": …, "message": …, "data": {…}}`.
@@ -87,41 +89,5 @@ public struct RPCError: Error, Hashable, Sendable, CustomStringConvertible {
 
     public static func params(_ pointer: String, _ reason: String, kind: String? = nil) -> RPCError {
         RPCError(.invalidParams, pointer: pointer, reason: reason, kind: kind)
-    }
-}
-
-extension RPCError {
-    /// The RPC form of a service failure. A contract error's pointer is made
-    /// relative to the params by `relocate` (nil keeps it out).
-    public init(_ e: ServiceError, relocate: (ScheduleRequestError) -> String? = { $0.field }) {
-        switch e {
-        case .store(let s): self.init(s)
-        case .calendar(let c): self.init(c, pointer: nil)
-        case .invalid(let r):
-            if let p = relocate(r) {
-                self.init(.invalidParams, pointer: p, reason: r.message, kind: r.kind.rawValue)
-            } else {
-                self.init(.refused, reason: "the stored plan is not valid: \(r.description)", kind: r.kind.rawValue)
-            }
-        case .notFound: self.init(.notFound, reason: e.description)
-        case .refused(let why): self.init(.refused, reason: why)
-        }
-    }
-
-    init(_ s: StoreError) {
-        switch s {
-        case .busy: self.init(.storeBusy, reason: s.description)
-        case .cannotOpen, .incompatible: self.init(.storeUnavailable, reason: s.description)
-        case .sqlite: self.init(.internalError, reason: s.description)
-        case .notFound: self.init(.notFound, reason: s.description)
-        case .duplicate, .refused: self.init(.refused, reason: s.description)
-        }
-    }
-
-    init(_ c: ImportError, pointer: String?) {
-        switch c {
-        case .unreadable: self.init(.calendarUnreadable, pointer: pointer, reason: c.description)
-        case .invalid: self.init(.calendarInvalid, pointer: pointer, reason: c.description)
-        }
     }
 }

@@ -16,15 +16,7 @@ extension RPCServer {
     func withService<T>(relocate: @escaping (ScheduleRequestError) -> String? = { _ in nil },
                         _ body: (PlanService) throws -> T) throws(RPCError) -> T {
         let service = try environment.openService()
-        do {
-            return try body(service)
-        } catch let e as RPCError {
-            throw e
-        } catch let e as ServiceError {
-            throw RPCError(e, relocate: relocate)
-        } catch {
-            throw RPCError(.internalError, reason: "\(error)")
-        }
+        return try mapped(relocate: relocate) { try body(service) }
     }
 
     /// The user's zone as stored (or the default).
@@ -85,7 +77,7 @@ extension RPCServer {
                 return Self.encode(Wire.CalendarAddedW(calendar: Wire.CalendarW(source), eventCount: result.eventCount,
                                                        warnings: result.warnings.map(Wire.WarningW.init)))
             } catch ServiceError.calendar(let c) {
-                throw RPCError(c, pointer: p.pointer("path"))
+                throw RPCError(.calendar(c), pointer: p.pointer("path"))
             }
         }
     }
@@ -158,7 +150,7 @@ extension RPCServer {
                         let (_, result) = try service.addCalendar(path: file, name: nil)
                         for w in result.warnings { environment.log("plan rpc: \(w)") }
                     } catch ServiceError.calendar(let c) {
-                        throw RPCError(c, pointer: p.pointer("calendars") + "/\(i)")
+                        throw RPCError(.calendar(c), pointer: p.pointer("calendars") + "/\(i)")
                     }
                 }
             }
@@ -180,16 +172,15 @@ extension RPCServer {
         return try mapped(relocate: { Self.pointerInto(task: id)($0) }, run)
     }
 
-    /// `body`'s failures as RPC errors.
+    /// `body`'s failures as RPC errors: any error that is not one already is
+    /// a ``ServiceError`` (an unknown one an internal error).
     func mapped<T>(relocate: @escaping (ScheduleRequestError) -> String?, _ body: () throws -> T) throws(RPCError) -> T {
         do {
             return try body()
         } catch let e as RPCError {
             throw e
-        } catch let e as ServiceError {
-            throw RPCError(e, relocate: relocate)
         } catch {
-            throw RPCError(.internalError, reason: "\(error)")
+            throw RPCError(ServiceError(error), relocate: relocate)
         }
     }
 
@@ -335,15 +326,10 @@ extension RPCServer {
             }
             let absolute = (path as NSString).isAbsolutePath ? path
                 : (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(path)
-            // Write beside and rename: a reader never sees half a file.
-            let tmp = absolute + ".tmp-\(ProcessInfo.processInfo.processIdentifier)"
-            do {
-                try Data(text.utf8).write(to: URL(fileURLWithPath: tmp))
-                if FileManager.default.fileExists(atPath: absolute) { try FileManager.default.removeItem(atPath: absolute) }
-                try FileManager.default.moveItem(atPath: tmp, toPath: absolute)
+            do throws(ServiceError) {
+                try FileOutput.write(text, to: absolute)
             } catch {
-                try? FileManager.default.removeItem(atPath: tmp)
-                throw RPCError(.cannotWrite, pointer: p.pointer("path"), reason: "cannot write \(absolute): \(error.localizedDescription)")
+                throw RPCError(error, pointer: p.pointer("path"))
             }
             return Self.encode(Wire.ExportW(ics: nil, path: (absolute as NSString).standardizingPath, bytes: text.utf8.count, sittings: sittings))
         }
@@ -438,7 +424,7 @@ extension RPCServer {
             case .ics(let text, _): result = try ICalImporter.importData(Array(text.utf8), label: "<ics>", options: options)
             }
         } catch {
-            throw RPCError(error, pointer: p.has("path") ? p.pointer("path") : p.pointer("ics"))
+            throw RPCError(.calendar(error), pointer: p.has("path") ? p.pointer("path") : p.pointer("ics"))
         }
         return Self.encode(Wire.ExpandW(occurrences: result.occurrences.map { Wire.OccurrenceW($0, zone: zone) },
                                         eventCount: result.eventCount, warnings: result.warnings.map(Wire.WarningW.init)))
@@ -465,7 +451,7 @@ extension RPCServer {
             // The contract's own bytes, made compact for the wire (same members, same order).
             return (try? JSONValue.parse(response.jsonText()).text) ?? Self.encode(response)
         } catch {
-            throw RPCError(error.error, pointer: p.pointer("calendars") + "/\(error.index)")
+            throw RPCError(.calendar(error.error), pointer: p.pointer("calendars") + "/\(error.index)")
         }
     }
 

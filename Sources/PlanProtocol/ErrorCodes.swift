@@ -1,0 +1,73 @@
+import PlanCore
+import PlanICal
+import PlanService
+import PlanStore
+
+/// The exit statuses of `plan` (the README's "Exit codes"; BSD sysexits
+/// where one fits). They sit here, beside the JSON-RPC codes, so one table
+/// (``ServiceError/codes``) gives both faces their code for a failure.
+public enum ExitStatus: Int32, CaseIterable, Sendable {
+    case success = 0
+    /// The task does not fit: nothing was saved (see the explanation and fixes).
+    case doesNotFit = 3
+    /// The task fits only if the whole plan is re-made: nothing was saved (use --replan).
+    case needsReplan = 4
+    /// Bad command-line usage (ArgumentParser's validation errors).
+    case usage = 64
+    /// Input data that cannot be used: a calendar with nothing readable, an invalid request.
+    case dataError = 65
+    /// An input file that is missing or cannot be read.
+    case noInput = 66
+    /// A bug: something that should not happen did.
+    case software = 70
+    /// The store or an output file cannot be created or written.
+    case cannotCreate = 73
+    /// The store is busy (another plan held it too long): try again.
+    case tempFail = 75
+}
+
+extension ServiceError {
+    /// The CLI's exit status and `plan rpc`'s error code for this failure.
+    /// An invalid request whose field lies in the params is -32602 instead
+    /// (see ``RPCError/init(_:pointer:relocate:)``).
+    public var codes: (exit: ExitStatus, rpc: RPCErrorCode) {
+        switch self {
+        case .store(.busy): (.tempFail, .storeBusy)
+        case .store(.cannotOpen): (.cannotCreate, .storeUnavailable)
+        case .store(.incompatible): (.dataError, .storeUnavailable)
+        case .store(.sqlite): (.software, .internalError)
+        case .store(.notFound): (.dataError, .notFound)
+        case .store(.duplicate), .store(.refused): (.dataError, .refused)
+        case .calendar(.unreadable): (.noInput, .calendarUnreadable)
+        case .calendar(.invalid): (.dataError, .calendarInvalid)
+        case .invalid: (.dataError, .refused)
+        case .notFound: (.dataError, .notFound)
+        case .refused: (.dataError, .refused)
+        case .cannotWrite: (.cannotCreate, .cannotWrite)
+        case .unexpected: (.software, .internalError)
+        }
+    }
+}
+
+extension RPCError {
+    /// What an internal error's response says; the detail goes to the log.
+    public static let internalReason = "an internal error (a bug: please report it); the details are in the server's log"
+
+    /// The RPC form of a service failure, coded by ``ServiceError/codes``.
+    /// `pointer` names the parameter a calendar or file came from; a contract
+    /// error's pointer is made relative to the params by `relocate` (nil:
+    /// the stored plan itself is not valid).
+    public init(_ e: ServiceError, pointer: String? = nil, relocate: (ScheduleRequestError) -> String? = { $0.field }) {
+        let code = e.codes.rpc
+        switch e {
+        case .invalid(let r):
+            if let p = relocate(r) {
+                self.init(.invalidParams, pointer: p, reason: r.message, kind: r.kind.rawValue)
+            } else {
+                self.init(code, reason: "the stored plan is not valid: \(r.description)", kind: r.kind.rawValue)
+            }
+        case .unexpected(let detail): self.init(code, reason: Self.internalReason, detail: detail)
+        case .store, .calendar, .notFound, .refused, .cannotWrite: self.init(code, pointer: pointer, reason: e.description)
+        }
+    }
+}

@@ -1,0 +1,18 @@
+import Foundation
+
+/// Writing a file the user asked for (`plan export`, `plan.export`).
+public enum FileOutput {
+    /// Writes `text` to `path` beside it first and renames, so a reader never
+    /// sees half a file; a failure leaves no temporary file behind.
+    public static func write(_ text: String, to path: String) throws(ServiceError) {
+        let tmp = path + ".tmp-\(ProcessInfo.processInfo.processIdentifier)"
+        do {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: tmp))
+            if FileManager.default.fileExists(atPath: path) { try FileManager.default.removeItem(atPath: path) }
+            try FileManager.default.moveItem(atPath: tmp, toPath: path)
+        } catch {
+            try? FileManager.default.removeItem(atPath: tmp)
+            throw .cannotWrite(path: path, reason: error.localizedDescription)
+        }
+    }
+}

@@ -1,0 +1,47 @@
+import PlanCore
+import PlanICal
+import PlanStore
+
+/// Why an operation failed: the one error model of the service, which the
+/// CLI and `plan rpc` both report (`ServiceError.codes` in PlanProtocol maps
+/// each case to an exit status and a JSON-RPC code).
+///
+/// The lower layers' errors are kept as typed cases; a failure none of them
+/// describes is ``unexpected(detail:)`` — a bug, never the user's bad data.
+public enum ServiceError: Error, CustomStringConvertible, Sendable {
+    case store(StoreError)
+    case calendar(ImportError)
+    case invalid(ScheduleRequestError)
+    case notFound(kind: String, name: String)
+    case refused(String)
+    /// An output file (the export) cannot be written.
+    case cannotWrite(path: String, reason: String)
+    /// Something that should not happen did. `detail` is for the log and
+    /// stderr: it describes plan's own failure, not the user's input.
+    case unexpected(detail: String)
+
+    /// Any error as a service error: ours as they are, the lower layers'
+    /// typed, and the rest ``unexpected(detail:)``.
+    public init(_ error: any Error) {
+        switch error {
+        case let e as ServiceError: self = e
+        case let e as StoreError: self = .store(e)
+        case let e as SQLiteError: self = .store(.sqlite(e))
+        case let e as ScheduleRequestError: self = .invalid(e)
+        case let e as ImportError: self = .calendar(e)
+        default: self = .unexpected(detail: "\(type(of: error)): \(error)")
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .store(let e): e.description
+        case .calendar(let e): e.description
+        case .invalid(let e): "invalid: \(e.description)"
+        case .notFound(let k, let n): "no \(k) \"\(n)\" (see `plan \(k == "task" ? "tasks" : k + " list")`)"
+        case .refused(let why): why
+        case .cannotWrite(let path, let reason): "cannot write \(path): \(reason)"
+        case .unexpected(let detail): "internal error (a bug: please report it): \(detail)"
+        }
+    }
+}
