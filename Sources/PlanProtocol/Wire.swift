@@ -248,7 +248,7 @@ public enum Wire {
 
         public init(_ s: PlanSettings) {
             timeZone = s.timeZone
-            var p = s.policy
+            var p = s.policy.spec
             p.dayStart = p.dayStart ?? "07:00"
             p.dayEnd = p.dayEnd ?? "22:00"
             p.workingDays = p.workingDays ?? ["MO", "TU", "WE", "TH", "FR", "SA", "SU"]

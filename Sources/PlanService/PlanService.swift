@@ -6,11 +6,18 @@ import PlanStore
 /// The user's time zone and scheduling policy as stored.
 public struct PlanSettings: Hashable, Sendable {
     public var timeZone: String
-    public var policy: ScheduleRequest.PolicySpec
+    public var policy: PolicyDefinition
 
-    public init(timeZone: String, policy: ScheduleRequest.PolicySpec) {
+    public init(timeZone: String, policy: PolicyDefinition) {
         self.timeZone = timeZone
         self.policy = policy
+    }
+
+    /// The settings as the contract spells them: what `plan policy set` and
+    /// `policy.set` change (see ``PlanService/updateSettings(defaultZone:_:)``).
+    public struct Text: Hashable, Sendable {
+        public var timeZone: String
+        public var policy: ScheduleRequest.PolicySpec
     }
 }
 
@@ -94,7 +101,6 @@ public struct PlanService {
     /// Keys of the settings table.
     enum Key {
         static let zone = "timeZone"
-        static let policy = "policy"
     }
 
     // MARK: Settings
@@ -107,46 +113,22 @@ public struct PlanService {
     }
 
     static func settings(_ t: StoreTransaction, defaultZone: String) throws -> PlanSettings {
-        let zone = try t.setting(Key.zone) ?? defaultZone
-        var policy = ScheduleRequest.PolicySpec()
-        if let json = try t.setting(Key.policy) {
-            policy = try DecodedPolicy.shared.policy(json)
-        }
-        return PlanSettings(timeZone: zone, policy: policy)
+        PlanSettings(timeZone: try t.setting(Key.zone) ?? defaultZone, policy: try t.policy())
     }
 
-    /// The last stored policy text decoded in this process, and what it gave
-    /// (`plan rpc` reads the settings on every request).
-    final class DecodedPolicy: @unchecked Sendable {
-        static let shared = DecodedPolicy()
-        private let lock = NSLock()
-        private var last: (json: String, policy: ScheduleRequest.PolicySpec)?
-
-        func policy(_ json: String) throws -> ScheduleRequest.PolicySpec {
-            lock.lock()
-            let known = last
-            lock.unlock()
-            if let known, known.json == json { return known.policy }
-            let policy = try JSONDecoder().decode(ScheduleRequest.PolicySpec.self, from: Data(json.utf8))
-            lock.lock()
-            last = (json, policy)
-            lock.unlock()
-            return policy
-        }
-    }
-
-    /// Changes the settings; refuses values the scheduler would reject.
-    public func updateSettings(defaultZone: String, _ change: (inout PlanSettings) -> Void) throws -> PlanSettings {
+    /// Changes the settings as the contract spells them, refusing what a
+    /// request's `timeZone` and `policy` would refuse (the same errors, in
+    /// the same order), and keeps them typed.
+    public func updateSettings(defaultZone: String, _ change: (inout PlanSettings.Text) -> Void) throws -> PlanSettings {
         try guarded {
             try store.write { t in
-                var s = try Self.settings(t, defaultZone: defaultZone)
-                change(&s)
-                let probe = ScheduleRequest(timeZone: s.timeZone, now: nil, policy: s.policy, tasks: [])
-                _ = try probe.validated(defaultNow: now)
-                let encoder = JSONEncoder()
-                encoder.outputFormatting = [.sortedKeys]
+                let old = try Self.settings(t, defaultZone: defaultZone)
+                var text = PlanSettings.Text(timeZone: old.timeZone, policy: old.policy.spec)
+                change(&text)
+                _ = try ScheduleRequest.zone(text.timeZone)
+                let s = PlanSettings(timeZone: text.timeZone, policy: try PolicyDefinition(text.policy))
                 try t.setSetting(Key.zone, s.timeZone)
-                try t.setSetting(Key.policy, String(decoding: try encoder.encode(s.policy), as: UTF8.self))
+                try t.savePolicy(s.policy)
                 return s
             }
         }
@@ -241,9 +223,8 @@ public struct PlanService {
     static func request(_ t: StoreTransaction, settings: PlanSettings, now: Instant, extra: [TaskDefinition] = [],
                         leaveOut: Set<String> = []) throws -> (ScheduleInput, [StoredTask]) {
         let stored = try t.tasks()
-        let base = try ScheduleRequest(timeZone: settings.timeZone, now: nil, policy: settings.policy, tasks: [])
-            .validated(defaultNow: now)
-        let zone = base.policy.zone
+        let zone = try ScheduleRequest.zone(settings.timeZone)
+        let policy = settings.policy.policy(zone: zone)
         let extraIds = Set(extra.map(\.id))
         // Past-due tasks cannot be planned; the scheduler would call them invalid.
         var tasks = (stored.map(\.task).filter { !leaveOut.contains($0.id) } + extra).filter {
@@ -251,8 +232,8 @@ public struct PlanService {
         }
         let ids = Set(tasks.map(\.id))
         for i in tasks.indices { tasks[i].after = tasks[i].after.filter { ids.contains($0) } }
-        let planTasks = try PlanTask.checked(tasks, zone: zone, policy: base.policy)
-        return (ScheduleInput(policy: base.policy, now: now, tasks: planTasks), stored)
+        let planTasks = try PlanTask.checked(tasks, zone: zone, policy: policy)
+        return (ScheduleInput(policy: policy, now: now, tasks: planTasks), stored)
     }
 
     /// The planning window: from a day before `now` to a day after the last due.

@@ -127,6 +127,7 @@ public final class PlanStore {
                 try db.execute(Self.createSchema)
             } else if version == 1 {
                 try StoreUpgrade.tasksFromSchema1(db, path: path)
+                try StoreUpgrade.policyFromSchema1(db, path: path)
             }
             try db.execute("PRAGMA user_version = \(Self.schemaVersion)")
             try StoreUpgrade.checkForeignKeys(db, path: path)
@@ -161,6 +162,7 @@ public final class PlanStore {
             name TEXT PRIMARY KEY COLLATE NOCASE,
             path TEXT NOT NULL, seq INTEGER NOT NULL);
         CREATE TABLE settings(key TEXT PRIMARY KEY, value TEXT NOT NULL);
+        \(PolicyColumns.create)
         CREATE TABLE progress(
             task_id TEXT NOT NULL REFERENCES tasks(id) ON DELETE CASCADE,
             at INTEGER NOT NULL, spent INTEGER NOT NULL);
@@ -244,6 +246,15 @@ public struct StoreTransaction {
         } else {
             try db.query("DELETE FROM settings WHERE key = ?", [.text(key)])
         }
+    }
+
+    /// The scheduling policy (every field unset until one is saved).
+    public func policy() throws -> PolicyDefinition {
+        try PolicyColumns.load(in: db)
+    }
+
+    public func savePolicy(_ policy: PolicyDefinition) throws {
+        try PolicyColumns.save(policy, in: db)
     }
 
     // MARK: Projects

@@ -55,6 +55,25 @@ public struct StoreUpgrade: Hashable, Sendable {
         for (task, seq) in tasks { try TaskColumns.save(task, sequence: seq, in: db) }
     }
 
+    /// Schema 1 → 2: the policy's JSON text in `settings` becomes the typed
+    /// `policy` tables (working days in the order the text gave them). Text
+    /// that does not read as a policy refuses the upgrade.
+    static func policyFromSchema1(_ db: SQLiteDatabase, path: String) throws {
+        let key = "policy"
+        let json = try db.rows("SELECT value FROM settings WHERE key = ?", [.text(key)]) { $0.text(0) }.first
+        try db.execute(PolicyColumns.create)
+        guard let json else { return }
+        let policy: PolicyDefinition
+        do {
+            policy = try PolicyDefinition(try JSONDecoder().decode(ScheduleRequest.PolicySpec.self, from: Data(json.utf8)))
+        } catch {
+            let why = (error as? ScheduleRequestError).map { "(\($0.field)): \($0.message)" } ?? ": its stored text is not a policy (\(error))"
+            throw StoreError.incompatible(path: path, reason: "cannot upgrade it from schema 1: the policy \(why); the file is unchanged")
+        }
+        try PolicyColumns.save(policy, in: db)
+        try db.query("DELETE FROM settings WHERE key = ?", [.text(key)])
+    }
+
     /// Refuses an upgrade that would leave a row pointing at no task.
     static func checkForeignKeys(_ db: SQLiteDatabase, path: String) throws {
         var broken: [String] = []

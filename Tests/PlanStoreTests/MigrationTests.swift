@@ -63,7 +63,7 @@ import Testing
                       ("SELECT task_id, at, spent FROM progress ORDER BY rowid", 3),
                       ("SELECT name, color, notes, seq FROM projects ORDER BY seq", 4),
                       ("SELECT name, path, seq FROM calendars ORDER BY seq", 3),
-                      ("SELECT key, value FROM settings ORDER BY key", 2),
+                      ("SELECT key, value FROM settings WHERE key <> 'policy' ORDER BY key", 2),
                       ("SELECT key, used FROM busy_cache ORDER BY key", 2)]
         let before = try tables.map { try Self.rows(path, $0.0, columns: $0.1) }
         #expect(before[0].count == 39)
@@ -71,6 +71,23 @@ import Testing
         #expect(try tables.map { try Self.rows(path, $0.0, columns: $0.1) } == before)
         #expect(try Self.rows(path, "PRAGMA user_version", columns: 1) == [["2"]])
         #expect(try Self.rows(path, "PRAGMA foreign_key_check", columns: 1).isEmpty)
+    }
+
+    @Test func thePolicyComesThroughFieldByField() throws {
+        let (path, dir) = try Self.copy()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let old = try Self.rows(path, "SELECT value FROM settings WHERE key = 'policy'", columns: 1)
+        let policy = try PlanStore(path: path).read { try $0.policy() }
+        #expect(policy == PolicyDefinition(
+            dayStart: TimeOfDay(hour: 8), dayEnd: TimeOfDay(hour: 22),
+            workingDays: [.monday, .tuesday, .wednesday, .thursday, .friday, .saturday],
+            buffer: 10 * 60, breakBetweenSittings: 20 * 60, granularity: 15 * 60, maxPerDay: 6 * 3600,
+            busyAllDay: true, busyTentative: false))
+        // The contract's spelling is the text schema 1 kept, which is gone from the settings.
+        #expect(policy.spec == (try JSONDecoder().decode(ScheduleRequest.PolicySpec.self, from: Data(old[0][0].utf8))))
+        #expect(try Self.rows(path, "SELECT key FROM settings ORDER BY key", columns: 1) == [["timeZone"]])
+        #expect(try Self.rows(path, "SELECT idx, day FROM policy_working_days ORDER BY idx", columns: 2)
+            == (0..<6).map { ["\($0)", "\($0 + 1)"] })
     }
 
     @Test func theOldFileIsKeptOnceByteForByte() throws {
@@ -88,17 +105,25 @@ import Testing
         #expect(try Self.rows(backup, "PRAGMA user_version", columns: 1) == [["1"]])
     }
 
-    @Test func aFailedUpgradeLeavesTheStoreAsItWas() throws {
+    /// A schema-1 store whose text is not a task or not a policy: the change
+    /// made to the fixture, why the upgrade is refused.
+    @Test(arguments: [
+        ("UPDATE tasks SET spec = replace(spec, '\"estimate\":\"PT4H\"', '\"estimate\":\"soon\"') WHERE id = 'problem-set-8'",
+         "task \"problem-set-8\" (/estimate): \"soon\" is not an ISO 8601 duration (e.g. PT1H30M)"),
+        ("UPDATE settings SET value = replace(value, '\"SA\"', '\"Saturday\"') WHERE key = 'policy'",
+         "the policy (/policy/workingDays/5): \"Saturday\" is not a day code (MO TU WE TH FR SA SU)"),
+    ])
+    func aFailedUpgradeLeavesTheStoreAsItWas(change: String, why: String) throws {
         let (path, dir) = try Self.copy()
         defer { try? FileManager.default.removeItem(at: dir) }
-        try SQLiteDatabase(path: path).execute("""
-            UPDATE tasks SET spec = replace(spec, '"estimate":"PT4H"', '"estimate":"soon"') WHERE id = 'problem-set-8'
-            """)
-        let dump = { try Self.rows(path, "SELECT id, seq, spec FROM tasks ORDER BY seq", columns: 3) }
+        try SQLiteDatabase(path: path).execute(change)
+        let dump = {
+            try Self.rows(path, "SELECT id, seq, spec FROM tasks ORDER BY seq", columns: 3)
+                + Self.rows(path, "SELECT key, value FROM settings ORDER BY key", columns: 2)
+        }
         let before = try dump()
         let error = #expect(throws: StoreError.self) { _ = try PlanStore(path: path) }
-        #expect(error?.description == "\(path) is not a usable plan store: cannot upgrade it from schema 1: task \"problem-set-8\" "
-            + "(/estimate): \"soon\" is not an ISO 8601 duration (e.g. PT1H30M); the file is unchanged")
+        #expect(error?.description == "\(path) is not a usable plan store: cannot upgrade it from schema 1: \(why); the file is unchanged")
         #expect(try dump() == before)
         #expect(try Self.rows(path, "PRAGMA user_version", columns: 1) == [["1"]])
         #expect(try Self.rows(path, "SELECT count(*) FROM sittings", columns: 1) == [["39"]])
@@ -141,5 +166,24 @@ import Testing
         #expect(again.map(\.sequence) == [1])
         // And the contract's spelling reads back as the same task.
         #expect(try TaskDefinition(task.spec, path: "") == task)
+    }
+
+    /// Every field, unset and set, through the typed columns and back; the
+    /// working days in the order given, repeats kept.
+    @Test(arguments: [
+        PolicyDefinition(),
+        PolicyDefinition(dayStart: TimeOfDay(minutes: 0), dayEnd: .endOfDay, workingDays: [.sunday, .monday, .friday, .monday],
+                         buffer: 0, breakBetweenSittings: 0, granularity: 3600, maxPerDay: 90 * 60, busyAllDay: false, busyTentative: true),
+        PolicyDefinition(dayEnd: TimeOfDay(hour: 20, minute: 30), workingDays: [.wednesday], busyTentative: false),
+    ])
+    func everyPolicyFieldRoundTrips(policy: PolicyDefinition) throws {
+        let (store, dir) = try PlanStoreTests.temporaryStore()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        #expect(try store.read { try $0.policy() } == PolicyDefinition())
+        try store.write { try $0.savePolicy(PolicyDefinition(buffer: 60, busyAllDay: true)) }
+        try store.write { try $0.savePolicy(policy) }
+        #expect(try PlanStore(path: store.path).read { try $0.policy() } == policy)
+        // And the contract's spelling reads back as the same policy.
+        #expect(try PolicyDefinition(policy.spec) == policy)
     }
 }

@@ -211,10 +211,7 @@ extension ScheduleRequest {
     /// `after` id naming no task, a cycle in `after` (naming the tasks), a
     /// `start` later than `due`.
     public func validated(defaultNow: Instant? = nil) throws(ScheduleRequestError) -> ScheduleInput {
-        guard let zone = SystemZone(identifier: timeZone) else {
-            throw ScheduleRequestError(.unknownZone, taskId: nil, field: "/timeZone",
-                                       message: "unknown time zone \"\(timeZone)\" (expected an IANA name such as America/New_York)")
-        }
+        let zone = try Self.zone(timeZone)
         let now: Instant
         if let text = self.now {
             guard case .instant(let i)? = WireTime.parse(text) else {
@@ -227,67 +224,18 @@ extension ScheduleRequest {
         } else {
             throw ScheduleRequestError(.missingField, taskId: nil, field: "/now", message: "required field \"now\" is missing")
         }
-        let policy = try validatedPolicy(zone: zone)
+        let policy = try PolicyDefinition(self.policy ?? PolicySpec()).policy(zone: zone)
         let tasks = try PlanTask.checked(self.tasks.enumerated().map { SpecFields(spec: $1, path: "/tasks/\($0)") },
                                          zone: zone, policy: policy)
         return ScheduleInput(policy: policy, now: now, tasks: tasks)
     }
 
-    private func validatedPolicy(zone: SystemZone) throws(ScheduleRequestError) -> Policy {
-        var p = Policy(zone: zone)
-        guard let spec = policy else { return p }
-        func bad(_ field: String, _ message: String, _ kind: ScheduleRequestError.Kind = .badValue) -> ScheduleRequestError {
-            ScheduleRequestError(kind, taskId: nil, field: "/policy/\(field)", message: message)
+    /// The zone named `identifier`, refused as a request's `timeZone` is.
+    public static func zone(_ identifier: String) throws(ScheduleRequestError) -> SystemZone {
+        guard let zone = SystemZone(identifier: identifier) else {
+            throw ScheduleRequestError(.unknownZone, taskId: nil, field: "/timeZone",
+                                       message: "unknown time zone \"\(identifier)\" (expected an IANA name such as America/New_York)")
         }
-        if let t = spec.dayStart {
-            guard let v = TimeOfDay(hhmm: t, allowEndOfDay: false) else {
-                throw bad("dayStart", "\"\(t)\" is not a time of day HH:MM (00:00–23:59)")
-            }
-            p.dayStart = v
-        }
-        if let t = spec.dayEnd {
-            guard let v = TimeOfDay(hhmm: t, allowEndOfDay: true) else {
-                throw bad("dayEnd", "\"\(t)\" is not a time of day HH:MM (00:00–24:00)")
-            }
-            p.dayEnd = v
-        }
-        guard p.dayStart < p.dayEnd else {
-            throw bad(spec.dayEnd != nil ? "dayEnd" : "dayStart",
-                      "the day window \(p.dayStart.hhmm)–\(p.dayEnd.hhmm) is empty: dayEnd must be later than dayStart")
-        }
-        if let days = spec.workingDays {
-            var set = Set<Weekday>()
-            for (k, code) in days.enumerated() {
-                guard let d = Weekday(code: code) else {
-                    throw bad("workingDays/\(k)", "\"\(code)\" is not a day code (MO TU WE TH FR SA SU)")
-                }
-                set.insert(d)
-            }
-            guard !set.isEmpty else { throw bad("workingDays", "at least one working day is needed") }
-            p.workingDays = set
-        }
-        func duration(_ field: String, _ text: String?) throws(ScheduleRequestError) -> Int64? {
-            guard let text else { return nil }
-            guard let v = ISODuration.parse(text) else {
-                throw bad(field, "\"\(text)\" is not an ISO 8601 duration (e.g. PT1H30M)")
-            }
-            guard v >= 0 else { throw bad(field, "\"\(text)\" is negative; a duration must be zero or more", .negativeDuration) }
-            return v
-        }
-        if let v = try duration("buffer", spec.buffer) { p.buffer = v }
-        if let v = try duration("breakBetweenSittings", spec.breakBetweenSittings) { p.breakBetweenSittings = v }
-        if let v = try duration("granularity", spec.granularity) {
-            guard v > 0, v % 60 == 0, 3600 % v == 0 else {
-                throw bad("granularity", "\"\(spec.granularity!)\" does not divide an hour into whole minutes (use e.g. PT5M, PT15M, PT30M, PT1H)",
-                          .badGranularity)
-            }
-            p.granularity = v
-        }
-        if let v = try duration("maxPerDay", spec.maxPerDay) { p.maxPerDay = v }
-        if let b = spec.busy {
-            if let v = b.allDay { p.busy.allDay = v }
-            if let v = b.tentative { p.busy.tentative = v }
-        }
-        return p
+        return zone
     }
 }

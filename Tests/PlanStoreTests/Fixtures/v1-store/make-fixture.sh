@@ -41,6 +41,7 @@ p replan
 "$PLAN" tasks > "$here/tasks.txt"
 "$PLAN" tasks --json > "$here/tasks.json.txt"
 "$PLAN" agenda --from 2026-11-02 --days 21 > "$here/agenda.txt"
+"$PLAN" policy show > "$here/policy.txt"
 "$PLAN" policy show --json > "$here/policy.json.txt"
 "$PLAN" project list --json > "$here/projects.json.txt"
 sqlite3 "$PLAN_STORE" "PRAGMA user_version" | grep -qx 1

@@ -1,0 +1,125 @@
+/// The scheduling policy as the user set it, in typed values: what they left
+/// unset stays unset (``policy(zone:)`` fills in the contract's defaults), and
+/// the working days keep the order they were given in (repeats too), so the
+/// contract's spelling of a stored policy is the one the user wrote.
+public struct PolicyDefinition: Hashable, Sendable {
+    /// Nil for 07:00.
+    public var dayStart: TimeOfDay?
+    /// Nil for 22:00.
+    public var dayEnd: TimeOfDay?
+    /// As given; nil for every day.
+    public var workingDays: [Weekday]?
+    /// Elapsed seconds; nil for none.
+    public var buffer: Int64?
+    /// Elapsed seconds; nil for 15 minutes.
+    public var breakBetweenSittings: Int64?
+    /// Elapsed seconds; nil for 5 minutes.
+    public var granularity: Int64?
+    /// Elapsed seconds; nil for no limit.
+    public var maxPerDay: Int64?
+    /// Nil for no (all-day events leave the day free).
+    public var busyAllDay: Bool?
+    /// Nil for yes (tentative events block their time).
+    public var busyTentative: Bool?
+
+    public init(dayStart: TimeOfDay? = nil, dayEnd: TimeOfDay? = nil, workingDays: [Weekday]? = nil, buffer: Int64? = nil,
+                breakBetweenSittings: Int64? = nil, granularity: Int64? = nil, maxPerDay: Int64? = nil,
+                busyAllDay: Bool? = nil, busyTentative: Bool? = nil) {
+        self.dayStart = dayStart
+        self.dayEnd = dayEnd
+        self.workingDays = workingDays
+        self.buffer = buffer
+        self.breakBetweenSittings = breakBetweenSittings
+        self.granularity = granularity
+        self.maxPerDay = maxPerDay
+        self.busyAllDay = busyAllDay
+        self.busyTentative = busyTentative
+    }
+
+    /// Reads and checks the contract's spelling of a policy (a request's
+    /// `policy`, `plan policy set`, or a policy kept as text by an older
+    /// store), in the contract's order, each error naming its field under
+    /// `/policy`: a malformed time, an empty day window, an unknown or no
+    /// working day, a malformed or negative duration, a granularity that is
+    /// not whole minutes dividing an hour.
+    public init(_ spec: ScheduleRequest.PolicySpec) throws(ScheduleRequestError) {
+        func bad(_ field: String, _ message: String, _ kind: ScheduleRequestError.Kind = .badValue) -> ScheduleRequestError {
+            ScheduleRequestError(kind, taskId: nil, field: "/policy/\(field)", message: message)
+        }
+        let defaults = Policy(zone: .utc)
+        if let t = spec.dayStart {
+            guard let v = TimeOfDay(hhmm: t, allowEndOfDay: false) else {
+                throw bad("dayStart", "\"\(t)\" is not a time of day HH:MM (00:00–23:59)")
+            }
+            dayStart = v
+        }
+        if let t = spec.dayEnd {
+            guard let v = TimeOfDay(hhmm: t, allowEndOfDay: true) else {
+                throw bad("dayEnd", "\"\(t)\" is not a time of day HH:MM (00:00–24:00)")
+            }
+            dayEnd = v
+        }
+        let start = dayStart ?? defaults.dayStart, end = dayEnd ?? defaults.dayEnd
+        guard start < end else {
+            throw bad(spec.dayEnd != nil ? "dayEnd" : "dayStart",
+                      "the day window \(start.hhmm)–\(end.hhmm) is empty: dayEnd must be later than dayStart")
+        }
+        if let codes = spec.workingDays {
+            var days: [Weekday] = []
+            for (k, code) in codes.enumerated() {
+                guard let d = Weekday(code: code) else {
+                    throw bad("workingDays/\(k)", "\"\(code)\" is not a day code (MO TU WE TH FR SA SU)")
+                }
+                days.append(d)
+            }
+            guard !days.isEmpty else { throw bad("workingDays", "at least one working day is needed") }
+            workingDays = days
+        }
+        func duration(_ field: String, _ text: String?) throws(ScheduleRequestError) -> Int64? {
+            guard let text else { return nil }
+            guard let v = ISODuration.parse(text) else {
+                throw bad(field, "\"\(text)\" is not an ISO 8601 duration (e.g. PT1H30M)")
+            }
+            guard v >= 0 else { throw bad(field, "\"\(text)\" is negative; a duration must be zero or more", .negativeDuration) }
+            return v
+        }
+        buffer = try duration("buffer", spec.buffer)
+        breakBetweenSittings = try duration("breakBetweenSittings", spec.breakBetweenSittings)
+        if let v = try duration("granularity", spec.granularity) {
+            guard v > 0, v % 60 == 0, 3600 % v == 0 else {
+                throw bad("granularity", "\"\(spec.granularity!)\" does not divide an hour into whole minutes (use e.g. PT5M, PT15M, PT30M, PT1H)",
+                          .badGranularity)
+            }
+            granularity = v
+        }
+        maxPerDay = try duration("maxPerDay", spec.maxPerDay)
+        busyAllDay = spec.busy?.allDay
+        busyTentative = spec.busy?.tentative
+    }
+
+    /// The contract's spelling of this policy (what ``init(_:)`` reads back):
+    /// times `HH:MM`, durations canonical, what is unset left out.
+    public var spec: ScheduleRequest.PolicySpec {
+        ScheduleRequest.PolicySpec(
+            dayStart: dayStart?.hhmm, dayEnd: dayEnd?.hhmm, workingDays: workingDays?.map(\.code),
+            buffer: buffer.map(ISODuration.format), breakBetweenSittings: breakBetweenSittings.map(ISODuration.format),
+            granularity: granularity.map(ISODuration.format), maxPerDay: maxPerDay.map(ISODuration.format),
+            busy: busyAllDay == nil && busyTentative == nil ? nil
+                : ScheduleRequest.BusySpec(allDay: busyAllDay, tentative: busyTentative))
+    }
+
+    /// The scheduler's policy in `zone`: what is unset takes the contract's default.
+    public func policy(zone: SystemZone) -> Policy {
+        var p = Policy(zone: zone)
+        if let v = dayStart { p.dayStart = v }
+        if let v = dayEnd { p.dayEnd = v }
+        if let v = workingDays { p.workingDays = Set(v) }
+        if let v = buffer { p.buffer = v }
+        if let v = breakBetweenSittings { p.breakBetweenSittings = v }
+        if let v = granularity { p.granularity = v }
+        if let v = maxPerDay { p.maxPerDay = v }
+        if let v = busyAllDay { p.busy.allDay = v }
+        if let v = busyTentative { p.busy.tentative = v }
+        return p
+    }
+}

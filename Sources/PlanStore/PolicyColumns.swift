@@ -1,0 +1,58 @@
+import CSQLite
+import PlanCore
+
+/// How a ``PolicyDefinition`` is kept in the `policy` and
+/// `policy_working_days` tables (schema 2): one row of times of day in minutes
+/// after local midnight, durations in seconds and switches as 0 or 1, NULL
+/// where the user left a field to its default; the working days one row
+/// each, ISO weekday numbers (1 = Monday) in the order given, none when the
+/// user never chose them.
+enum PolicyColumns {
+    /// `policy` and `policy_working_days` as schema 2 creates them.
+    static let create = """
+        CREATE TABLE policy(
+            id INTEGER PRIMARY KEY CHECK(id = 1),
+            day_start INTEGER, day_end INTEGER,
+            buffer INTEGER, break_between_sittings INTEGER, granularity INTEGER, max_per_day INTEGER,
+            busy_all_day INTEGER CHECK(busy_all_day IN (0, 1)), busy_tentative INTEGER CHECK(busy_tentative IN (0, 1)));
+        CREATE TABLE policy_working_days(
+            idx INTEGER PRIMARY KEY, day INTEGER NOT NULL CHECK(day BETWEEN 1 AND 7));
+        """
+
+    /// Replaces the stored policy.
+    static func save(_ p: PolicyDefinition, in db: SQLiteDatabase) throws {
+        func flag(_ b: Bool?) -> SQLValue { .optional(b.map { $0 ? 1 : 0 }) }
+        try db.query("""
+            INSERT OR REPLACE INTO policy(id, day_start, day_end, buffer, break_between_sittings, granularity, max_per_day,
+                                          busy_all_day, busy_tentative)
+            VALUES(1, ?, ?, ?, ?, ?, ?, ?, ?)
+            """, [.optional(p.dayStart.map { Int64($0.minutes) }), .optional(p.dayEnd.map { Int64($0.minutes) }),
+                  .optional(p.buffer), .optional(p.breakBetweenSittings), .optional(p.granularity), .optional(p.maxPerDay),
+                  flag(p.busyAllDay), flag(p.busyTentative)])
+        try db.execute("DELETE FROM policy_working_days")
+        for (i, day) in (p.workingDays ?? []).enumerated() {
+            try db.query("INSERT INTO policy_working_days(idx, day) VALUES(?, ?)", [.int(Int64(i)), .int(Int64(day.rawValue))])
+        }
+    }
+
+    /// The stored policy; every field unset when none was ever stored.
+    static func load(in db: SQLiteDatabase) throws -> PolicyDefinition {
+        let days = try db.rows("SELECT day FROM policy_working_days ORDER BY idx") { r in
+            guard let day = Weekday(rawValue: Int(r.int(0))) else {
+                throw SQLiteError(code: SQLITE_CORRUPT, message: "policy: working day \(r.int(0)) is not an ISO weekday")
+            }
+            return day
+        }
+        var policy = try db.rows("""
+            SELECT day_start, day_end, buffer, break_between_sittings, granularity, max_per_day, busy_all_day, busy_tentative
+            FROM policy WHERE id = 1
+            """) { r in
+            PolicyDefinition(
+                dayStart: r.optionalInt(0).map { TimeOfDay(minutes: Int($0)) }, dayEnd: r.optionalInt(1).map { TimeOfDay(minutes: Int($0)) },
+                buffer: r.optionalInt(2), breakBetweenSittings: r.optionalInt(3), granularity: r.optionalInt(4),
+                maxPerDay: r.optionalInt(5), busyAllDay: r.optionalInt(6).map { $0 != 0 }, busyTentative: r.optionalInt(7).map { $0 != 0 })
+        }.first ?? PolicyDefinition()
+        policy.workingDays = days.isEmpty ? nil : days
+        return policy
+    }
+}
