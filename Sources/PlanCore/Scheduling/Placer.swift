@@ -8,11 +8,11 @@ struct Placer {
     let minSitting: Int64
     let capped: Bool
 
-    /// Where the placement stands: the next sitting starts at or after `p`
+    /// Where the placement stands: the next sitting starts at or after `notBefore`
     /// (the last end plus the break) in slot `slot` or later; `used` is this
     /// task's own time on local day `day`.
     struct State {
-        var p: Instant
+        var notBefore: Instant
         var day: Int64
         var used: Int64
         var remaining: Int64
@@ -37,7 +37,7 @@ struct Placer {
     }
 
     var initial: State {
-        State(p: stream.lo, day: .min, used: 0, remaining: stream.req.remaining, slot: 0)
+        State(notBefore: stream.lo, day: .min, used: 0, remaining: stream.req.remaining, slot: 0)
     }
 
     // MARK: Moves
@@ -75,7 +75,7 @@ struct Placer {
     }
 
     func after(_ st: State, sitting s: Instant, length l: Int64, in slot: Slot) -> State {
-        State(p: s + l + breakLength, day: slot.day,
+        State(notBefore: s + l + breakLength, day: slot.day,
               used: (slot.day == st.day ? st.used : 0) + l,
               remaining: st.remaining - l, slot: st.slot)
     }
@@ -120,7 +120,7 @@ struct Placer {
     /// Places the greedy's next sitting in `slot` (after `st`) and returns
     /// true, or returns false when none fits there.
     func take(_ slot: Slot, _ st: inout State, _ record: Bool, _ out: inout [TimeRange]) -> Bool {
-        let s = firstStart(in: slot, after: st.p)
+        let s = firstStart(in: slot, after: st.notBefore)
         guard let l = firstLength(longest(in: slot, at: s, st), remaining: st.remaining) else { return false }
         if record { out.append(TimeRange(start: s, end: s + l)) }
         st = after(st, sitting: s, length: l, in: slot)
@@ -150,7 +150,7 @@ struct Placer {
         var out: [TimeRange] = []
         while st.remaining > 0 {
             guard let slot = stream.slot(st.slot) else { return nil }
-            let s = firstStart(in: slot, after: st.p)
+            let s = firstStart(in: slot, after: st.notBefore)
             var chosen: State?
             var length = firstLength(longest(in: slot, at: s, st), remaining: st.remaining)
             while let l = length {
@@ -184,7 +184,7 @@ struct Placer {
     func mayFit(_ st: State) -> Bool {
         guard stream.boundedByFreeTime, stream.board.usesBounds, st.remaining > 0 else { return true }
         let board = stream.board
-        let from = max(st.p, stream.lo)
+        let from = max(st.notBefore, stream.lo)
         guard stream.hasDays, from < stream.hi else { return false }
         let first = board.dayNumber(from), last = stream.lastDay
         guard first <= last else { return false }
@@ -215,7 +215,7 @@ struct Placer {
     func freeTimeBound(_ st: State) -> Int64? {
         guard stream.boundedByFreeTime, stream.board.usesBounds else { return nil }
         let board = stream.board
-        let from = max(st.p, stream.lo)
+        let from = max(st.notBefore, stream.lo)
         guard stream.hasDays, from < stream.hi else { return 0 }
         let first = board.dayNumber(from), last = stream.lastDay
         guard first <= last else { return 0 }

@@ -76,7 +76,7 @@ extension Placer {
         while let raw = stream.slot(k) {
             k += 1
             var e = raw
-            e.start = firstStart(in: raw, after: st.p)
+            e.start = firstStart(in: raw, after: st.notBefore)
             if e.cap != .max && e.day == st.day { e.cap -= st.used }
             if e.end - e.start < minSitting { continue }
             if let last = group.last,

@@ -1,135 +1,3 @@
-/// The granularity grid of the local clock (rule 3): an instant is on the grid
-/// when its wall-clock reading in the zone is a whole multiple of `step`
-/// seconds after local midnight.
-struct Grid {
-    let zone: OffsetTable
-    /// Seconds; a whole number of minutes dividing one hour.
-    let step: Int64
-    /// Inside `[alignedFrom, alignedTo)` every offset of the zone is a whole
-    /// number of steps (the usual case: whole or half hours on a grid of 5,
-    /// 10, 15 or 30 minutes), so the grid is the UTC grid there and needs no
-    /// offset look-up. Empty when some offset in the table is not.
-    private let alignedFrom: Int64
-    private let alignedTo: Int64
-
-    init(zone: OffsetTable, step: Int64) {
-        self.zone = zone
-        self.step = step
-        if zone.offsets.allSatisfy({ Int64($0) % step == 0 }) {
-            alignedFrom = zone.range.start.seconds
-            alignedTo = zone.range.end.seconds
-        } else {
-            alignedFrom = 0
-            alignedTo = 0
-        }
-    }
-
-    func phase(_ t: Instant) -> Int64 { floorMod(t.seconds + Int64(zone.offset(at: t)), step) }
-
-    /// The first grid instant at or after `t`.
-    @inline(__always)
-    func ceil(_ t: Instant) -> Instant {
-        if t.seconds >= alignedFrom && t.seconds < alignedTo {
-            let r = floorMod(t.seconds, step)
-            // The candidate must lie inside the aligned stretch too.
-            if r == 0 { return t }
-            if t.seconds + (step - r) < alignedTo { return t + (step - r) }
-        }
-        return ceilByOffsets(t)
-    }
-
-    @inline(never)
-    private func ceilByOffsets(_ t: Instant) -> Instant {
-        var c = t
-        // An offset change between `t` and the candidate moves the grid; a
-        // second look with the candidate's own offset settles it.
-        for _ in 0..<4 {
-            let r = phase(c)
-            if r == 0 { return c }
-            c = c + (step - r)
-        }
-        return c
-    }
-
-    /// The last grid instant at or before `t`.
-    @inline(__always)
-    func floor(_ t: Instant) -> Instant {
-        if t.seconds >= alignedFrom && t.seconds < alignedTo {
-            let r = floorMod(t.seconds, step)
-            if t.seconds - r >= alignedFrom { return t - r }
-        }
-        return floorByOffsets(t)
-    }
-
-    @inline(never)
-    private func floorByOffsets(_ t: Instant) -> Instant {
-        var c = t
-        for _ in 0..<4 {
-            let r = phase(c)
-            if r == 0 { return c }
-            c = c - r
-        }
-        return c
-    }
-
-    /// Appends the grid-aligned parts of `r` to `out`: each part starts and
-    /// ends on the grid and has a uniform grid inside (consecutive grid
-    /// instants `step` apart). A part only breaks where the zone's offset
-    /// changes by an amount that is not a multiple of `step` (e.g. Lord Howe
-    /// Island's 30-minute shift on a 60-minute grid). Parts shorter than one
-    /// step are dropped.
-    func appendAlignedParts(of r: TimeRange, to out: inout [TimeRange]) {
-        let a = ceil(r.start), b = floor(r.end)
-        guard b - a >= step else { return }
-        let oa = zone.offset(at: a), ob = zone.offset(at: b)
-        if floorMod(Int64(ob - oa), step) == 0 {
-            out.append(TimeRange(start: a, end: b))
-            return
-        }
-        // Find the first instant with the later offset and split there.
-        var lo = a.seconds, hi = b.seconds
-        while hi - lo > 1 {
-            let mid = lo + (hi - lo) / 2
-            if zone.offset(at: Instant(seconds: mid)) == oa { lo = mid } else { hi = mid }
-        }
-        appendAlignedParts(of: TimeRange(start: a, end: Instant(seconds: hi)), to: &out)
-        appendAlignedParts(of: TimeRange(start: Instant(seconds: hi), end: b), to: &out)
-    }
-}
-
-@inline(__always)
-func floorMod(_ a: Int64, _ b: Int64) -> Int64 {
-    let r = a % b
-    return r < 0 ? r + b : r
-}
-
-@inline(__always)
-func ceilDiv(_ a: Int64, _ b: Int64) -> Int64 { a >= 0 ? (a + b - 1) / b : -((-a) / b) }
-
-/// What is booked on one local day.
-struct DayBook {
-    let date: LocalDate
-    let working: Bool
-    /// The policy window of the day as instants (not snapped).
-    let window: TimeRange
-    /// The whole local day `[00:00, next 00:00)`.
-    let wholeDay: TimeRange
-    /// The policy window minus busy blocks and sittings, grid-aligned; kept up
-    /// to date as sittings are booked.
-    var free: [TimeRange]
-    /// The policy window minus busy blocks only (``free`` before any sitting).
-    var freeOfBusy: [TimeRange] = []
-    /// The whole day minus busy blocks and sittings, grid-aligned, made on
-    /// first use (a diagnosis lifting the window) and then kept up to date.
-    var wholeDayFree: [TimeRange]?
-    /// Sittings booked on this day, sorted by start.
-    var sittings: [TimeRange] = []
-    /// Their total length.
-    var used: Int64 = 0
-    /// Other wall-clock times of this day already resolved (tasks' own windows).
-    var otherTimes: [(minutes: Int, instant: Instant)] = []
-}
-
 /// The state of the calendar while tasks are placed one by one: busy time,
 /// bookings, and per-day free time and usage. Days are created on first use.
 final class Scoreboard {
@@ -151,13 +19,13 @@ final class Scoreboard {
     let busy: [TimeRange]
     /// The day books (see ``State/books``).
     var books: [DayBook] { state.pointee.books }
-    private let firstDay: Int64
+    let firstDay: Int64
     /// Leaves of the segment trees (a power of two, at least the horizon's days).
-    private let leaves: Int
+    let leaves: Int
     /// What changes as sittings are booked, kept behind a pointer: a stored
     /// `var` of a class is checked for exclusive access at every use, and
     /// these are used in the scheduler's innermost loops.
-    private struct State {
+    struct State {
         /// Day books, created on first use. Days of the horizon find their
         /// book through `dense` (position + 1, 0 for none yet); others
         /// through `sparse`.
@@ -183,7 +51,7 @@ final class Scoreboard {
         /// dozens of placers; each would allocate and grow its own).
         var spareSlots: [[Slot]] = []
     }
-    private let state: UnsafeMutablePointer<State>
+    let state: UnsafeMutablePointer<State>
     /// More than any local day's window can hold (a day is at most 25 hours).
     static let unknownDay: Int64 = 26 * 3_600
     /// The range lengths (seconds) of ``State/freeTotals``, ascending from 0.
@@ -255,116 +123,6 @@ final class Scoreboard {
     deinit {
         state.deinitialize(count: 1)
         state.deallocate()
-    }
-
-    /// The free time under the policy window on the local days `first…last`
-    /// in free ranges at least as long as the largest threshold ≤ `length`
-    /// (``State/freeTotals``); `Int64.max` when a day lies outside the horizon.
-    func freeTime(fromDay first: Int64, throughDay last: Int64, inRangesOf length: Int64) -> Int64 {
-        guard first <= last else { return 0 }
-        let a = first - firstDay, b = last - firstDay
-        guard a >= 0 && b < Int64(state.pointee.dense.count) else { return .max }
-        let t = (Self.freeThresholds.lastIndex { $0 <= length }) ?? 0
-        let base = t * 2 * leaves
-        return state.pointee.freeTotals.withUnsafeBufferPointer { all in
-            let tree = UnsafeBufferPointer(rebasing: all[base..<(base + 2 * leaves)])
-            var lo = Int(a) + leaves, hi = Int(b) + leaves + 1
-            var sum: Int64 = 0
-            while lo < hi {
-                if lo & 1 == 1 {
-                    sum += tree[lo]
-                    lo += 1
-                }
-                if hi & 1 == 1 {
-                    hi -= 1
-                    sum += tree[hi]
-                }
-                lo /= 2
-                hi /= 2
-            }
-            return sum
-        }
-    }
-
-    /// The first day at or after `day` whose longest possible sitting is at
-    /// least `length` (a day outside the horizon always qualifies).
-    func nextDay(from day: Int64, fitting length: Int64) -> Int64 {
-        let d = day - firstDay
-        guard d >= 0 && d < Int64(state.pointee.dense.count) else { return day }
-        // Walk up from the leaf until a right sibling subtree can hold it, then down.
-        var k = Int(d) + leaves
-        if state.pointee.room[k] >= length { return day }
-        while true {
-            if k == 1 { return firstDay + Int64(state.pointee.dense.count) }
-            if k % 2 == 0 && state.pointee.room[k + 1] >= length {
-                k += 1
-                break
-            }
-            k /= 2
-        }
-        while k < leaves { k = state.pointee.room[2 * k] >= length ? 2 * k : 2 * k + 1 }
-        return min(firstDay + Int64(k - leaves), firstDay + Int64(state.pointee.dense.count))
-    }
-
-    private func updateRoom(_ i: Int) {
-        let b = state.pointee.books[i]
-        let d = b.date.daysSinceEpoch - firstDay
-        guard d >= 0 && d < Int64(state.pointee.dense.count) else { return }
-        var r: Int64 = 0
-        if b.working {
-            for f in b.free { r = max(r, f.duration) }
-            if let m = maxPerDay { r = min(r, m - b.used) }
-        }
-        let leaf = Int(d) + leaves
-        var k = leaf
-        state.pointee.room[k] = r
-        k /= 2
-        while k >= 1 {
-            state.pointee.room[k] = max(state.pointee.room[2 * k], state.pointee.room[2 * k + 1])
-            k /= 2
-        }
-        let thresholds = Self.freeThresholds, width = 2 * leaves
-        state.pointee.freeTotals.withUnsafeMutableBufferPointer { all in
-            for (t, threshold) in thresholds.enumerated() {
-                let tree = UnsafeMutableBufferPointer(rebasing: all[(t * width)..<((t + 1) * width)])
-                var total: Int64 = 0
-                if b.working {
-                    for f in b.free where f.duration >= threshold { total += f.duration }
-                }
-                var k = leaf
-                tree[k] = total
-                k /= 2
-                while k >= 1 {
-                    tree[k] = tree[2 * k] + tree[2 * k + 1]
-                    k /= 2
-                }
-            }
-        }
-    }
-
-    /// The longest sitting any of the local days `first…last` could still
-    /// take (the largest ``State/room``); `Int64.max` when a day lies outside the horizon.
-    func longestRoom(fromDay first: Int64, throughDay last: Int64) -> Int64 {
-        guard first <= last else { return 0 }
-        let a = first - firstDay, b = last - firstDay
-        guard a >= 0 && b < Int64(state.pointee.dense.count) else { return .max }
-        return state.pointee.room.withUnsafeBufferPointer { tree in
-            var lo = Int(a) + leaves, hi = Int(b) + leaves + 1
-            var best: Int64 = 0
-            while lo < hi {
-                if lo & 1 == 1 {
-                    best = max(best, tree[lo])
-                    lo += 1
-                }
-                if hi & 1 == 1 {
-                    hi -= 1
-                    best = max(best, tree[hi])
-                }
-                lo /= 2
-                hi /= 2
-            }
-            return best
-        }
     }
 
     /// The free time of `day` under the policy window inside `[a, b)` in
