@@ -77,6 +77,29 @@ struct LibicalReader {
             && name.utf8.allSatisfy { ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2D }
     }
 
+    /// Hands one line to libical's parser as a NUL-terminated copy made in
+    /// `buffer` (reused from line to line); returns a component it completed.
+    static func feed(_ parser: OpaquePointer, _ line: ContentLines.Line, buffer: inout [UInt8]) -> OpaquePointer? {
+        buffer.removeAll(keepingCapacity: true)
+        buffer.append(contentsOf: line.bytes)
+        buffer.append(0)
+        return buffer.withUnsafeMutableBufferPointer { buf in
+            buf.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buf.count) { icalparser_add_line(parser, $0) }
+        }
+    }
+
+    /// Records a line libical's parser refused, with a warning naming it.
+    mutating func noteParseError(_ line: ContentLines.Line, _ doc: inout ReadDocument) {
+        parseErrorLines.insert(line.number)
+        if line.bytes.contains(0x3A) {
+            doc.warn(warning("parse-error", line: line.number, property: line.name,
+                             value: line.value, "libical could not parse this line; it was skipped"))
+        } else {
+            doc.warn(warning("parse-error", line: line.number, property: nil, value: nil,
+                             "\"\(String(decoding: line.bytes.prefix(60), as: UTF8.self))\" is not a NAME:value line; it was skipped"))
+        }
+    }
+
     /// Feeds every line to libical's parser; returns the top-level components,
     /// which the caller owns and must free.
     mutating func parseRoots(_ doc: inout ReadDocument) -> [OpaquePointer] {
@@ -107,24 +130,10 @@ struct LibicalReader {
                 skippedOutside.append(line.number)
                 continue
             }
-            buffer.removeAll(keepingCapacity: true)
-            buffer.append(contentsOf: line.bytes)
-            buffer.append(0)
-            let root = buffer.withUnsafeMutableBufferPointer { buf in
-                buf.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buf.count) {
-                    icalparser_add_line(parser, $0)
-                }
-            }
+            let root = Self.feed(parser, line, buffer: &buffer)
             if let root { roots.append(root) }
             if icalparser_get_state(parser) == ICALPARSER_ERROR, !Self.isUnknownIanaProperty(line) {
-                parseErrorLines.insert(line.number)
-                if line.bytes.contains(0x3A) {
-                    doc.warn(warning("parse-error", line: line.number, property: line.name,
-                                                value: line.value, "libical could not parse this line; it was skipped"))
-                } else {
-                    doc.warn(warning("parse-error", line: line.number, property: nil,
-                                                value: nil, "\"\(String(decoding: line.bytes.prefix(60), as: UTF8.self))\" is not a NAME:value line; it was skipped"))
-                }
+                noteParseError(line, &doc)
             }
         }
         if let openEvent, eventBlocks.last?.lowerBound != openEvent {

@@ -119,23 +119,9 @@ extension LibicalReader {
             if endsEvent { eventBlocks.append(layout.events[nextEvent]) }
             if inEvent && !endsEvent && Self.isInert(line) { continue }
             let target = inEvent ? eventParser : parser
-            buffer.removeAll(keepingCapacity: true)
-            buffer.append(contentsOf: line.bytes)
-            buffer.append(0)
-            let root = buffer.withUnsafeMutableBufferPointer { buf in
-                buf.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buf.count) {
-                    icalparser_add_line(target, $0)
-                }
-            }
+            let root = Self.feed(target, line, buffer: &buffer)
             if icalparser_get_state(target) == ICALPARSER_ERROR, !Self.isUnknownIanaProperty(line) {
-                parseErrorLines.insert(line.number)
-                if line.bytes.contains(0x3A) {
-                    doc.warn(warning("parse-error", line: line.number, property: line.name,
-                                     value: line.value, "libical could not parse this line; it was skipped"))
-                } else {
-                    doc.warn(warning("parse-error", line: line.number, property: nil,
-                                     value: nil, "\"\(String(decoding: line.bytes.prefix(60), as: UTF8.self))\" is not a NAME:value line; it was skipped"))
-                }
+                noteParseError(line, &doc)
             }
             if inEvent {
                 guard endsEvent == (root != nil) else {
