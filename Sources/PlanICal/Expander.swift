@@ -190,10 +190,15 @@ struct Expander {
 
     /// The zone a floating value of `e` is read in when the event mixes
     /// floating and zoned values (RFC 5545 leaves this undefined; peers read
-    /// the floating ones in the zone of the others).
+    /// the floating ones in the zone of the others): the zone of its DTSTART,
+    /// DTEND, EXDATEs or RDATEs. A RECURRENCE-ID only names an instance, so an override keeps
+    /// a floating DTSTART floating whatever zone its RECURRENCE-ID is
+    /// written in (the corpus peer reads it so).
     private mutating func eventZone(_ e: RawEvent) -> Int? {
         guard xwr == nil else { return nil }
-        var candidates: [RawTime] = [e.dtstart, e.dtend, e.recurrenceId].compactMap { $0 }
+        var candidates: [RawTime] = [e.dtstart, e.dtend].compactMap { $0 }
+        // A floating master with UTC EXDATEs is read in UTC (khal's corpus file
+        // event_dtr_no_tz_exdatez: the peer reads it so).
         candidates += e.exdates
         for r in e.rdates {
             switch r {

@@ -100,6 +100,17 @@ import Testing
         }
     }
 
+    /// An override's floating DTSTART stays floating when its RECURRENCE-ID
+    /// is written in UTC or a zone: the RECURRENCE-ID only names the
+    /// instance (the corpus peer reads it so too); a floating master is read
+    /// in the zone of its own DTSTART/DTEND only.
+    @Test func floatingOverrideOfAZonedName() throws {
+        let rows = try ICS.expand(
+            ICS.event("f", "DTSTART:20260315T193000", "DURATION:PT1H", "RRULE:FREQ=DAILY;COUNT=2"),
+            ICS.event("f", "RECURRENCE-ID;TZID=Europe/London:20260316T193000", "DTSTART:20260316T203000", "DURATION:PT1H"))
+        #expect(rows.map { "\($0.start) \($0.kind)" } == ["2026-03-15T19:30:00 floating", "2026-03-16T20:30:00 floating"])
+    }
+
     // MARK: Several copies of one event (item 3)
 
     /// The newest copy wins: the highest SEQUENCE, then the latest
