@@ -216,15 +216,15 @@ struct Expander {
     }
 
     private mutating func expandGroup(masters: [RawEvent], overrides: [RawEvent], into out: inout OccurrenceBuilder) {
-        var dateSeries = false
-        if let m = masters.first, case .date? = m.dtstart { dateSeries = true }
+        var kind = SeriesKind.zoned
+        if let m = masters.first, let start = m.dtstart { kind = SeriesKind(normalize(start, event: m, property: "DTSTART")) }
         // Later SEQUENCE wins between overrides of the same instance; then the later one in the file.
         var exact: [InstanceName: (RawEvent, SeriesTime)] = [:]
         var byDay = false
         var future: [(key: Int64, event: RawEvent, rid: SeriesTime)] = []
         for o in overrides {
             let rid = normalize(o.recurrenceId!, event: o, property: "RECURRENCE-ID")
-            let key = instanceName(o.recurrenceId!, of: o, property: "RECURRENCE-ID", dateSeries: dateSeries)
+            let key = instanceName(o.recurrenceId!, of: o, property: "RECURRENCE-ID", series: kind)
             if let prev = exact[key], prev.0.sequence > o.sequence { continue }
             exact[key] = (o, rid)
             if case .day = key { byDay = true }
@@ -260,7 +260,7 @@ struct Expander {
             }
         }
         for o in overrides {
-            let key = instanceName(o.recurrenceId!, of: o, property: "RECURRENCE-ID", dateSeries: dateSeries)
+            let key = instanceName(o.recurrenceId!, of: o, property: "RECURRENCE-ID", series: kind)
             guard let (chosen, rid) = exact[key], chosen.ordinal == o.ordinal else { continue }
             let start = normalize(o.dtstart!, event: o, property: "DTSTART")
             let end = add(length(start: start, end: o.dtend.map { normalize($0, event: o, property: "DTEND") },
@@ -425,14 +425,13 @@ struct Expander {
 
     /// The instances EXDATE and EXRULE remove from a series starting at
     /// `start`: by start, and (a date EXDATE on a timed series) by local date;
-    /// see ``instanceName(_:of:property:dateSeries:)``.
+    /// see ``instanceName(_:of:property:series:)``.
     private mutating func excludedInstances(_ e: RawEvent, start: SeriesTime, longest: Int64,
                                             keepAll: Bool) -> (starts: [CalendarTime], days: [LocalDate]) {
         var starts: [CalendarTime] = [], days: [LocalDate] = []
-        var dateSeries = false
-        if case .date = start { dateSeries = true }
+        let kind = SeriesKind(start)
         for x in e.exdates {
-            switch instanceName(x, of: e, property: "EXDATE", dateSeries: dateSeries) {
+            switch instanceName(x, of: e, property: "EXDATE", series: kind) {
             case .at(let t): starts.append(t)
             case .day(let d): days.append(d)
             }
