@@ -67,8 +67,8 @@ import Testing
         #expect(throws: StoreError.self) { try store.write { try $0.addProject(Project(id: "cs", name: "cs")) } }
         #expect(throws: StoreError.self) { try store.write { try $0.removeProject(named: "Nope") } }
         #expect(throws: StoreError.self) { try store.write { try $0.removeTask(id: "nope") } }
-        try store.write { try $0.addCalendar(CalendarSource(name: "classes", path: "/tmp/a.ics")) }
-        #expect(throws: StoreError.self) { try store.write { try $0.addCalendar(CalendarSource(name: "Classes", path: "/tmp/b.ics")) } }
+        try store.write { try $0.addCalendar(CalendarSource(name: "classes", kind: .file(path: "/tmp/a.ics"))) }
+        #expect(throws: StoreError.self) { try store.write { try $0.addCalendar(CalendarSource(name: "Classes", kind: .file(path: "/tmp/b.ics"))) } }
     }
 
     @Test func sittingsAreReplacedPerTaskAndRemovedWithIt() throws {
