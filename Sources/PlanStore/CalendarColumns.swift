@@ -2,24 +2,31 @@ import CSQLite
 
 /// How a ``CalendarSource`` is kept in the `calendars` table (schema 2): its
 /// kind (`file`) and its location (a file's path), in the order registered.
+/// The kind has no CHECK: a new kind (`subscription`, `caldav`) needs no
+/// rebuilt table, and a plan that does not know a kind refuses to read it.
 enum CalendarColumns {
     /// `calendars` as schema 2 creates it.
     static let create = """
         CREATE TABLE calendars(
             name TEXT PRIMARY KEY COLLATE NOCASE,
-            kind TEXT NOT NULL DEFAULT 'file' CHECK(kind IN ('file')),
+            kind TEXT NOT NULL DEFAULT 'file',
             location TEXT NOT NULL, seq INTEGER NOT NULL);
         """
 
     /// Schema 1 → 2: schema 1 kept only a file's `path`; every row becomes a file source.
     static let fromSchema1 = """
         ALTER TABLE calendars RENAME COLUMN path TO location;
-        ALTER TABLE calendars ADD COLUMN kind TEXT NOT NULL DEFAULT 'file' CHECK(kind IN ('file'));
+        ALTER TABLE calendars ADD COLUMN kind TEXT NOT NULL DEFAULT 'file';
         """
 
     static func all(in db: SQLiteDatabase) throws -> [CalendarSource] {
-        // `kind` is 'file', the only kind the CHECK lets in.
-        try db.rows("SELECT name, location FROM calendars ORDER BY seq") { CalendarSource(name: $0.text(0), kind: .file(path: $0.text(1))) }
+        let rows = try db.rows("SELECT name, kind, location FROM calendars ORDER BY seq") { ($0.text(0), $0.text(1), $0.text(2)) }
+        return try rows.map { name, kind, location in
+            guard kind == "file" else {
+                throw StoreError.refused("calendar \"\(name)\" is of kind \"\(kind)\", which this plan cannot read (it reads files)")
+            }
+            return CalendarSource(name: name, kind: .file(path: location))
+        }
     }
 
     /// Appends `source` after the calendars registered before it.
