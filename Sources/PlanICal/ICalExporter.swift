@@ -43,7 +43,9 @@ public enum ICalExporter {
     /// times and one VTIMEZONE for it; see ``SittingZone``), in UTC when it is
     /// nil, with `DTSTAMP` = `stamp` (UTC), so the same plan and stamp give the
     /// same bytes.
-    public static func merged(calendars: [String], sittings: [ExportSitting], stamp: Instant,
+    /// The calendars come as read (``CalendarBytes``): the exporter never
+    /// reads a file.
+    public static func merged(calendars: [CalendarBytes], sittings: [ExportSitting], stamp: Instant,
                               timeZone: String? = nil) throws(ImportError) -> String {
         lock.lock()
         defer { lock.unlock() }
@@ -54,13 +56,12 @@ public enum ICalExporter {
         icalcomponent_add_property(out, icalproperty_new_calscale("GREGORIAN"))
 
         var zonesWritten = Set<String>()
-        for path in calendars {
-            let bytes = try ICalImporter.fileBytes(path: path)
+        for calendar in calendars {
             var doc = ReadDocument()
-            var reader = LibicalReader(file: path, lines: ContentLines(bytes))
+            var reader = LibicalReader(file: calendar.label, lines: ContentLines(calendar.bytes))
             let roots = reader.parseRoots(&doc)
             defer { for r in roots { icalcomponent_free(r) } }
-            if roots.isEmpty { throw .invalid(file: path, reason: "libical found no complete component in it") }
+            if roots.isEmpty { throw .invalid(file: calendar.label, reason: "libical found no complete component in it") }
             var events = 0
             for root in roots { copyMembers(of: root, into: out, zonesWritten: &zonesWritten, events: &events, reader: reader) }
         }

@@ -47,7 +47,7 @@ public enum Wire {
         public var path: String
         public init(_ c: CalendarSource) {
             name = c.name
-            path = c.path
+            path = c.location
         }
     }
 

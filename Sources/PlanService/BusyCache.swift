@@ -3,12 +3,14 @@ import PlanCore
 import PlanICal
 import PlanStore
 
-/// Busy time of a calendar file, cached in the store.
+/// Busy time of a calendar, cached in the store.
 ///
-/// Class schedules change, so every planning run reads the file again — but
-/// only its bytes: the expansion is reused while the content, the zone and
-/// the busy rules are the same and the window lies inside the one expanded
-/// (the key hashes all of them).
+/// Class schedules change, so every planning run reads the calendar again
+/// through its feed — but only its bytes: the expansion is reused while the
+/// calendar (its identity), its content, the zone and the busy rules are the
+/// same and the window lies inside the one expanded (the key names all of
+/// them). The key takes the content's fingerprint rather than the source's
+/// revision, so a file touched but not changed is still a hit.
 ///
 /// The planning window starts a day before `now`, so it moves with every
 /// command; the cache therefore expands a wider window — whole weeks before,
@@ -21,10 +23,10 @@ import PlanStore
 /// edges. When it does report something, the exact window is expanded and
 /// cached under its own key, as before.
 enum BusyCache {
-    /// What ``busy(path:window:policy:transaction:now:)`` found.
+    /// What ``busy(feed:window:policy:transaction:now:)`` found.
     struct Busy {
         var blocks: [BusyBlock]
-        /// Import warnings (only when the file was expanded, not from the cache).
+        /// Import warnings (only when the calendar was expanded, not from the cache).
         var warnings: [ImportWarning]
         /// Whether the blocks came from the store's cache.
         var fromCache: Bool
@@ -35,37 +37,38 @@ enum BusyCache {
     static let startStep: Int64 = 7 * 86_400
     static let endStep: Int64 = 28 * 86_400
 
-    /// The busy blocks `policy` derives from the file at `path` over `window`,
-    /// from the cache when it holds them.
-    static func busy(path: String, window: TimeRange, policy: Policy, transaction t: StoreTransaction, now: Instant) throws -> Busy {
-        let bytes: [UInt8]
+    /// The busy blocks `policy` derives from the calendar `feed` reads over
+    /// `window`, from the cache when it holds them.
+    static func busy(feed: any CalendarFeed, window: TimeRange, policy: Policy, transaction t: StoreTransaction, now: Instant) throws -> Busy {
+        let content: CalendarContent
         do {
-            bytes = try ICalImporter.fileBytes(path: path)
+            content = try feed.read()
         } catch {
-            guard error == .unreadable(file: path, reason: "no such file") else { throw error }
-            throw ImportError.unreadable(file: path, reason: "no such file (registered with `plan calendar add`; remove it with `plan calendar remove`)")
+            guard error == .unreadable(file: feed.label, reason: "no such file") else { throw error }
+            throw ImportError.unreadable(file: feed.label, reason: "no such file (registered with `plan calendar add`; remove it with `plan calendar remove`)")
         }
-        let content = String(contentHash(bytes), radix: 16) + ":" + String(bytes.count)
+        let source = content.label, bytes = content.bytes
         let rules = [policy.zone.identifier, String(policy.buffer), policy.busy.allDay ? "A" : "a", policy.busy.tentative ? "T" : "t"]
+        // The identity last: the only part that may hold any character.
         func key(_ version: String, _ w: TimeRange) -> String {
-            ([version, content, String(w.start.seconds), String(w.end.seconds)] + rules).joined(separator: ":")
+            ([version, content.fingerprint, String(w.start.seconds), String(w.end.seconds)] + rules + [feed.identity]).joined(separator: ":")
         }
         let wide = widened(window)
-        let wideKey = key("v3", wide)
+        let wideKey = key("v4", wide)
         if let cached = try t.cachedBusy(key: wideKey), let ranges = decode(cached) {
-            return Busy(blocks: blocks(ranges, overlapping: window, policy: policy, source: path), warnings: [], fromCache: true)
+            return Busy(blocks: blocks(ranges, overlapping: window, policy: policy, source: source), warnings: [], fromCache: true)
         }
-        let exactKey = key("v3x", window)
+        let exactKey = key("v4x", window)
         if let cached = try t.cachedBusy(key: exactKey), let ranges = decode(cached) {
-            return Busy(blocks: ranges.map { BusyBlock(range: $0, source: path) }, warnings: [], fromCache: true)
+            return Busy(blocks: ranges.map { BusyBlock(range: $0, source: source) }, warnings: [], fromCache: true)
         }
-        let wideResult = try ICalImporter.importData(bytes, label: path, options: ImportOptions(window: wide, floatingZone: policy.zone))
+        let wideResult = try ICalImporter.importData(bytes, label: source, options: ImportOptions(window: wide, floatingZone: policy.zone))
         if wideResult.warnings.isEmpty {
             let ranges = wideResult.occurrences.filter(policy.isBusy).map { $0.range(in: policy.zone) }
             try t.cacheBusy(key: wideKey, blocks: encode(ranges), now: now)
-            return Busy(blocks: blocks(ranges, overlapping: window, policy: policy, source: path), warnings: [], fromCache: false)
+            return Busy(blocks: blocks(ranges, overlapping: window, policy: policy, source: source), warnings: [], fromCache: false)
         }
-        let result = try ICalImporter.importData(bytes, label: path, options: ImportOptions(window: window, floatingZone: policy.zone))
+        let result = try ICalImporter.importData(bytes, label: source, options: ImportOptions(window: window, floatingZone: policy.zone))
         let blocks = policy.busyBlocks(from: result.occurrences)
         try t.cacheBusy(key: exactKey, blocks: encode(blocks.map(\.range)), now: now)
         return Busy(blocks: blocks, warnings: result.warnings, fromCache: false)
@@ -91,25 +94,6 @@ enum BusyCache {
         return out
     }
 
-    /// A 64-bit FNV-1a-style hash taken eight bytes at a time (then the
-    /// tail byte by byte): fast, and with the length in the key, enough to
-    /// notice that a file changed.
-    static func contentHash(_ bytes: [UInt8]) -> UInt64 {
-        var h: UInt64 = 0xcbf2_9ce4_8422_2325
-        bytes.withUnsafeBytes { raw in
-            let words = raw.count / 8
-            for k in 0..<words {
-                h ^= raw.loadUnaligned(fromByteOffset: k * 8, as: UInt64.self)
-                h = (h &* 0x100_0000_01b3) ^ (h >> 29)
-            }
-            for k in (words * 8)..<raw.count {
-                h ^= UInt64(raw[k])
-                h = h &* 0x100_0000_01b3
-            }
-        }
-        return h
-    }
-
     /// Little-endian (start, end) pairs.
     static func encode(_ ranges: [TimeRange]) -> [UInt8] {
         var out = [UInt8](repeating: 0, count: ranges.count * 16)
@@ -130,35 +114,5 @@ enum BusyCache {
                           end: Instant(seconds: Int64(littleEndian: raw.loadUnaligned(fromByteOffset: i * 16 + 8, as: Int64.self))))
             }
         }
-    }
-}
-
-/// Calendar imports done in this process, by file content and options: a
-/// long-running `plan rpc` server answers one agenda request after another
-/// without expanding an unchanged calendar again. The file is still read
-/// (and hashed) every time; the few most recent imports are kept.
-final class ImportMemo: @unchecked Sendable {
-    static let shared = ImportMemo()
-    static let limit = 8
-    private let lock = NSLock()
-    private var entries: [(key: String, result: ImportResult)] = []
-
-    /// What `ICalImporter.importFile(path:options:)` gives.
-    func importFile(path: String, options: ImportOptions) throws(ImportError) -> ImportResult {
-        let bytes = try ICalImporter.fileBytes(path: path)
-        let key = [path, String(BusyCache.contentHash(bytes), radix: 16), String(bytes.count),
-                   String(options.window.start.seconds), String(options.window.end.seconds),
-                   options.floatingZone.identifier, String(options.maxOccurrencesPerSeries)].joined(separator: "\u{0}")
-        lock.lock()
-        let known = entries.first { $0.key == key }?.result
-        lock.unlock()
-        if let known { return known }
-        let result = try ICalImporter.importData(bytes, label: path, options: options)
-        lock.lock()
-        entries.removeAll { $0.key == key }
-        entries.append((key, result))
-        if entries.count > Self.limit { entries.removeFirst(entries.count - Self.limit) }
-        lock.unlock()
-        return result
     }
 }

@@ -64,7 +64,7 @@ extension PlanService {
                 var warnings: [ImportWarning] = []
                 for path in calendars {
                     let absolute = Self.absolutePath(path)
-                    if try t.calendars().contains(where: { $0.path == absolute }) { continue }
+                    if try t.calendars().contains(where: { $0.kind == .file(path: absolute) }) { continue }
                     warnings += try register(path: absolute, name: nil, t).1.warnings
                 }
                 var r = try addTask(spec, t, defaultZone: defaultZone, dryRun: dryRun, replan: replan)
@@ -179,7 +179,7 @@ extension PlanService {
                 }
                 var moves = Self.moves(from: old, to: plan.sittings, now: now)
                 for k in moves.indices { moves[k].reason = reasons[moves[k].taskId] ?? (compact ? .compact : nil) }
-                moves = nameBusyEvents(moves, policy: i.input.policy)
+                moves = nameBusyEvents(moves, calendars: try t.calendars(), policy: i.input.policy)
                 let after = Dictionary(grouping: plan.sittings, by: \.taskId).mapValues { Set($0.map(\.range)) }
                 let kept = before.reduce(0) { n, task in n + task.value.count { after[task.key]?.contains($0) == true } }
                 if !dryRun { try save(plan, t) }
@@ -190,23 +190,26 @@ extension PlanService {
     }
 
     /// Fills in the event a move's sitting collides with: the scheduler sees
-    /// only busy time, so the calendar it came from is read again over the
-    /// blocks in question (best effort: a file that cannot be read leaves
-    /// the reason as "busy time").
-    func nameBusyEvents(_ moves: [Move], policy: Policy) -> [Move] {
+    /// only busy time, so the calendar it came from (the one of `calendars`
+    /// whose feed gave the block its source) is read again over the blocks
+    /// in question (best effort: a calendar that cannot be read leaves the
+    /// reason as "busy time").
+    func nameBusyEvents(_ moves: [Move], calendars: [CalendarSource], policy: Policy) -> [Move] {
+        let feeds = Dictionary(calendars.map { ($0.feed.label, $0.feed) }, uniquingKeysWith: { a, _ in a })
         var blocks: [String: [TimeRange]] = [:]
         for m in moves {
             if case .busy(_, let b, _, nil)? = m.reason { blocks[b.source, default: []].append(b.range) }
         }
         var names: [BusyBlock: String] = [:]
-        for (path, ranges) in blocks {
+        for (source, ranges) in blocks {
+            guard let feed = feeds[source] else { continue }
             let window = TimeRange(start: ranges.map(\.start).min()!, end: ranges.map(\.end).max()!)
             let options = ImportOptions(window: window, floatingZone: policy.zone)
-            guard let occurrences = try? ImportMemo.shared.importFile(path: path, options: options).occurrences else { continue }
+            guard let occurrences = try? ImportMemo.shared.imported(from: feed, options: options).occurrences else { continue }
             for o in occurrences.sorted(by: { ($0.summary ?? "", $0.uid) < ($1.summary ?? "", $1.uid) })
             where policy.isBusy(o) {
                 guard let summary = o.summary, let b = policy.block(for: o.range(in: policy.zone)) else { continue }
-                let block = BusyBlock(range: b, source: path)
+                let block = BusyBlock(range: b, source: source)
                 if names[block] == nil { names[block] = summary }
             }
         }
@@ -370,7 +373,7 @@ extension PlanService {
                 var items: [(range: TimeRange, item: AgendaItem)] = []
                 var warnings: [ImportWarning] = []
                 for c in try t.calendars() {
-                    let r = try ImportMemo.shared.importFile(path: c.path, options: ImportOptions(window: range, floatingZone: zone))
+                    let r = try ImportMemo.shared.imported(from: c.feed, options: ImportOptions(window: range, floatingZone: zone))
                     warnings += r.warnings
                     for o in r.occurrences { items.append((o.range(in: zone), .event(o))) }
                 }
@@ -418,7 +421,7 @@ extension PlanService {
                                          summary: (project.map { "\($0): " } ?? "") + "\(title) (\(s.index)/\(s.count))",
                                          categories: project.map { [$0] } ?? [], description: description, taskId: s.taskId)
                 }
-                let calendars = onlyPlan ? [] : try t.calendars().map(\.path)
+                let calendars = onlyPlan ? [] : try t.calendars().map { try $0.feed.read().calendarBytes }
                 return try ICalExporter.merged(calendars: calendars, sittings: export, stamp: now, timeZone: zone)
             }
         }

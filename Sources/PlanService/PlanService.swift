@@ -141,11 +141,12 @@ public struct PlanService {
         try guarded { try store.write { try register(path: Self.absolutePath(path), name: name, $0) } }
     }
 
-    /// Reads the file once (a broken one is refused) and registers it.
+    /// Reads the file once through its feed (a broken one is refused) and registers it.
     func register(path absolute: String, name: String?, _ t: StoreTransaction) throws -> (CalendarSource, ImportResult) {
         let window = TimeRange(start: now - 86_400 * 7, end: now + 86_400 * 366)
-        let result = try ICalImporter.importFile(path: absolute, options: ImportOptions(window: window))
-        let source = CalendarSource(name: name ?? Self.defaultName(for: absolute), path: absolute)
+        let source = CalendarSource(name: name ?? Self.defaultName(for: absolute), kind: .file(path: absolute))
+        let content = try source.feed.read()
+        let result = try ICalImporter.importData(content.bytes, label: content.label, options: ImportOptions(window: window))
         try t.addCalendar(source)
         return (source, result)
     }
@@ -209,7 +210,7 @@ public struct PlanService {
         var warnings: [ImportWarning] = []
         var fromCache = true
         for c in calendars {
-            let r = try BusyCache.busy(path: c.path, window: window, policy: policy, transaction: t, now: now)
+            let r = try BusyCache.busy(feed: c.feed, window: window, policy: policy, transaction: t, now: now)
             blocks += r.blocks
             warnings += r.warnings
             fromCache = fromCache && r.fromCache

@@ -32,16 +32,6 @@ public enum StoreError: Error, CustomStringConvertible, Sendable {
     }
 }
 
-/// A registered calendar file.
-public struct CalendarSource: Hashable, Sendable {
-    public var name: String
-    public var path: String
-    public init(name: String, path: String) {
-        self.name = name
-        self.path = path
-    }
-}
-
 /// A stored task: its typed definition and its place in creation order.
 public struct StoredTask: Hashable, Sendable {
     public var task: TaskDefinition
@@ -128,6 +118,7 @@ public final class PlanStore {
             } else if version == 1 {
                 try StoreUpgrade.tasksFromSchema1(db, path: path)
                 try StoreUpgrade.policyFromSchema1(db, path: path)
+                try StoreUpgrade.calendarsFromSchema1(db)
             }
             try db.execute("PRAGMA user_version = \(Self.schemaVersion)")
             try StoreUpgrade.checkForeignKeys(db, path: path)
@@ -158,9 +149,7 @@ public final class PlanStore {
             idx INTEGER NOT NULL, count INTEGER NOT NULL,
             start INTEGER NOT NULL, end INTEGER NOT NULL,
             PRIMARY KEY(task_id, idx));
-        CREATE TABLE calendars(
-            name TEXT PRIMARY KEY COLLATE NOCASE,
-            path TEXT NOT NULL, seq INTEGER NOT NULL);
+        \(CalendarColumns.create)
         CREATE TABLE settings(key TEXT PRIMARY KEY, value TEXT NOT NULL);
         \(PolicyColumns.create)
         CREATE TABLE progress(
@@ -331,7 +320,7 @@ public struct StoreTransaction {
     // MARK: Calendars
 
     public func calendars() throws -> [CalendarSource] {
-        try db.rows("SELECT name, path FROM calendars ORDER BY seq") { CalendarSource(name: $0.text(0), path: $0.text(1)) }
+        try CalendarColumns.all(in: db)
     }
 
     public func addCalendar(_ c: CalendarSource) throws {
@@ -339,8 +328,7 @@ public struct StoreTransaction {
         if existing.contains(where: { $0.name.lowercased() == c.name.lowercased() }) {
             throw StoreError.duplicate(kind: "calendar", name: c.name)
         }
-        try db.query("INSERT INTO calendars(name, path, seq) VALUES(?, ?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM calendars))",
-                     [.text(c.name), .text(c.path)])
+        try CalendarColumns.add(c, in: db)
     }
 
     public func removeCalendar(named name: String) throws {

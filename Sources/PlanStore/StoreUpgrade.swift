@@ -74,6 +74,12 @@ public struct StoreUpgrade: Hashable, Sendable {
         try db.query("DELETE FROM settings WHERE key = ?", [.text(key)])
     }
 
+    /// Schema 1 → 2: each calendar's `path` becomes the `location` of a
+    /// source of kind `file` (same name, same order).
+    static func calendarsFromSchema1(_ db: SQLiteDatabase) throws {
+        try db.execute(CalendarColumns.fromSchema1)
+    }
+
     /// Refuses an upgrade that would leave a row pointing at no task.
     static func checkForeignKeys(_ db: SQLiteDatabase, path: String) throws {
         var broken: [String] = []

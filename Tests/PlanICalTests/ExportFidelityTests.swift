@@ -75,7 +75,7 @@ import Testing
     @Test func valueListsGoOutAsOneLineWithTheirParameters() throws {
         let path = try Self.file(Self.lists)
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let text = try ICalExporter.merged(calendars: [path], sittings: [], stamp: Instant(seconds: 0))
+        let text = try ICalExporter.merged(calendars: [.onDisk(path)], sittings: [], stamp: Instant(seconds: 0))
         let event = Self.eventLines(text, uid: "lists@test")
         #expect(event.filter { Self.name($0) == "CATEGORIES" } == ["CATEGORIES;LANGUAGE=en;X-SOURCE=\"registrar, fall\":CLASS,CS 201"])
         #expect(event.filter { Self.name($0) == "RESOURCES" } == ["RESOURCES:PROJECTOR,WHITEBOARD"])
@@ -101,7 +101,7 @@ import Testing
             ICS.event("bad@test", "DTSTART:20260831T100000Z", "EXDATE:notadate,alsonot", "CATEGORIES:A,B",
                       "EXDATE:20260907T100000Z,20260914T100000Z", "RESOURCES:,")))
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let text = try ICalExporter.merged(calendars: [path], sittings: [], stamp: Instant(seconds: 0))
+        let text = try ICalExporter.merged(calendars: [.onDisk(path)], sittings: [], stamp: Instant(seconds: 0))
         let event = Self.eventLines(text, uid: "bad@test")
         #expect(event.contains("CATEGORIES:A,B"))
         // The unreadable EXDATE gave libical nothing; the readable one is one line again.
@@ -110,7 +110,7 @@ import Testing
     }
 
     @Test func theBundledExampleKeepsItsCategoryListsOnOneLine() throws {
-        let text = try ICalExporter.merged(calendars: [ExporterTests.example], sittings: [], stamp: Instant(seconds: 0))
+        let text = try ICalExporter.merged(calendars: [.onDisk(ExporterTests.example)], sittings: [], stamp: Instant(seconds: 0))
         let categories = Self.eventLines(text, uid: "cs201-lec@fall2026.example.edu").filter { Self.name($0) == "CATEGORIES" }
         #expect(categories == ["CATEGORIES:CLASS,CS 201"])
         let chem = Self.eventLines(text, uid: "chem110-lec@fall2026.example.edu").filter { Self.name($0) == "EXDATE" }
@@ -141,7 +141,7 @@ import Testing
 
     @Test func anImportedVTIMEZONEForTheZoneIsUsedNotRepeated() throws {
         let sittings = [Self.sitting("b-1@plan", 1_795_525_200, minutes: 90)]  // 2026-11-24 08:00 EST
-        let text = try ICalExporter.merged(calendars: [ExporterTests.example], sittings: sittings, stamp: Instant(seconds: 0),
+        let text = try ICalExporter.merged(calendars: [.onDisk(ExporterTests.example)], sittings: sittings, stamp: Instant(seconds: 0),
                                            timeZone: "America/New_York")
         let lines = Self.unfolded(text)
         #expect(lines.filter { $0 == "BEGIN:VTIMEZONE" }.count == 1)
@@ -169,7 +169,7 @@ import Testing
             ICS.event("class@test", "DTSTART;TZID=America/New_York:20261118T100000", "DTEND;TZID=America/New_York:20261118T110000")))
         defer { try? FileManager.default.removeItem(atPath: path) }
         let sittings = [Self.sitting("d-1@plan", 1_795_525_200, minutes: 90)]
-        let text = try ICalExporter.merged(calendars: [path], sittings: sittings, stamp: Instant(seconds: 0), timeZone: "America/New_York")
+        let text = try ICalExporter.merged(calendars: [.onDisk(path)], sittings: sittings, stamp: Instant(seconds: 0), timeZone: "America/New_York")
         #expect(Self.unfolded(text).filter { $0 == "BEGIN:VTIMEZONE" }.count == 1)
         #expect(Self.unfolded(text).contains("TZOFFSETTO:-0300"), "the imported VTIMEZONE goes out as it was")
         #expect(Self.eventLines(text, uid: "d-1@plan").contains("DTSTART:20261124T130000Z"))
@@ -187,9 +187,9 @@ import Testing
         let path = try Self.file(Self.lists)
         defer { try? FileManager.default.removeItem(atPath: path) }
         let sittings = [Self.sitting("f-1@plan", 1_795_525_200, minutes: 30)]
-        let a = try ICalExporter.merged(calendars: [path, ExporterTests.example], sittings: sittings, stamp: Instant(seconds: 7),
+        let a = try ICalExporter.merged(calendars: [.onDisk(path), .onDisk(ExporterTests.example)], sittings: sittings, stamp: Instant(seconds: 7),
                                         timeZone: "Europe/Berlin")
-        let b = try ICalExporter.merged(calendars: [path, ExporterTests.example], sittings: sittings, stamp: Instant(seconds: 7),
+        let b = try ICalExporter.merged(calendars: [.onDisk(path), .onDisk(ExporterTests.example)], sittings: sittings, stamp: Instant(seconds: 7),
                                         timeZone: "Europe/Berlin")
         #expect(a == b)
     }

@@ -17,7 +17,7 @@ import Testing
     @Test func mergedCalendarReadsBackAsClassesPlusSittings() throws {
         let sittings = [Self.sitting("essay", 1, 2, start: 1_795_525_200, minutes: 90),
                         Self.sitting("essay", 2, 2, start: 1_795_611_600, minutes: 60)]
-        let text = try ICalExporter.merged(calendars: [Self.example], sittings: sittings, stamp: Instant(seconds: 1_795_400_000))
+        let text = try ICalExporter.merged(calendars: [.onDisk(Self.example)], sittings: sittings, stamp: Instant(seconds: 1_795_400_000))
         #expect(text.hasPrefix("BEGIN:VCALENDAR\r\n"))
         #expect(!text.contains("X-LIC-ERROR"))
         #expect(text.contains("X-PLAN-TASK-ID:essay"))
@@ -39,14 +39,17 @@ import Testing
 
     @Test func sameInputsSameBytes() throws {
         let s = [Self.sitting("essay", 1, 1, start: 1_795_525_200, minutes: 30)]
-        let a = try ICalExporter.merged(calendars: [Self.example], sittings: s, stamp: Instant(seconds: 0))
-        let b = try ICalExporter.merged(calendars: [Self.example], sittings: s, stamp: Instant(seconds: 0))
+        let a = try ICalExporter.merged(calendars: [.onDisk(Self.example)], sittings: s, stamp: Instant(seconds: 0))
+        let b = try ICalExporter.merged(calendars: [.onDisk(Self.example)], sittings: s, stamp: Instant(seconds: 0))
         #expect(a == b)
     }
 
-    @Test func missingCalendarIsUnreadable() {
-        #expect(throws: ImportError.unreadable(file: "/nonexistent/x.ics", reason: "no such file")) {
-            _ = try ICalExporter.merged(calendars: ["/nonexistent/x.ics"], sittings: [], stamp: Instant(seconds: 0))
+    /// The exporter reads no file: it takes the bytes, and names a calendar
+    /// it cannot use by the label they came with.
+    @Test func calendarWithoutComponentsIsInvalidByItsLabel() {
+        let empty = CalendarBytes(label: "webcal://example.edu/empty.ics", bytes: Array("no calendar here\r\n".utf8))
+        #expect(throws: ImportError.invalid(file: "webcal://example.edu/empty.ics", reason: "libical found no complete component in it")) {
+            _ = try ICalExporter.merged(calendars: [empty], sittings: [], stamp: Instant(seconds: 0))
         }
     }
 }

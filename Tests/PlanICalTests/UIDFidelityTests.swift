@@ -36,7 +36,7 @@ import Testing
             .appendingPathComponent("plan-uid-\(ProcessInfo.processInfo.processIdentifier).ics").path
         try ICS.text(Self.lines).write(toFile: path, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let text = try ICalExporter.merged(calendars: [path], sittings: [], stamp: Instant(seconds: 0))
+        let text = try ICalExporter.merged(calendars: [.onDisk(path)], sittings: [], stamp: Instant(seconds: 0))
         let uids = text.split(separator: "\r\n").filter { $0.hasPrefix("UID:") }
         #expect(uids == ["UID:\(Self.spaced)", "UID:\(Self.spaced)", "UID:class 42@school.edu"])
         let back = try ICalImporter.importData(Array(text.utf8), label: "export.ics", options: ICS.options())

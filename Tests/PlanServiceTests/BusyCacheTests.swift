@@ -16,6 +16,7 @@ import Testing
         let dir: String
         let store: PlanStore
         var calendar: String { dir + "/classes.ics" }
+        var feed: FileFeed { FileFeed(path: calendar) }
 
         init() throws {
             dir = NSTemporaryDirectory() + "plan-busy-cache-\(UUID().uuidString)"
@@ -88,9 +89,9 @@ import Testing
         let policy = Policy(zone: Self.zone)
         let window = TimeRange(start: Self.at(9, 1), end: Self.at(12, 1))
         try s.store.write { t in
-            let first = try BusyCache.busy(path: s.calendar, window: window, policy: policy, transaction: t, now: Self.at(9, 2))
+            let first = try BusyCache.busy(feed: s.feed, window: window, policy: policy, transaction: t, now: Self.at(9, 2))
             #expect(!first.fromCache)
-            let second = try BusyCache.busy(path: s.calendar, window: window, policy: policy, transaction: t, now: Self.at(9, 2))
+            let second = try BusyCache.busy(feed: s.feed, window: window, policy: policy, transaction: t, now: Self.at(9, 2))
             #expect(second.fromCache)
             #expect(second.blocks == first.blocks)
             #expect(first.blocks == (try Self.expanded(s.calendar, window, policy)))
@@ -98,7 +99,7 @@ import Testing
         // A later command: its window starts a few hours later, inside the same wider window.
         let later = TimeRange(start: Self.at(9, 1, 14), end: Self.at(12, 1))
         try s.store.write { t in
-            let r = try BusyCache.busy(path: s.calendar, window: later, policy: policy, transaction: t, now: Self.at(9, 2, 14))
+            let r = try BusyCache.busy(feed: s.feed, window: later, policy: policy, transaction: t, now: Self.at(9, 2, 14))
             #expect(r.fromCache)
             #expect(r.blocks == (try Self.expanded(s.calendar, later, policy)))
         }
@@ -110,7 +111,7 @@ import Testing
         let policy = Policy(zone: Self.zone)
         let window = TimeRange(start: Self.at(10, 1), end: Self.at(11, 1))
         let before = try s.store.write { t in
-            try BusyCache.busy(path: s.calendar, window: window, policy: policy, transaction: t, now: Self.at(10, 1))
+            try BusyCache.busy(feed: s.feed, window: window, policy: policy, transaction: t, now: Self.at(10, 1))
         }
         #expect(!before.fromCache)
         try s.write(Self.calendar(extra: """
@@ -122,12 +123,12 @@ import Testing
 
             """))
         try s.store.write { t in
-            let after = try BusyCache.busy(path: s.calendar, window: window, policy: policy, transaction: t, now: Self.at(10, 1))
+            let after = try BusyCache.busy(feed: s.feed, window: window, policy: policy, transaction: t, now: Self.at(10, 1))
             #expect(!after.fromCache)
             #expect(after.blocks.count == before.blocks.count + 1)
             #expect(after.blocks.contains { $0.range == TimeRange(start: Self.at(10, 21, 9), end: Self.at(10, 21, 12)) })
             #expect(after.blocks == (try Self.expanded(s.calendar, window, policy)))
-            let again = try BusyCache.busy(path: s.calendar, window: window, policy: policy, transaction: t, now: Self.at(10, 1))
+            let again = try BusyCache.busy(feed: s.feed, window: window, policy: policy, transaction: t, now: Self.at(10, 1))
             #expect(again.fromCache)
             #expect(again.blocks == after.blocks)
         }
@@ -145,7 +146,7 @@ import Testing
         while start < Self.at(12, 20) {
             let window = TimeRange(start: start, end: start + 86_400 * Int64(3 + hits % 40))
             let r = try s.store.write { t in
-                try BusyCache.busy(path: s.calendar, window: window, policy: policy, transaction: t, now: start + 86_400)
+                try BusyCache.busy(feed: s.feed, window: window, policy: policy, transaction: t, now: start + 86_400)
             }
             #expect(r.blocks == (try Self.expanded(s.calendar, window, policy)), "\(window)")
             if r.fromCache { hits += 1 }
@@ -169,13 +170,13 @@ import Testing
         let policy = Policy(zone: Self.zone)
         let window = TimeRange(start: Self.at(10, 1), end: Self.at(11, 1))
         try s.store.write { t in
-            let first = try BusyCache.busy(path: s.calendar, window: window, policy: policy, transaction: t, now: Self.at(10, 1))
+            let first = try BusyCache.busy(feed: s.feed, window: window, policy: policy, transaction: t, now: Self.at(10, 1))
             #expect(!first.fromCache)
             #expect(first.warnings.map(\.id) == ["unknown-tzid", "unknown-tzid"])
             let direct = try ICalImporter.importFile(path: s.calendar, options: ImportOptions(window: window, floatingZone: policy.zone))
             #expect(first.warnings == direct.warnings)
             #expect(first.blocks == (try Self.expanded(s.calendar, window, policy)))
-            let second = try BusyCache.busy(path: s.calendar, window: window, policy: policy, transaction: t, now: Self.at(10, 1))
+            let second = try BusyCache.busy(feed: s.feed, window: window, policy: policy, transaction: t, now: Self.at(10, 1))
             #expect(second.fromCache)
             #expect(second.warnings.isEmpty)
             #expect(second.blocks == first.blocks)
@@ -217,17 +218,17 @@ import Testing
         let options = ImportOptions(window: TimeRange(start: BusyCacheTests.at(10, 1), end: BusyCacheTests.at(10, 8)),
                                     floatingZone: BusyCacheTests.zone)
         let direct = try ICalImporter.importFile(path: s.calendar, options: options)
-        let first = try ImportMemo.shared.importFile(path: s.calendar, options: options)
-        let second = try ImportMemo.shared.importFile(path: s.calendar, options: options)
+        let first = try ImportMemo.shared.imported(from: s.feed, options: options)
+        let second = try ImportMemo.shared.imported(from: s.feed, options: options)
         #expect(first.occurrences == direct.occurrences && first.warnings == direct.warnings)
         #expect(second.occurrences == direct.occurrences)
         try s.write(BusyCacheTests.calendar(extra: "BEGIN:VEVENT\nUID:new@test\nDTSTART:20261005T120000Z\nDURATION:PT1H\nEND:VEVENT\n"))
-        let changed = try ImportMemo.shared.importFile(path: s.calendar, options: options)
+        let changed = try ImportMemo.shared.imported(from: s.feed, options: options)
         #expect(changed.occurrences.count == direct.occurrences.count + 1)
         #expect(changed.occurrences == (try ICalImporter.importFile(path: s.calendar, options: options)).occurrences)
         // Missing files fail as the importer fails.
         #expect(throws: ImportError.unreadable(file: s.dir + "/nope.ics", reason: "no such file")) {
-            try ImportMemo.shared.importFile(path: s.dir + "/nope.ics", options: options)
+            try ImportMemo.shared.imported(from: FileFeed(path: s.dir + "/nope.ics"), options: options)
         }
     }
 }

@@ -62,7 +62,6 @@ import Testing
         let tables = [("SELECT task_id, idx, count, start, end FROM sittings ORDER BY task_id, idx", Int32(5)),
                       ("SELECT task_id, at, spent FROM progress ORDER BY rowid", 3),
                       ("SELECT name, color, notes, seq FROM projects ORDER BY seq", 4),
-                      ("SELECT name, path, seq FROM calendars ORDER BY seq", 3),
                       ("SELECT key, value FROM settings WHERE key <> 'policy' ORDER BY key", 2),
                       ("SELECT key, used FROM busy_cache ORDER BY key", 2)]
         let before = try tables.map { try Self.rows(path, $0.0, columns: $0.1) }
@@ -71,6 +70,21 @@ import Testing
         #expect(try tables.map { try Self.rows(path, $0.0, columns: $0.1) } == before)
         #expect(try Self.rows(path, "PRAGMA user_version", columns: 1) == [["2"]])
         #expect(try Self.rows(path, "PRAGMA foreign_key_check", columns: 1).isEmpty)
+    }
+
+    /// Schema 1 kept a calendar as a path: each becomes a file source, same
+    /// name, same path, same order; and a store upgraded so takes new ones.
+    @Test func calendarsBecomeFileSources() throws {
+        let (path, dir) = try Self.copy()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let old = try Self.rows(path, "SELECT name, path, seq FROM calendars ORDER BY seq", columns: 3)
+        #expect(!old.isEmpty)
+        let store = try PlanStore(path: path)
+        #expect(try store.read { try $0.calendars() } == old.map { CalendarSource(name: $0[0], kind: .file(path: $0[1])) })
+        #expect(try Self.rows(path, "SELECT name, kind, location, seq FROM calendars ORDER BY seq", columns: 4)
+            == old.map { [$0[0], "file", $0[1], $0[2]] })
+        try store.write { try $0.addCalendar(CalendarSource(name: "exams", kind: .file(path: "/tmp/exams.ics"))) }
+        #expect(try store.read { try $0.calendars() }.last == CalendarSource(name: "exams", kind: .file(path: "/tmp/exams.ics")))
     }
 
     @Test func thePolicyComesThroughFieldByField() throws {

@@ -67,8 +67,24 @@ import Testing
         #expect(throws: StoreError.self) { try store.write { try $0.addProject(Project(id: "cs", name: "cs")) } }
         #expect(throws: StoreError.self) { try store.write { try $0.removeProject(named: "Nope") } }
         #expect(throws: StoreError.self) { try store.write { try $0.removeTask(id: "nope") } }
-        try store.write { try $0.addCalendar(CalendarSource(name: "classes", path: "/tmp/a.ics")) }
-        #expect(throws: StoreError.self) { try store.write { try $0.addCalendar(CalendarSource(name: "Classes", path: "/tmp/b.ics")) } }
+        try store.write { try $0.addCalendar(CalendarSource(name: "classes", kind: .file(path: "/tmp/a.ics"))) }
+        #expect(throws: StoreError.self) { try store.write { try $0.addCalendar(CalendarSource(name: "Classes", kind: .file(path: "/tmp/b.ics"))) } }
+    }
+
+    /// Calendars keep their kind and location, in the order registered; a
+    /// kind this plan does not know is refused, never read as a file.
+    @Test func calendarsKeepTheirKindAndOrder() throws {
+        let (store, dir) = try Self.temporaryStore()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let sources = [CalendarSource(name: "classes", kind: .file(path: "/tmp/b.ics")),
+                       CalendarSource(name: "exams", kind: .file(path: "/tmp/a.ics"))]
+        try store.write { t in for c in sources { try t.addCalendar(c) } }
+        #expect(try store.read { try $0.calendars() } == sources)
+        #expect(sources.map(\.location) == ["/tmp/b.ics", "/tmp/a.ics"])
+        try SQLiteDatabase(path: store.path).execute(
+            "INSERT INTO calendars(name, kind, location, seq) VALUES('club', 'caldav', 'https://dav.example.edu/club/', 3)")
+        let error = #expect(throws: StoreError.self) { try store.read { try $0.calendars() } }
+        #expect(error?.description == "calendar \"club\" is of kind \"caldav\", which this plan cannot read (it reads files)")
     }
 
     @Test func sittingsAreReplacedPerTaskAndRemovedWithIt() throws {

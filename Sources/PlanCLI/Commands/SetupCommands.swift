@@ -22,7 +22,7 @@ struct CalendarCommand: ParsableCommand {
                 let (source, result) = try service.addCalendar(path: file, name: name)
                 printWarnings(result.warnings)
                 emit(options.json, Wire.CalendarW(source)) {
-                    "Registered calendar \"\(source.name)\": \(source.path) (\(result.eventCount) events).\n"
+                    "Registered calendar \"\(source.name)\": \(source.location) (\(result.eventCount) events).\n"
                 }
             }
         }
@@ -37,7 +37,7 @@ struct CalendarCommand: ParsableCommand {
                 let all = try service.calendars()
                 emit(options.json, all.map(Wire.CalendarW.init)) {
                     all.isEmpty ? "No calendars. Add one with `plan calendar add FILE.ics`.\n"
-                        : all.map { "\($0.name)  \($0.path)\n" }.joined()
+                        : all.map { "\($0.name)  \($0.location)\n" }.joined()
                 }
             }
         }

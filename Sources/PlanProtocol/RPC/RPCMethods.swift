@@ -145,7 +145,7 @@ extension RPCServer {
             for (i, file) in calendars.enumerated() {
                 let absolute = (file as NSString).isAbsolutePath ? (file as NSString).standardizingPath
                     : ((FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(file) as NSString).standardizingPath
-                if try !service.calendars().contains(where: { $0.path == absolute }) {
+                if try !service.calendars().contains(where: { $0.kind == .file(path: absolute) }) {
                     do {
                         let (_, result) = try service.addCalendar(path: file, name: nil)
                         for w in result.warnings { environment.log("plan rpc: \(w)") }

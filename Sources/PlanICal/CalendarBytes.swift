@@ -1,0 +1,14 @@
+/// A calendar's content as it was read, with the name errors and warnings
+/// give it: what the service hands the exporter, wherever the calendar came
+/// from (a file now; a subscription or a CalDAV collection next).
+public struct CalendarBytes: Hashable, Sendable {
+    /// What messages call it (a file's path).
+    public var label: String
+    /// The iCalendar text (RFC 5545), as read.
+    public var bytes: [UInt8]
+
+    public init(label: String, bytes: [UInt8]) {
+        self.label = label
+        self.bytes = bytes
+    }
+}

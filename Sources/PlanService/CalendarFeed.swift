@@ -1,0 +1,77 @@
+import PlanCore
+import PlanICal
+import PlanStore
+
+/// Where the service reads a registered calendar: its content, and whether
+/// it changed since it was last read.
+///
+/// The busy cache, the agenda, registration and export read calendars only
+/// through a feed, so none of them assumes a calendar is a file. One
+/// conformer per ``CalendarSource/Kind`` (``FileFeed`` now; a subscription
+/// and a CalDAV collection next, in a module that talks HTTP); see
+/// ``CalendarSource/feed``.
+protocol CalendarFeed: Sendable {
+    /// Which calendar this is, for cache keys: the kind and the location.
+    var identity: String { get }
+    /// What messages and busy blocks call it (a file's path).
+    var label: String { get }
+    /// The revision the source is at now, without reading its content.
+    func revision() throws(ImportError) -> CalendarRevision
+    /// The whole content, with the revision it was read at.
+    func read() throws(ImportError) -> CalendarContent
+}
+
+/// A version of a calendar's content as its source tells it: a different
+/// revision means the content may have changed; the same one, that it did
+/// not since it was read.
+enum CalendarRevision: Hashable, Sendable {
+    /// A file's modification time (nanoseconds since 1970) and size. Next:
+    /// a subscription's ETag, a CalDAV collection's sync token.
+    case file(modified: Int64, size: Int64)
+}
+
+/// A calendar's content as read once.
+struct CalendarContent: Sendable {
+    /// The iCalendar text.
+    var bytes: [UInt8]
+    /// The revision the source reported for it (taken before the bytes were
+    /// read: a change while reading shows as a later revision).
+    var revision: CalendarRevision
+    /// What messages call it (the feed's label).
+    var label: String
+
+    /// The content hash and the length, in hex and decimal: equal for equal
+    /// bytes, whatever the revision (a file touched but not changed keeps it).
+    var fingerprint: String { String(Self.hash(bytes), radix: 16) + ":" + String(bytes.count) }
+
+    /// The content as the exporter takes it.
+    var calendarBytes: CalendarBytes { CalendarBytes(label: label, bytes: bytes) }
+
+    /// A 64-bit FNV-1a-style hash taken eight bytes at a time (then the
+    /// tail byte by byte): fast, and with the length beside it, enough to
+    /// notice that a calendar changed.
+    static func hash(_ bytes: [UInt8]) -> UInt64 {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        bytes.withUnsafeBytes { raw in
+            let words = raw.count / 8
+            for k in 0..<words {
+                h ^= raw.loadUnaligned(fromByteOffset: k * 8, as: UInt64.self)
+                h = (h &* 0x100_0000_01b3) ^ (h >> 29)
+            }
+            for k in (words * 8)..<raw.count {
+                h ^= UInt64(raw[k])
+                h = h &* 0x100_0000_01b3
+            }
+        }
+        return h
+    }
+}
+
+extension CalendarSource {
+    /// The feed that reads this calendar.
+    var feed: any CalendarFeed {
+        switch kind {
+        case .file(let path): FileFeed(path: path)
+        }
+    }
+}

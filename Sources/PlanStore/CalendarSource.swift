@@ -1,0 +1,34 @@
+/// A registered calendar: the name the user refers to it by and where its
+/// events come from.
+///
+/// Where a calendar comes from is a ``Kind``; the service asks a source of
+/// each kind for its bytes and for whether they changed, so nothing else
+/// assumes a calendar is a file.
+public struct CalendarSource: Hashable, Sendable {
+    /// Where a calendar's content is read from.
+    ///
+    /// Now: a local file. Next (each a case of its own, read in a module of
+    /// its own that talks HTTP): `subscription(url:)`, an `https://` or
+    /// `webcal://` feed that says whether it changed by its ETag, and
+    /// `caldav(collection:)`, a CalDAV collection that says so by its sync
+    /// token (RFC 6578).
+    public enum Kind: Hashable, Sendable {
+        /// An `.ics` file, by its absolute path.
+        case file(path: String)
+    }
+
+    public var name: String
+    public var kind: Kind
+
+    public init(name: String, kind: Kind) {
+        self.name = name
+        self.kind = kind
+    }
+
+    /// What the user registered, as they would write it again: a file's path.
+    public var location: String {
+        switch kind {
+        case .file(let path): path
+        }
+    }
+}
