@@ -7,7 +7,7 @@ import Darwin
 #endif
 
 /// JSON text built as UTF-8 bytes in one buffer: the same text as
-/// ``JSONText`` and `CalendarTime.wireString` give, without a String per
+/// `jsonString` and `CalendarTime.wireString` give, without a String per
 /// value (listing a large calendar writes millions of values). The buffer
 /// goes to stdout a block at a time, or is kept whole. One thread uses an
 /// instance at a time (``occurrencesInParallel`` gives each its own).
@@ -78,7 +78,7 @@ final class JSONBytes: @unchecked Sendable {
         s.withUTF8Buffer { put($0) }
     }
 
-    /// A JSON string literal with the escapes of ``JSONText/string(_:)``.
+    /// A JSON string literal with the escapes of `jsonString`.
     private func string(_ s: String) {
         if let done: Void = s.utf8.withContiguousStorageIfAvailable({ string(utf8: $0) }) { return done }
         var copy = s

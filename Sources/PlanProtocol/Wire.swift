@@ -15,14 +15,14 @@ public enum Wire {
         return String(decoding: (try? e.encode(value)) ?? Data("null".utf8), as: UTF8.self)
     }
 
-    public struct SittingW: Codable, Hashable, Sendable {
+    public struct Sitting: Codable, Hashable, Sendable {
         public var taskId: String
         public var start: String
         public var end: String
         public var index: Int
         public var count: Int
 
-        public init(_ s: Sitting, zone: some UTCOffsetProvider) {
+        public init(_ s: PlanCore.Sitting, zone: some UTCOffsetProvider) {
             taskId = s.taskId
             start = wireString(s.range.start, in: zone)
             end = wireString(s.range.end, in: zone)
@@ -31,18 +31,18 @@ public enum Wire {
         }
     }
 
-    public struct ProjectW: Codable, Hashable, Sendable {
+    public struct Project: Codable, Hashable, Sendable {
         public var name: String
         public var color: String?
         public var notes: String?
-        public init(_ p: Project) {
+        public init(_ p: PlanCore.Project) {
             name = p.name
             color = p.color
             notes = p.notes
         }
     }
 
-    public struct CalendarW: Codable, Hashable, Sendable {
+    public struct NamedCalendar: Codable, Hashable, Sendable {
         public var name: String
         public var path: String
         public init(_ c: CalendarSource) {
@@ -51,7 +51,7 @@ public enum Wire {
         }
     }
 
-    public struct TaskW: Codable, Hashable, Sendable {
+    public struct StoredTask: Codable, Hashable, Sendable {
         public var id: String
         public var title: String
         public var project: String?
@@ -69,9 +69,9 @@ public enum Wire {
         /// `scheduled`, `unscheduled`, `done` or `overdue`.
         public var state: String
         public var remaining: String
-        public var next: SittingW?
+        public var next: Sitting?
         public var slack: String?
-        public var sittings: [SittingW]
+        public var sittings: [Sitting]
 
         public init(_ r: TaskRow, zone: some UTCOffsetProvider) {
             let s = r.task.spec
@@ -91,24 +91,24 @@ public enum Wire {
             done = ISODuration.format(r.done)
             state = r.state.rawValue
             remaining = ISODuration.format(max(0, r.estimate - r.done))
-            next = r.next.map { SittingW($0, zone: zone) }
+            next = r.next.map { Sitting($0, zone: zone) }
             slack = r.slack.map(ISODuration.format)
-            sittings = r.sittings.map { SittingW($0, zone: zone) }
+            sittings = r.sittings.map { Sitting($0, zone: zone) }
         }
     }
 
-    public struct RangeW: Codable, Hashable, Sendable {
+    public struct TimeRange: Codable, Hashable, Sendable {
         public var start: String
         public var end: String
-        public init(_ r: TimeRange, zone: some UTCOffsetProvider) {
+        public init(_ r: PlanCore.TimeRange, zone: some UTCOffsetProvider) {
             start = wireString(r.start, in: zone)
             end = wireString(r.end, in: zone)
         }
     }
 
-    public struct MoveW: Codable, Hashable, Sendable {
+    public struct TaskMove: Codable, Hashable, Sendable {
         /// Why a task moved: a stable id and the same in words.
-        public struct ReasonW: Codable, Hashable, Sendable {
+        public struct Reason: Codable, Hashable, Sendable {
             /// `no-sittings`, `work-changed`, `busy`, `window`, `hours`,
             /// `working-days`, `grid`, `start`, `due`, `span`, `min-sitting`,
             /// `break`, `overlap`, `max-per-day`, `after` or `compact`.
@@ -116,28 +116,28 @@ public enum Wire {
             /// E.g. `collides with CHEM 110 Lab on Wed 2026-11-04`.
             public var message: String
             /// The sitting found at fault, when the reason is about one.
-            public var sitting: RangeW?
+            public var sitting: TimeRange?
 
             public init(_ r: RefitReason, zone: some UTCOffsetProvider) {
                 id = r.id
                 message = r.phrase(zone)
-                sitting = r.sitting.map { RangeW($0, zone: zone) }
+                sitting = r.sitting.map { TimeRange($0, zone: zone) }
             }
         }
         public var taskId: String
-        public var before: [RangeW]
-        public var after: [RangeW]
-        public var reason: ReasonW?
+        public var before: [TimeRange]
+        public var after: [TimeRange]
+        public var reason: Reason?
         public init(_ m: Move, zone: some UTCOffsetProvider) {
             taskId = m.taskId
-            before = m.before.map { RangeW($0, zone: zone) }
-            after = m.after.map { RangeW($0, zone: zone) }
-            reason = m.reason.map { ReasonW($0, zone: zone) }
+            before = m.before.map { TimeRange($0, zone: zone) }
+            after = m.after.map { TimeRange($0, zone: zone) }
+            reason = m.reason.map { Reason($0, zone: zone) }
         }
     }
 
-    public struct DiagnosticW: Codable, Hashable, Sendable {
-        public struct FixW: Codable, Hashable, Sendable {
+    public struct Diagnostic: Codable, Hashable, Sendable {
+        public struct Fix: Codable, Hashable, Sendable {
             public var field: String
             public var value: String
         }
@@ -147,35 +147,28 @@ public enum Wire {
         public var available: String
         public var shortBy: String
         public var binding: [String]
-        public var fixes: [FixW]
+        public var fixes: [Fix]
 
-        public init(_ d: Diagnostic, zone: some UTCOffsetProvider) {
+        public init(_ d: PlanCore.Diagnostic, zone: some UTCOffsetProvider) {
             id = d.id
             taskId = d.taskId
             needed = ISODuration.format(d.needed)
             available = ISODuration.format(d.available)
             shortBy = ISODuration.format(d.shortBy)
             binding = d.binding.map(\.rawValue)
-            fixes = d.fixes.map { f in
-                let value: String = switch f {
-                case .due(let t), .start(let t): wireString(t, in: zone)
-                case .earliest(let t), .latest(let t): t.hhmm
-                case .span(let s), .minSitting(let s): ISODuration.format(s)
-                }
-                return FixW(field: f.field, value: value)
-            }
+            fixes = d.fixes.map { Fix(field: $0.field, value: $0.value(in: zone)) }
         }
     }
 
     /// The result of adding a task.
-    public struct AddTaskW: Codable, Hashable, Sendable {
+    public struct TaskAdded: Codable, Hashable, Sendable {
         /// `scheduled`, `unschedulable` or `needsReplan`.
         public var status: String
         public var saved: Bool
         public var taskId: String
-        public var sittings: [SittingW]
-        public var diagnostic: DiagnosticW?
-        public var moves: [MoveW]?
+        public var sittings: [Sitting]
+        public var diagnostic: Diagnostic?
+        public var moves: [TaskMove]?
 
         public init(_ o: AddTaskOutcome, zone: some UTCOffsetProvider) {
             switch o {
@@ -183,25 +176,25 @@ public enum Wire {
                 status = "scheduled"
                 self.saved = saved
                 taskId = task.id
-                self.sittings = sittings.map { SittingW($0, zone: zone) }
+                self.sittings = sittings.map { Sitting($0, zone: zone) }
             case .unschedulable(let task, let d):
                 status = "unschedulable"
                 saved = false
                 taskId = task.id
                 sittings = []
-                diagnostic = DiagnosticW(d, zone: zone)
+                diagnostic = Diagnostic(d, zone: zone)
             case .needsReplan(let task, let moves, let sittings, let saved):
                 status = "needsReplan"
                 self.saved = saved
                 taskId = task.id
-                self.sittings = sittings.map { SittingW($0, zone: zone) }
-                self.moves = moves.map { MoveW($0, zone: zone) }
+                self.sittings = sittings.map { Sitting($0, zone: zone) }
+                self.moves = moves.map { TaskMove($0, zone: zone) }
             }
         }
     }
 
     /// One agenda line: an event from a calendar or a planned sitting.
-    public struct AgendaItemW: Codable, Hashable, Sendable {
+    public struct AgendaLine: Codable, Hashable, Sendable {
         /// `event` or `sitting`.
         public var kind: String
         public var start: String
@@ -217,7 +210,7 @@ public enum Wire {
         public var index: Int?
         public var count: Int?
 
-        public init(range: TimeRange, item: AgendaItem, zone: some UTCOffsetProvider) {
+        public init(range: PlanCore.TimeRange, item: AgendaItem, zone: some UTCOffsetProvider) {
             start = wireString(range.start, in: zone)
             end = wireString(range.end, in: zone)
             switch item {
@@ -242,19 +235,21 @@ public enum Wire {
     }
 
     /// The user's zone and policy with every default filled in.
-    public struct SettingsW: Codable, Hashable, Sendable {
+    public struct Settings: Codable, Hashable, Sendable {
         public var timeZone: String
         public var policy: ScheduleRequest.PolicySpec
 
         public init(_ s: PlanSettings) {
             timeZone = s.timeZone
             var p = s.policy.spec
-            p.dayStart = p.dayStart ?? "07:00"
-            p.dayEnd = p.dayEnd ?? "22:00"
-            p.workingDays = p.workingDays ?? ["MO", "TU", "WE", "TH", "FR", "SA", "SU"]
-            p.breakBetweenSittings = p.breakBetweenSittings ?? "PT15M"
-            p.granularity = p.granularity ?? "PT5M"
-            p.busy = ScheduleRequest.BusySpec(allDay: p.busy?.allDay ?? false, tentative: p.busy?.tentative ?? true)
+            let defaults = Policy(zone: .utc)
+            p.dayStart = p.dayStart ?? defaults.dayStart.hhmm
+            p.dayEnd = p.dayEnd ?? defaults.dayEnd.hhmm
+            p.workingDays = p.workingDays ?? defaults.workingDays.sorted().map(\.code)
+            p.breakBetweenSittings = p.breakBetweenSittings ?? ISODuration.format(defaults.breakBetweenSittings)
+            p.granularity = p.granularity ?? ISODuration.format(defaults.granularity)
+            p.busy = ScheduleRequest.BusySpec(allDay: p.busy?.allDay ?? defaults.busy.allDay,
+                                              tentative: p.busy?.tentative ?? defaults.busy.tentative)
             policy = p
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import PlanCore
 
 /// A JSON value with its keys in the order written, so the report is stable.
 indirect enum JSON {
@@ -24,33 +25,14 @@ indirect enum JSON {
         case .bool(let b): return b ? "true" : "false"
         case .int(let i): return String(i)
         case .number(let v, let digits): return String(format: "%.\(digits)f", v)
-        case .string(let s): return Self.quote(s)
+        case .string(let s): return jsonString(s)
         case .array(let items):
             if items.isEmpty { return "[]" }
             return "[\n" + items.map { inner + $0.render(inner) }.joined(separator: ",\n") + "\n\(indent)]"
         case .object(let fields):
             if fields.isEmpty { return "{}" }
-            return "{\n" + fields.map { inner + Self.quote($0.0) + ": " + $0.1.render(inner) }.joined(separator: ",\n") + "\n\(indent)}"
+            return "{\n" + fields.map { inner + jsonString($0.0) + ": " + $0.1.render(inner) }.joined(separator: ",\n") + "\n\(indent)}"
         }
-    }
-
-    static func quote(_ s: String) -> String {
-        var out = "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            default:
-                if u.value < 0x20 {
-                    out += String(format: "\\u%04x", u.value)
-                } else {
-                    out.unicodeScalars.append(u)
-                }
-            }
-        }
-        return out + "\""
     }
 }
 

@@ -6,22 +6,26 @@ import Testing
 /// String-built rendering (kept here as the reference) gives.
 @Suite struct JSONBytesTests {
     static func reference(_ occurrences: [Occurrence], withSource: Bool) -> String {
+        func optional(_ s: String?) -> String { s.map(jsonString) ?? "null" }
+        func object(_ fields: [(String, String)]) -> String {
+            "{" + fields.map { "\(jsonString($0.0)): \($0.1)" }.joined(separator: ", ") + "}"
+        }
         if occurrences.isEmpty { return "[]\n" }
         var out = "[\n"
         for (i, o) in occurrences.enumerated() {
             var fields: [(String, String)] = [
-                ("uid", o.uid.isEmpty ? "null" : JSONText.string(o.uid)),
-                ("recurrenceId", JSONText.optional(o.recurrenceId?.wireString)),
-                ("start", JSONText.string(o.start.wireString)),
-                ("end", JSONText.string(o.end.wireString)),
-                ("kind", JSONText.string(o.start.kind)),
-                ("summary", JSONText.optional(o.summary)),
-                ("status", JSONText.optional(o.status)),
+                ("uid", o.uid.isEmpty ? "null" : jsonString(o.uid)),
+                ("recurrenceId", optional(o.recurrenceId?.wireString)),
+                ("start", jsonString(o.start.wireString)),
+                ("end", jsonString(o.end.wireString)),
+                ("kind", jsonString(o.start.kind)),
+                ("summary", optional(o.summary)),
+                ("status", optional(o.status)),
                 ("transparent", o.transparent ? "true" : "false"),
-                ("tzid", JSONText.optional(o.tzid)),
+                ("tzid", optional(o.tzid)),
             ]
-            if withSource { fields.append(("source", JSONText.string(o.source))) }
-            out += "  " + JSONText.object(fields) + (i + 1 < occurrences.count ? ",\n" : "\n")
+            if withSource { fields.append(("source", jsonString(o.source))) }
+            out += "  " + object(fields) + (i + 1 < occurrences.count ? ",\n" : "\n")
         }
         return out + "]\n"
     }

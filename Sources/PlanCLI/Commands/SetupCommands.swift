@@ -21,7 +21,7 @@ struct CalendarCommand: ParsableCommand {
             try withService(options) { service, _ in
                 let (source, result) = try service.addCalendar(path: file, name: name)
                 printWarnings(result.warnings)
-                emit(options.json, Wire.CalendarW(source)) {
+                emit(options.json, Wire.NamedCalendar(source)) {
                     "Registered calendar \"\(source.name)\": \(source.location) (\(result.eventCount) events).\n"
                 }
             }
@@ -35,7 +35,7 @@ struct CalendarCommand: ParsableCommand {
         func run() throws {
             try withService(options) { service, _ in
                 let all = try service.calendars()
-                emit(options.json, all.map(Wire.CalendarW.init)) {
+                emit(options.json, all.map(Wire.NamedCalendar.init)) {
                     all.isEmpty ? "No calendars. Add one with `plan calendar add FILE.ics`.\n"
                         : all.map { "\($0.name)  \($0.location)\n" }.joined()
                 }
@@ -72,7 +72,7 @@ struct ProjectCommand: ParsableCommand {
         func run() throws {
             try withService(options) { service, _ in
                 let p = try service.addProject(name: name, color: color, notes: notes)
-                emit(options.json, Wire.ProjectW(p)) { "Added project \"\(p.name)\".\n" }
+                emit(options.json, Wire.Project(p)) { "Added project \"\(p.name)\".\n" }
             }
         }
     }
@@ -84,7 +84,7 @@ struct ProjectCommand: ParsableCommand {
         func run() throws {
             try withService(options) { service, _ in
                 let all = try service.projects()
-                emit(options.json, all.map(Wire.ProjectW.init)) {
+                emit(options.json, all.map(Wire.Project.init)) {
                     all.isEmpty ? "No projects. Add one with `plan project add NAME`.\n"
                         : all.map { "\($0.name)\($0.color.map { "  (\($0))" } ?? "")\n" }.joined()
                 }
@@ -122,7 +122,7 @@ struct PolicyCommand: ParsableCommand {
 
         func run() throws {
             try withService(options) { service, zone in
-                let w = Wire.SettingsW(try service.settings(defaultZone: zone))
+                let w = Wire.Settings(try service.settings(defaultZone: zone))
                 emit(options.json, w) {
                     let p = w.policy
                     return """
@@ -192,7 +192,7 @@ struct PolicyCommand: ParsableCommand {
                         s.policy.busy = b
                     }
                 }
-                emit(options.json, Wire.SettingsW(s)) { "Policy saved. Run `plan replan` to re-fit planned work to it.\n" }
+                emit(options.json, Wire.Settings(s)) { "Policy saved. Run `plan replan` to re-fit planned work to it.\n" }
             }
         }
     }

@@ -180,7 +180,7 @@ struct AddTaskCommand: ParsableCommand {
             let (outcome, warnings) = try service.addTask(spec, registering: calendar, defaultZone: defaultZone,
                                                           dryRun: dryRun, replan: replan)
             printWarnings(warnings)
-            if options.json { print(Wire.encode(Wire.AddTaskW(outcome, zone: zone))) }
+            if options.json { print(Wire.encode(Wire.TaskAdded(outcome, zone: zone))) }
             switch outcome {
             case .placed(_, let sittings, let plan, let saved):
                 if !options.json {
@@ -239,7 +239,7 @@ struct TasksCommand: ParsableCommand {
         try withService(options) { service, defaultZone in
             let zone = zoneOf(try service.settings(defaultZone: defaultZone))
             let rows = try service.tasks(defaultZone: defaultZone)
-            emit(options.json, rows.map { Wire.TaskW($0, zone: zone) }) {
+            emit(options.json, rows.map { Wire.StoredTask($0, zone: zone) }) {
                 if rows.isEmpty { return "No tasks yet. Add one with `plan add-task`.\n" }
                 var out = ""
                 for r in rows {
@@ -272,7 +272,7 @@ struct TaskCommand: ParsableCommand {
             try withService(options) { service, defaultZone in
                 let zone = zoneOf(try service.settings(defaultZone: defaultZone))
                 let r = try service.task(task, defaultZone: defaultZone)
-                emit(options.json, Wire.TaskW(r, zone: zone)) {
+                emit(options.json, Wire.StoredTask(r, zone: zone)) {
                     var out = "\(r.task.title) (\(r.task.id))\(r.task.project.map { " — \($0)" } ?? "")\n"
                     out += "  state     \(r.state.rawValue)\n"
                     out += "  progress  \(ISODuration.humanString(r.done)) of \(ISODuration.humanString(r.estimate))\n"
@@ -330,12 +330,12 @@ struct TaskCommand: ParsableCommand {
                         if let priority { s.priority = priority }
                         if let notes { s.notes = notes }
                     }
-                    emit(options.json, Wire.TaskW(row, zone: zone)) {
+                    emit(options.json, Wire.StoredTask(row, zone: zone)) {
                         "Updated \"\(row.task.title)\" (\(row.task.id)).\n" + studyPlan(row.sittings, title: row.task.title, zone: zone)
                     }
                 } catch let refused as PlanService.EditRefused {
                     if options.json {
-                        print(Wire.encode(Wire.DiagnosticW(refused.diagnostic, zone: zone)))
+                        print(Wire.encode(Wire.Diagnostic(refused.diagnostic, zone: zone)))
                     } else {
                         print(Style.red("With these changes the task does not fit. Nothing was saved."))
                         let fixes = refused.diagnostic.fixes.map { "  - " + $0.phrase(zone) }.joined(separator: "\n")
@@ -378,7 +378,7 @@ struct DoneCommand: ParsableCommand {
                 return s
             }
             let row = try service.done(task, spent: seconds, defaultZone: defaultZone)
-            emit(options.json, Wire.TaskW(row, zone: zone)) {
+            emit(options.json, Wire.StoredTask(row, zone: zone)) {
                 if row.state == .done { return "Done: \(row.task.title). \(ISODuration.humanString(row.estimate)) of work finished.\n" }
                 var out = "\(row.task.title): \(ISODuration.humanString(row.done)) of \(ISODuration.humanString(row.estimate)) done.\n"
                 if row.state == .scheduled {
@@ -422,7 +422,7 @@ struct AgendaCommand: ParsableCommand {
             }
             let agenda = try service.agenda(from: first, days: days, defaultZone: defaultZone)
             printWarnings(agenda.warnings)
-            emit(options.json, agenda.items.map { Wire.AgendaItemW(range: $0.range, item: $0.item, zone: zone) }) {
+            emit(options.json, agenda.items.map { Wire.AgendaLine(range: $0.range, item: $0.item, zone: zone) }) {
                 agendaText(agenda)
             }
         }
@@ -494,7 +494,7 @@ struct ReplanCommand: ParsableCommand {
             let zone = zoneOf(try service.settings(defaultZone: defaultZone))
             let r = try service.replan(defaultZone: defaultZone, dryRun: dryRun, compact: compact)
             printWarnings(r.warnings)
-            emit(options.json, Wire.ReplanW(r, zone: zone)) { Self.text(r, zone: zone) }
+            emit(options.json, Wire.ReplanResult(r, zone: zone)) { Self.text(r, zone: zone) }
         }
     }
 

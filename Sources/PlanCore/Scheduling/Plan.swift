@@ -110,6 +110,16 @@ public enum Fix: Hashable, Sendable {
         case .minSitting: "minSitting"
         }
     }
+
+    /// The new value as the request writes that field: a date-time on the
+    /// clock of `zone`, `HH:MM`, or a canonical duration.
+    public func value(in zone: some UTCOffsetProvider) -> String {
+        switch self {
+        case .due(let t), .start(let t): wireString(t, in: zone)
+        case .earliest(let t), .latest(let t): t.hhmm
+        case .span(let d), .minSitting(let d): ISODuration.format(d)
+        }
+    }
 }
 
 /// A finding about a task that is not a failure of the request. The only kind

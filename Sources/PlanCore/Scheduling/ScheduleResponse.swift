@@ -60,15 +60,7 @@ public struct ScheduleResponse: Codable, Hashable, Sendable {
             DiagnosticEntry(id: d.id, taskId: d.taskId, needed: ISODuration.format(d.needed),
                             available: ISODuration.format(d.available), shortBy: ISODuration.format(d.shortBy),
                             binding: d.binding.map(\.rawValue),
-                            fixes: d.fixes.map { FixEntry(field: $0.field, value: Self.value(of: $0, zone: zone)) })
-        }
-    }
-
-    static func value(of fix: Fix, zone: some UTCOffsetProvider) -> String {
-        switch fix {
-        case .due(let t), .start(let t): wireString(t, in: zone)
-        case .earliest(let t), .latest(let t): t.hhmm
-        case .span(let d), .minSitting(let d): ISODuration.format(d)
+                            fixes: d.fixes.map { FixEntry(field: $0.field, value: $0.value(in: zone)) })
         }
     }
 

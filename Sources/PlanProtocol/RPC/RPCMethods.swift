@@ -54,7 +54,7 @@ extension RPCServer {
             throw RPCError.params(p.pointer("protocolVersion"), "this server speaks protocol \(Self.protocolVersion); \(v) is not compatible")
         }
         _ = try p.optionalObject("clientInfo")
-        return Self.encode(Wire.InitializeW(serverVersion: environment.serverVersion, methods: Self.methodNames,
+        return Self.encode(Wire.ServerInfo(serverVersion: environment.serverVersion, methods: Self.methodNames,
                                             maxMessageBytes: maxMessageBytes))
     }
 
@@ -74,8 +74,8 @@ extension RPCServer {
         return try withService { service in
             do {
                 let (source, result) = try service.addCalendar(path: path, name: name)
-                return Self.encode(Wire.CalendarAddedW(calendar: Wire.CalendarW(source), eventCount: result.eventCount,
-                                                       warnings: result.warnings.map(Wire.WarningW.init)))
+                return Self.encode(Wire.CalendarAdded(calendar: Wire.NamedCalendar(source), eventCount: result.eventCount,
+                                                       warnings: result.warnings.map(Wire.ImportWarning.init)))
             } catch ServiceError.calendar(let c) {
                 throw RPCError(.calendar(c), pointer: p.pointer("path"))
             }
@@ -84,7 +84,7 @@ extension RPCServer {
 
     func calendarList(_ p: Params) throws(RPCError) -> String {
         try p.allowOnly([])
-        return try withService { Self.encode(try $0.calendars().map(Wire.CalendarW.init)) }
+        return try withService { Self.encode(try $0.calendars().map(Wire.NamedCalendar.init)) }
     }
 
     func calendarRemove(_ p: Params) throws(RPCError) -> String {
@@ -92,7 +92,7 @@ extension RPCServer {
         let name = try p.name("name")
         return try withService { service in
             try service.removeCalendar(named: name)
-            return Self.encode(Wire.RemovedW(removed: name))
+            return Self.encode(Wire.Removed(removed: name))
         }
     }
 
@@ -102,12 +102,12 @@ extension RPCServer {
         try p.allowOnly(["name", "color", "notes"])
         let name = try p.name("name")
         let color = try p.optionalString("color"), notes = try p.optionalString("notes")
-        return try withService { Self.encode(Wire.ProjectW(try $0.addProject(name: name, color: color, notes: notes))) }
+        return try withService { Self.encode(Wire.Project(try $0.addProject(name: name, color: color, notes: notes))) }
     }
 
     func projectList(_ p: Params) throws(RPCError) -> String {
         try p.allowOnly([])
-        return try withService { Self.encode(try $0.projects().map(Wire.ProjectW.init)) }
+        return try withService { Self.encode(try $0.projects().map(Wire.Project.init)) }
     }
 
     func projectRemove(_ p: Params) throws(RPCError) -> String {
@@ -116,7 +116,7 @@ extension RPCServer {
         let force = try p.optionalBool("force") ?? false
         return try withService { service in
             let tasks = try service.removeProject(named: name, force: force)
-            return Self.encode(Wire.ProjectRemovedW(removed: name, tasks: tasks))
+            return Self.encode(Wire.ProjectRemoved(removed: name, tasks: tasks))
         }
     }
 
@@ -167,7 +167,7 @@ extension RPCServer {
                 after: afterIds, done: try Inputs.duration(p, "done") ?? 0)
             let (outcome, warnings) = try service.addTask(spec, defaultZone: environment.defaultZone, dryRun: dryRun, replan: replan)
             for w in warnings { environment.log("plan rpc: \(w)") }
-            return Self.encode(Wire.AddTaskW(outcome, zone: zone))
+            return Self.encode(Wire.TaskAdded(outcome, zone: zone))
         }
         return try mapped(relocate: { Self.pointerInto(task: id)($0) }, run)
     }
@@ -223,11 +223,11 @@ extension RPCServer {
                     if let priority { s.priority = priority }
                     if let afterIds { s.after = afterIds }
                 }
-                return Self.encode(Wire.TaskUpdatedW(status: "updated", saved: true, task: Wire.TaskW(row, zone: zone), diagnostic: nil))
+                return Self.encode(Wire.TaskUpdated(status: "updated", saved: true, task: Wire.StoredTask(row, zone: zone), diagnostic: nil))
             } catch let refused as PlanService.EditRefused {
                 let row = try service.task(id, defaultZone: environment.defaultZone)
-                return Self.encode(Wire.TaskUpdatedW(status: "unschedulable", saved: false, task: Wire.TaskW(row, zone: zone),
-                                                     diagnostic: Wire.DiagnosticW(refused.diagnostic, zone: zone)))
+                return Self.encode(Wire.TaskUpdated(status: "unschedulable", saved: false, task: Wire.StoredTask(row, zone: zone),
+                                                     diagnostic: Wire.Diagnostic(refused.diagnostic, zone: zone)))
             }
         }
         return try mapped(relocate: { e in
@@ -242,7 +242,7 @@ extension RPCServer {
         let key = try p.name("task")
         return try withService { service in
             _ = try taskId(key, service, pointer: p.pointer("task"))
-            return Self.encode(Wire.RemovedW(removed: try service.removeTask(key, defaultZone: environment.defaultZone)))
+            return Self.encode(Wire.Removed(removed: try service.removeTask(key, defaultZone: environment.defaultZone)))
         }
     }
 
@@ -254,7 +254,7 @@ extension RPCServer {
         return try withService { service in
             _ = try taskId(key, service, pointer: p.pointer("task"))
             let row = try service.done(key, spent: spent, defaultZone: environment.defaultZone)
-            return Self.encode(Wire.TaskW(row, zone: try zone(service)))
+            return Self.encode(Wire.StoredTask(row, zone: try zone(service)))
         }
     }
 
@@ -262,7 +262,7 @@ extension RPCServer {
         try p.allowOnly([])
         return try withService { service in
             let zone = try zone(service)
-            return Self.encode(try service.tasks(defaultZone: environment.defaultZone).map { Wire.TaskW($0, zone: zone) })
+            return Self.encode(try service.tasks(defaultZone: environment.defaultZone).map { Wire.StoredTask($0, zone: zone) })
         }
     }
 
@@ -271,7 +271,7 @@ extension RPCServer {
         let key = try p.name("task")
         return try withService { service in
             let id = try taskId(key, service, pointer: p.pointer("task"))
-            return Self.encode(Wire.TaskW(try service.task(id, defaultZone: environment.defaultZone), zone: try zone(service)))
+            return Self.encode(Wire.StoredTask(try service.task(id, defaultZone: environment.defaultZone), zone: try zone(service)))
         }
     }
 
@@ -291,10 +291,10 @@ extension RPCServer {
             case nil: first = nil
             }
             let agenda = try service.agenda(from: first, days: days, defaultZone: environment.defaultZone)
-            return Self.encode(Wire.AgendaW(
+            return Self.encode(Wire.Agenda(
                 from: zone.local(agenda.range.start).date.isoString, days: days,
-                items: agenda.items.map { Wire.AgendaItemW(range: $0.range, item: $0.item, zone: zone) },
-                warnings: agenda.warnings.map(Wire.WarningW.init)))
+                items: agenda.items.map { Wire.AgendaLine(range: $0.range, item: $0.item, zone: zone) },
+                warnings: agenda.warnings.map(Wire.ImportWarning.init)))
         }
     }
 
@@ -304,7 +304,7 @@ extension RPCServer {
         return try withService { service in
             let zone = try zone(service)
             let r = try service.replan(defaultZone: environment.defaultZone, dryRun: dryRun, compact: compact)
-            return Self.encode(Wire.ReplanW(r, zone: zone))
+            return Self.encode(Wire.ReplanResult(r, zone: zone))
         }
     }
 
@@ -322,7 +322,7 @@ extension RPCServer {
             let text = try service.export(from: from, to: to, onlyPlan: onlyPlan, defaultZone: environment.defaultZone)
             let sittings = text.components(separatedBy: "X-PLAN-TASK-ID:").count - 1
             guard let path else {
-                return Self.encode(Wire.ExportW(ics: text, path: nil, bytes: text.utf8.count, sittings: sittings))
+                return Self.encode(Wire.Exported(ics: text, path: nil, bytes: text.utf8.count, sittings: sittings))
             }
             let absolute = (path as NSString).isAbsolutePath ? path
                 : (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(path)
@@ -331,7 +331,7 @@ extension RPCServer {
             } catch {
                 throw RPCError(error, pointer: p.pointer("path"))
             }
-            return Self.encode(Wire.ExportW(ics: nil, path: (absolute as NSString).standardizingPath, bytes: text.utf8.count, sittings: sittings))
+            return Self.encode(Wire.Exported(ics: nil, path: (absolute as NSString).standardizingPath, bytes: text.utf8.count, sittings: sittings))
         }
     }
 
@@ -339,7 +339,7 @@ extension RPCServer {
 
     func policyGet(_ p: Params) throws(RPCError) -> String {
         try p.allowOnly([])
-        return try withService { Self.encode(Wire.SettingsW(try $0.settings(defaultZone: environment.defaultZone))) }
+        return try withService { Self.encode(Wire.Settings(try $0.settings(defaultZone: environment.defaultZone))) }
     }
 
     func policySet(_ p: Params) throws(RPCError) -> String {
@@ -377,7 +377,7 @@ extension RPCServer {
                     s.policy.busy = b
                 }
             }
-            return Self.encode(Wire.SettingsW(s))
+            return Self.encode(Wire.Settings(s))
         }
     }
 
@@ -426,8 +426,8 @@ extension RPCServer {
         } catch {
             throw RPCError(.calendar(error), pointer: p.has("path") ? p.pointer("path") : p.pointer("ics"))
         }
-        return Self.encode(Wire.ExpandW(occurrences: result.occurrences.map { Wire.OccurrenceW($0, zone: zone) },
-                                        eventCount: result.eventCount, warnings: result.warnings.map(Wire.WarningW.init)))
+        return Self.encode(Wire.Expanded(occurrences: result.occurrences.map { Wire.Occurrence($0, zone: zone) },
+                                        eventCount: result.eventCount, warnings: result.warnings.map(Wire.ImportWarning.init)))
     }
 
     /// The stateless contract: params are a schedule request plus

@@ -8,8 +8,8 @@ import PlanStore
 /// a field is added here and not there.
 extension Wire {
     /// `initialize`.
-    public struct InitializeW: Codable, Hashable, Sendable {
-        public struct CapabilitiesW: Codable, Hashable, Sendable {
+    public struct ServerInfo: Codable, Hashable, Sendable {
+        public struct Capabilities: Codable, Hashable, Sendable {
             /// Every method the server answers, in a stable order.
             public var methods: [String]
             /// `line` and `content-length`.
@@ -21,18 +21,18 @@ extension Wire {
         }
         public var serverVersion: String
         public var protocolVersion: String
-        public var capabilities: CapabilitiesW
+        public var capabilities: Capabilities
 
         public init(serverVersion: String, methods: [String], maxMessageBytes: Int) {
             self.serverVersion = serverVersion
             protocolVersion = RPCServer.protocolVersion
-            capabilities = CapabilitiesW(methods: methods, framings: [Framing.line.rawValue, Framing.contentLength.rawValue],
+            capabilities = Capabilities(methods: methods, framings: [Framing.line.rawValue, Framing.contentLength.rawValue],
                                          batches: true, maxMessageBytes: maxMessageBytes)
         }
     }
 
     /// A problem the calendar reader recovered from (not a failure).
-    public struct WarningW: Codable, Hashable, Sendable {
+    public struct ImportWarning: Codable, Hashable, Sendable {
         /// Stable id, e.g. `bad-value`, `occurrence-cap`, `unknown-tzid`.
         public var id: String
         public var file: String
@@ -41,7 +41,7 @@ extension Wire {
         public var value: String?
         public var message: String
 
-        public init(_ w: ImportWarning) {
+        public init(_ w: PlanICal.ImportWarning) {
             id = w.id
             file = w.file
             line = w.line
@@ -52,47 +52,47 @@ extension Wire {
     }
 
     /// `calendar.add`.
-    public struct CalendarAddedW: Codable, Hashable, Sendable {
-        public var calendar: CalendarW
+    public struct CalendarAdded: Codable, Hashable, Sendable {
+        public var calendar: NamedCalendar
         /// VEVENTs read (masters and overrides).
         public var eventCount: Int
-        public var warnings: [WarningW]
+        public var warnings: [ImportWarning]
     }
 
     /// `calendar.remove`, `task.remove`.
-    public struct RemovedW: Codable, Hashable, Sendable {
+    public struct Removed: Codable, Hashable, Sendable {
         public var removed: String
     }
 
     /// `project.remove`: the project and the tasks removed with it (`force`).
-    public struct ProjectRemovedW: Codable, Hashable, Sendable {
+    public struct ProjectRemoved: Codable, Hashable, Sendable {
         public var removed: String
         public var tasks: [String]
     }
 
     /// `task.update`: saved, or refused because the changed task would not fit.
-    public struct TaskUpdatedW: Codable, Hashable, Sendable {
+    public struct TaskUpdated: Codable, Hashable, Sendable {
         /// `updated` or `unschedulable` (nothing saved; see `diagnostic`).
         public var status: String
         public var saved: Bool
         /// The task as stored after the call.
-        public var task: TaskW
-        public var diagnostic: DiagnosticW?
+        public var task: StoredTask
+        public var diagnostic: Diagnostic?
     }
 
     /// `plan.agenda`.
-    public struct AgendaW: Codable, Hashable, Sendable {
+    public struct Agenda: Codable, Hashable, Sendable {
         /// The first day shown, `YYYY-MM-DD` in the user's zone.
         public var from: String
         public var days: Int
-        public var items: [AgendaItemW]
-        public var warnings: [WarningW]
+        public var items: [AgendaLine]
+        public var warnings: [ImportWarning]
     }
 
     /// `plan.replan`, and `plan replan --json`.
-    public struct ReplanW: Codable, Hashable, Sendable {
+    public struct ReplanResult: Codable, Hashable, Sendable {
         /// The tasks whose sittings changed, each with its reason.
-        public var moves: [MoveW]
+        public var moves: [TaskMove]
         /// Future sittings that stayed exactly where they were.
         public var kept: Int
         /// Everything was re-fitted from now (`compact`).
@@ -100,23 +100,23 @@ extension Wire {
         /// Tasks that do not fit around the sittings that stayed but would
         /// with `compact`.
         public var fitWithCompact: [String]
-        public var diagnostics: [DiagnosticW]
+        public var diagnostics: [Diagnostic]
         public var saved: Bool
-        public var warnings: [WarningW]
+        public var warnings: [ImportWarning]
 
         public init(_ r: Replanned, zone: some UTCOffsetProvider) {
-            moves = r.moves.map { MoveW($0, zone: zone) }
+            moves = r.moves.map { TaskMove($0, zone: zone) }
             kept = r.kept
             compact = r.compact
             fitWithCompact = r.fitWithCompact
-            diagnostics = r.plan.diagnostics.map { DiagnosticW($0, zone: zone) }
+            diagnostics = r.plan.diagnostics.map { Diagnostic($0, zone: zone) }
             saved = r.saved
-            warnings = r.warnings.map(WarningW.init)
+            warnings = r.warnings.map(ImportWarning.init)
         }
     }
 
     /// `plan.export`: the text, or where it went.
-    public struct ExportW: Codable, Hashable, Sendable {
+    public struct Exported: Codable, Hashable, Sendable {
         /// The calendar text (CRLF line ends), when no `path` was given.
         public var ics: String?
         /// The absolute path written, when one was given.
@@ -128,7 +128,7 @@ extension Wire {
 
     /// One occurrence of a calendar event, as `plan events --json` prints it,
     /// plus its span read in the requested zone.
-    public struct OccurrenceW: Codable, Hashable, Sendable {
+    public struct Occurrence: Codable, Hashable, Sendable {
         public var uid: String?
         public var recurrenceId: String?
         /// As the file states it: `…Z` (UTC), floating `YYYY-MM-DDTHH:MM:SS`, or a date.
@@ -142,9 +142,9 @@ extension Wire {
         public var tzid: String?
         public var source: String
         /// `start`/`end` as instants with the zone's offset.
-        public var range: RangeW
+        public var range: TimeRange
 
-        public init(_ o: Occurrence, zone: some UTCOffsetProvider) {
+        public init(_ o: PlanCore.Occurrence, zone: some UTCOffsetProvider) {
             uid = o.uid.isEmpty ? nil : o.uid
             recurrenceId = o.recurrenceId?.wireString
             start = o.start.wireString
@@ -155,14 +155,14 @@ extension Wire {
             transparent = o.transparent
             tzid = o.tzid
             source = o.source
-            range = RangeW(o.range(in: zone), zone: zone)
+            range = TimeRange(o.range(in: zone), zone: zone)
         }
     }
 
     /// `events.expand`.
-    public struct ExpandW: Codable, Hashable, Sendable {
-        public var occurrences: [OccurrenceW]
+    public struct Expanded: Codable, Hashable, Sendable {
+        public var occurrences: [Occurrence]
         public var eventCount: Int
-        public var warnings: [WarningW]
+        public var warnings: [ImportWarning]
     }
 }
