@@ -35,15 +35,17 @@ let package = Package(
         .target(name: "PlanICal", dependencies: ["CLibical", "PlanCore"], swiftSettings: swiftSettings),
         // Persistence: projects, tasks, sittings, calendars and policy in one SQLite file.
         .target(name: "PlanStore", dependencies: ["CSQLite", "PlanCore"], swiftSettings: swiftSettings),
+        // Text renderings of domain values (plans, diagnostics, occurrences, agenda rows): values in, String out.
+        .target(name: "PlanRender", dependencies: ["PlanCore"], swiftSettings: swiftSettings),
         // The operations of the shell and the editor protocol: store + calendars + scheduler.
         .target(name: "PlanService", dependencies: ["PlanCore", "PlanICal", "PlanStore"], swiftSettings: swiftSettings),
         // Versioned Codable wire types shared by `--json` output and `plan rpc`.
-        .target(name: "PlanProtocol", dependencies: ["PlanCore", "PlanICal", "PlanStore", "PlanService"], swiftSettings: swiftSettings),
+        .target(name: "PlanProtocol", dependencies: ["PlanCore", "PlanICal", "PlanStore", "PlanService", "PlanRender"], swiftSettings: swiftSettings),
         // ArgumentParser commands, output formatting, exit codes.
         .target(
             name: "PlanCLI",
             dependencies: [
-                "PlanCore", "PlanICal", "PlanStore", "PlanService", "PlanProtocol",
+                "PlanCore", "PlanICal", "PlanStore", "PlanService", "PlanRender", "PlanProtocol",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings
@@ -58,10 +60,11 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
-        .testTarget(name: "PlanCoreTests", dependencies: ["PlanCore"], swiftSettings: swiftSettings),
+        .testTarget(name: "PlanCoreTests", dependencies: ["PlanCore", "PlanRender"], swiftSettings: swiftSettings),
+        .testTarget(name: "PlanRenderTests", dependencies: ["PlanRender", "PlanCore"], swiftSettings: swiftSettings),
         .testTarget(name: "PlanICalTests", dependencies: ["PlanICal", "PlanCore"], swiftSettings: swiftSettings),
         .testTarget(name: "PlanStoreTests", dependencies: ["PlanStore", "PlanCore"], exclude: ["Fixtures"], swiftSettings: swiftSettings),
-        .testTarget(name: "PlanServiceTests", dependencies: ["PlanService", "PlanStore", "PlanICal", "PlanCore"], swiftSettings: swiftSettings),
+        .testTarget(name: "PlanServiceTests", dependencies: ["PlanService", "PlanStore", "PlanICal", "PlanCore", "PlanRender"], swiftSettings: swiftSettings),
         .testTarget(name: "PlanProtocolTests", dependencies: ["PlanProtocol", "PlanService", "PlanStore", "PlanCore"], swiftSettings: swiftSettings),
         .testTarget(name: "PlanCLITests", dependencies: ["PlanCLI"], exclude: ["Golden", "Wild"], swiftSettings: swiftSettings),
     ],

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import PlanCore
 import PlanProtocol
+import PlanRender
 import PlanService
 import PlanStore
 
@@ -64,8 +65,10 @@ enum Style {
         if let v = ProcessInfo.processInfo.environment["NO_COLOR"], !v.isEmpty { return false }
         return isatty(1) == 1
     }()
-    static func bold(_ s: String) -> String { enabled ? "\u{1B}[1m\(s)\u{1B}[0m" : s }
-    static func dim(_ s: String) -> String { enabled ? "\u{1B}[2m\(s)\u{1B}[0m" : s }
-    static func red(_ s: String) -> String { enabled ? "\u{1B}[31m\(s)\u{1B}[0m" : s }
-    static func green(_ s: String) -> String { enabled ? "\u{1B}[32m\(s)\u{1B}[0m" : s }
+    /// The style every rendering of this run gets.
+    static let text = TextStyle(ansi: enabled)
+    static func bold(_ s: String) -> String { text.bold(s) }
+    static func dim(_ s: String) -> String { text.dim(s) }
+    static func red(_ s: String) -> String { text.red(s) }
+    static func green(_ s: String) -> String { text.green(s) }
 }

@@ -209,6 +209,8 @@ public struct LocalDateTime: Hashable, Comparable, Sendable, CustomStringConvert
 
     /// `YYYY-MM-DDTHH:MM:SS`.
     public var isoString: String { date.isoString + "T" + pad2(hour) + ":" + pad2(minute) + ":" + pad2(second) }
+    /// `HH:MM`, the clock as people read it.
+    public var hhmm: String { pad2(hour) + ":" + pad2(minute) }
     public var description: String { isoString }
 }
 

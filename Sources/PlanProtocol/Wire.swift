@@ -1,6 +1,7 @@
 import Foundation
 import PlanCore
 import PlanICal
+import PlanRender
 import PlanService
 import PlanStore
 

@@ -73,12 +73,6 @@ public struct TaskRow: Hashable, Sendable {
     public var due: Instant
 }
 
-/// One line of the agenda: a calendar occurrence or a planned sitting.
-public enum AgendaItem: Hashable, Sendable {
-    case event(Occurrence)
-    case sitting(Sitting, title: String, project: String?)
-}
-
 /// The merged view of a span of days.
 public struct Agenda: Sendable {
     public var zone: SystemZone

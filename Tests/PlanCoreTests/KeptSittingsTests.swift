@@ -1,5 +1,6 @@
 import Foundation
 import PlanCore
+import PlanRender
 import Testing
 
 /// Which planned sittings may stay when the plan is re-made

@@ -1,5 +1,6 @@
 import Foundation
 import PlanCore
+import PlanRender
 import PlanStore
 import Testing
 @testable import PlanService

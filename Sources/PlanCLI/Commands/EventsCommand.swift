@@ -3,6 +3,7 @@ import Foundation
 import PlanCore
 import PlanICal
 import PlanProtocol
+import PlanRender
 import PlanService
 
 /// `plan events`: what a calendar file really contains, occurrence by occurrence.
@@ -95,7 +96,7 @@ struct EventsCommand: ParsableCommand {
         if json {
             EventsOutput.writeJSON(occurrences, withSource: withSource)
         } else {
-            print(EventsOutput.agenda(Array(occurrences), window: window, zone: zone, withSource: withSource), terminator: "")
+            print(EventsText.render(Array(occurrences), window: window, zone: zone, withSource: withSource), terminator: "")
         }
     }
 

@@ -3,6 +3,7 @@ import Foundation
 import PlanCore
 import PlanICal
 import PlanProtocol
+import PlanRender
 import PlanService
 
 /// `plan schedule`: the stateless form of the scheduling contract. Reads a

@@ -1,0 +1,155 @@
+import ArgumentParser
+import Foundation
+import PlanCore
+import PlanICal
+import PlanProtocol
+import PlanRender
+import PlanService
+import PlanStore
+
+struct AddTaskCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "add-task",
+        abstract: "Add a task and get its study plan: work sessions fitted around your classes.",
+        discussion: """
+        plan fits the task's sittings into the free time of your registered calendars, \
+        leaving the work already planned for other tasks where it is, prints them day by \
+        day and saves the task. If it cannot fit, nothing is saved: plan says why and \
+        which single change (a later due date, an earlier start, longer sittings, …) would \
+        make it fit.
+
+        Durations: 90m, 1h30m, 1.5h or PT1H30M. Dates: 2026-12-10, 2026-12-10T17:00, \
+        today, tomorrow, fri (the next Friday), +3d, read in your time zone; a due date \
+        alone means the end of that day.
+
+        Example (one command from a class schedule to a study plan):
+          plan add-task "History essay" --project HIST200 --estimate 6h --span 90m --due 2026-12-10 \\
+              --earliest 09:00 --calendar Examples/fall-2026-classes.ics
+
+        Exit codes: 0 saved (or would be, with --dry-run); 3 does not fit, nothing saved; \
+        4 fits only if other tasks move, nothing saved (add --replan); 65 invalid input; \
+        66 a calendar cannot be read; 75 the store is busy.
+        """
+    )
+
+    @Argument(help: "What the task is, e.g. \"History essay\".")
+    var title: String
+
+    @Option(help: "Project (course) it belongs to; created when new.")
+    var project: String?
+
+    @Option(help: ArgumentHelp("Total effort, e.g. 6h.", valueName: "duration"))
+    var estimate: String
+
+    @Option(help: ArgumentHelp("Longest sitting (attention span). Default 2h.", valueName: "duration"))
+    var span: String?
+
+    @Option(name: .customLong("min"), help: ArgumentHelp("Shortest sitting. Default 30m.", valueName: "duration"))
+    var minSitting: String?
+
+    @Option(help: ArgumentHelp("Deadline: the work is finished by then.", valueName: "date"))
+    var due: String
+
+    @Option(help: ArgumentHelp("Not before this date. Default: now.", valueName: "date"))
+    var start: String?
+
+    @Option(help: ArgumentHelp("Earliest time of day to work on it, HH:MM.", valueName: "time"))
+    var earliest: String?
+
+    @Option(help: ArgumentHelp("Latest time of day to work on it, HH:MM (24:00 allowed).", valueName: "time"))
+    var latest: String?
+
+    @Option(help: ArgumentHelp("1 (highest) to 4 (lowest). Default 3.", valueName: "n"))
+    var priority: Int?
+
+    @Option(help: ArgumentHelp("A task (id or title) that must be finished first; repeatable.", valueName: "task"))
+    var after: [String] = []
+
+    @Option(help: "Notes, copied into the exported calendar.")
+    var notes: String?
+
+    @Option(help: ArgumentHelp("Work already done on it.", valueName: "duration"))
+    var done: String?
+
+    @Option(help: ArgumentHelp("Task id. Default: made from the title.", valueName: "id"))
+    var id: String?
+
+    @Option(help: ArgumentHelp("Register this .ics calendar first (repeatable).", valueName: "file.ics"))
+    var calendar: [String] = []
+
+    @Flag(help: "Plan and print, but save nothing.")
+    var dryRun = false
+
+    @Flag(help: "If the task fits only when the whole plan is re-made, re-make it.")
+    var replan = false
+
+    @OptionGroup var options: StoreOptions
+
+    func validate() throws {
+        if let priority, !(1...4).contains(priority) { throw ValidationError("--priority must be 1, 2, 3 or 4") }
+        if title.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("the title must not be empty") }
+    }
+
+    func run() throws {
+        try withService(options) { service, defaultZone in
+            let settings = try service.settings(defaultZone: defaultZone)
+            let zone = zoneOf(settings)
+            let existing = try service.tasks(defaultZone: defaultZone)
+            var taskId = id ?? TaskIds.slug(title)
+            if id == nil { taskId = TaskIds.unique(taskId, taken: Set(existing.map(\.task.id))) }
+            let afterIds = try after.map { key in try service.task(key, defaultZone: defaultZone).task.id }
+            let spec = TaskDefinition(
+                id: taskId, title: title, estimate: try duration(estimate, option: "--estimate"),
+                due: try taskTime(due, option: "--due", now: service.now, zone: zone), project: project, notes: notes,
+                span: try span.map { try duration($0, option: "--span") },
+                minSitting: try minSitting.map { try duration($0, option: "--min") },
+                earliest: try earliest.map { try timeOfDay($0, option: "--earliest", allow24: false) },
+                latest: try latest.map { try timeOfDay($0, option: "--latest", allow24: true) },
+                start: try start.map { try taskTime($0, option: "--start", now: service.now, zone: zone) },
+                priority: priority, after: afterIds,
+                done: try done.map { try duration($0, option: "--done") } ?? 0)
+            let (outcome, warnings) = try service.addTask(spec, registering: calendar, defaultZone: defaultZone,
+                                                          dryRun: dryRun, replan: replan)
+            printWarnings(warnings)
+            if options.json { print(Wire.encode(Wire.TaskAdded(outcome, zone: zone))) }
+            switch outcome {
+            case .placed(_, let sittings, let plan, let saved):
+                if !options.json {
+                    let total = sittings.reduce(Int64(0)) { $0 + $1.range.duration }
+                    let o = plan.tasks.first { $0.id == taskId }
+                    var head = "\(saved ? "Added" : "Would add") \"\(title)\" (\(taskId))"
+                    if let project { head += " to \(project)" }
+                    head += ": \(ISODuration.humanString(total)) in \(sittings.count) sitting\(sittings.count == 1 ? "" : "s")"
+                    if let last = o?.lastEnd { head += ", done by \(TimeText.dayAndTime(last, zone))" }
+                    if let slack = o?.slack { head += ", \(ISODuration.humanString(slack)) before due" }
+                    print(Style.bold(head + "."))
+                    if sittings.isEmpty { print("Nothing left to do: the work is already done.") }
+                    print(StudyPlanText.render(sittings, title: title, zone: zone), terminator: "")
+                    if !saved { print(Style.dim("(dry run: nothing saved)")) }
+                }
+            case .unschedulable(_, let d):
+                if !options.json {
+                    print(Style.red("\"\(title)\" does not fit. Nothing was saved."))
+                    print(d.text(title: title, due: spec.due.instant(in: zone, endOfDay: true), zone: zone), terminator: "")
+                }
+                throw PlanExit.doesNotFit
+            case .needsReplan(_, let moves, let sittings, let saved):
+                if !options.json {
+                    if saved {
+                        print(Style.bold("Added \"\(title)\" (\(taskId)) by re-making the plan; \(moves.count) task(s) moved:"))
+                    } else {
+                        print(Style.red("\"\(title)\" fits only if the whole plan is re-made. Nothing was saved."))
+                        print("These tasks would move (run again with --replan to accept):")
+                    }
+                    for m in moves where m.taskId != taskId {
+                        let from = m.before.first.map { TimeText.dayAndTime($0.start, zone) } ?? "—"
+                        let to = m.after.first.map { TimeText.dayAndTime($0.start, zone) } ?? "—"
+                        print("  \(m.taskId): first sitting \(from) → \(to)")
+                    }
+                    print(StudyPlanText.render(sittings, title: title, zone: zone), terminator: "")
+                }
+                if !saved { throw PlanExit.needsReplan }
+            }
+        }
+    }
+}

@@ -1,0 +1,39 @@
+import ArgumentParser
+import Foundation
+import PlanCore
+import PlanICal
+import PlanProtocol
+import PlanRender
+import PlanService
+import PlanStore
+
+struct DoneCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "done", abstract: "Record progress on a task: all of it, or --spent time.",
+        discussion: "With --spent, the rest of the task is re-planned around the others. Without it, the task is finished and its future sittings are freed.")
+
+    @Argument(help: "Task id or title.") var task: String
+    @Option(help: ArgumentHelp("Time spent, e.g. 45m.", valueName: "duration")) var spent: String?
+    @OptionGroup var options: StoreOptions
+
+    func run() throws {
+        try withService(options) { service, defaultZone in
+            let zone = zoneOf(try service.settings(defaultZone: defaultZone))
+            let seconds = try spent.map { text -> Int64 in
+                guard let s = HumanInput.duration(text), s > 0 else { throw ValidationError("--spent \(text): expected a duration like 45m") }
+                return s
+            }
+            let row = try service.done(task, spent: seconds, defaultZone: defaultZone)
+            emit(options.json, Wire.StoredTask(row, zone: zone)) {
+                if row.state == .done { return "Done: \(row.task.title). \(ISODuration.humanString(row.estimate)) of work finished.\n" }
+                var out = "\(row.task.title): \(ISODuration.humanString(row.done)) of \(ISODuration.humanString(row.estimate)) done.\n"
+                if row.state == .scheduled {
+                    out += StudyPlanText.render(row.sittings.filter { $0.range.end > service.now }, title: row.task.title, zone: zone)
+                } else {
+                    out += "The rest no longer fits before it is due; see `plan task show \(row.task.id)`.\n"
+                }
+                return out
+            }
+        }
+    }
+}

@@ -1,0 +1,48 @@
+import ArgumentParser
+import Foundation
+import PlanCore
+import PlanICal
+import PlanProtocol
+import PlanRender
+import PlanService
+import PlanStore
+
+struct ExportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export", abstract: "Write the merged calendar (classes + planned sittings) as .ics.",
+        discussion: """
+        The imported events go out as they were written (RRULEs, time zones, UIDs, \
+        parameters, and value lists such as CATEGORIES:CLASS,CS 201 on one line); each \
+        sitting becomes one event with a stable UID, SUMMARY "Project: Task (i/n)", \
+        CATEGORIES, a DESCRIPTION with the notes and the effort left, and X-PLAN-TASK-ID, \
+        its times in your time zone (TZID and a VTIMEZONE, see plan policy). Any calendar \
+        app imports the file. Use - to write to stdout.
+        """)
+
+    @Argument(help: ArgumentHelp("Output file, or - for stdout.", valueName: "out.ics")) var output: String
+    @Option(help: ArgumentHelp("Only sittings from this date.", valueName: "date")) var from: String?
+    @Option(help: ArgumentHelp("Only sittings before this date.", valueName: "date")) var to: String?
+    @Flag(help: "Leave the imported calendars out: only the planned sittings.") var onlyPlan = false
+    @OptionGroup var options: StoreOptions
+
+    func run() throws {
+        try withService(options) { service, defaultZone in
+            let zone = zoneOf(try service.settings(defaultZone: defaultZone))
+            func instant(_ text: String?, _ option: String) throws -> Instant? {
+                guard let text else { return nil }
+                guard let v = HumanInput.date(text, now: service.now, zone: zone) else {
+                    throw ValidationError("\(option) \(text): expected a date like 2026-11-23")
+                }
+                return v.instant(in: zone)
+            }
+            let text = try service.export(from: try instant(from, "--from"), to: try instant(to, "--to"), onlyPlan: onlyPlan,
+                                          defaultZone: defaultZone)
+            if output == "-" {
+                FileHandle.standardOutput.write(Data(text.utf8))
+            } else {
+                try FileOutput.write(text, to: output)
+                if !options.json { print("Wrote \(output).") }
+            }
+        }
+    }
+}

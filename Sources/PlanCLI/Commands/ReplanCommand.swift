@@ -1,0 +1,74 @@
+import ArgumentParser
+import Foundation
+import PlanCore
+import PlanICal
+import PlanProtocol
+import PlanRender
+import PlanService
+import PlanStore
+
+struct ReplanCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "replan",
+        abstract: "Re-fit the work that lost its place, keep the rest, and say what moved and why.",
+        discussion: """
+        Every planned sitting that still obeys the rules and is still needed stays where \
+        it is. Only the work that lost its place is re-fitted, around the sittings that \
+        stayed: sittings that now collide with a class (a changed or newly added \
+        calendar), sittings a changed policy rules out (hours, working days, grid, \
+        buffer, break, max per day, time zone) or a task's changed fields do (due, start, \
+        earliest, latest, span, min, after), tasks whose sittings no longer add up to the \
+        work left, and tasks with no sittings. A task finished early frees its time; \
+        nothing else moves into it. Each moved task is listed with its reason, and the \
+        count of sittings that stayed.
+
+        --compact re-fits everything not done from now, in the contract's order, as a \
+        fresh plan would: use it to pull work forward into freed time, or when replan \
+        says a task fits only that way.
+
+        Exit codes: 0 re-planned (or would be, with --dry-run), also when a task does not \
+        fit (it is named, with what would make it fit); 65 invalid stored data; 66 a \
+        calendar cannot be read; 75 the store is busy.
+        """)
+
+    @Flag(help: "Re-fit everything not done from now, not only what must move.") var compact = false
+    @Flag(help: "Show what would move, save nothing.") var dryRun = false
+    @OptionGroup var options: StoreOptions
+
+    func run() throws {
+        try withService(options) { service, defaultZone in
+            let zone = zoneOf(try service.settings(defaultZone: defaultZone))
+            let r = try service.replan(defaultZone: defaultZone, dryRun: dryRun, compact: compact)
+            printWarnings(r.warnings)
+            emit(options.json, Wire.ReplanResult(r, zone: zone)) { Self.text(r, zone: zone) }
+        }
+    }
+
+    /// What moved and why, how many sittings stayed, and what does not fit.
+    static func text(_ r: Replanned, zone: SystemZone) -> String {
+        func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
+        let stayed = "\(count(r.kept, "sitting")) stayed in place"
+        var head = r.moves.isEmpty ? "nothing moved; \(stayed)" : "\(count(r.moves.count, "task")) moved, \(stayed)"
+        head = r.compact ? "Re-fitted everything from now (--compact): " + head : head.prefix(1).uppercased() + head.dropFirst()
+        var out = head + (r.saved ? "" : " (dry run: nothing saved)") + (r.moves.isEmpty ? ".\n" : ":\n")
+        let done = Set(r.plan.tasks.filter { $0.status == .done }.map(\.id))
+        for m in r.moves {
+            let from = m.before.first.map { TimeText.dayAndTime($0.start, zone) } ?? "—"
+            let to = m.after.first.map { TimeText.dayAndTime($0.start, zone) } ?? (done.contains(m.taskId) ? "done" : "unscheduled")
+            let change = "\(m.before.count) → \(count(m.after.count, "sitting")), first \(from) → \(to)"
+            if let reason = m.reason, reason != .compact {
+                out += "  \(m.taskId): \(reason.phrase(zone))\n    \(change)\n"
+            } else {
+                out += "  \(m.taskId): \(change)\n"
+            }
+        }
+        let compactFits = Set(r.fitWithCompact)
+        for d in r.plan.diagnostics {
+            let short = ISODuration.humanString(d.shortBy)
+            out += Style.red(compactFits.contains(d.taskId)
+                ? "  \(d.taskId) does not fit around the sittings that stayed (\(short) short), but fits when everything is re-fitted: run `plan replan --compact`."
+                : "  \(d.taskId) does not fit: \(short) short") + "\n"
+        }
+        return out
+    }
+}

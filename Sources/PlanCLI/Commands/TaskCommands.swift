@@ -1,0 +1,139 @@
+import ArgumentParser
+import Foundation
+import PlanCore
+import PlanICal
+import PlanProtocol
+import PlanRender
+import PlanService
+import PlanStore
+
+struct TasksCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "tasks", abstract: "List tasks with status, progress, next sitting and slack.")
+
+    @OptionGroup var options: StoreOptions
+
+    func run() throws {
+        try withService(options) { service, defaultZone in
+            let zone = zoneOf(try service.settings(defaultZone: defaultZone))
+            let rows = try service.tasks(defaultZone: defaultZone)
+            emit(options.json, rows.map { Wire.StoredTask($0, zone: zone) }) {
+                if rows.isEmpty { return "No tasks yet. Add one with `plan add-task`.\n" }
+                var out = ""
+                for r in rows {
+                    let progress = "\(ISODuration.humanString(r.done))/\(ISODuration.humanString(r.estimate))"
+                    var line = "\(r.task.id)  \(r.task.title)"
+                    if let p = r.task.project { line += "  [\(p)]" }
+                    line += "  \(r.state.rawValue)  \(progress)"
+                    if let n = r.next { line += "  next \(TimeText.dayAndTime(n.range.start, zone))" }
+                    if let s = r.slack { line += "  slack \(ISODuration.humanString(s))" }
+                    line += "  due \(TimeText.due(r.due, zone))"
+                    out += (r.state == .overdue || r.state == .unscheduled ? Style.red(line) : line) + "\n"
+                }
+                return out
+            }
+        }
+    }
+}
+
+struct TaskCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "task", abstract: "Show, edit or remove one task.",
+        subcommands: [Show.self, Edit.self, Remove.self])
+
+    struct Show: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "show", abstract: "Show a task and all its sittings.")
+        @Argument(help: "Task id or title.") var task: String
+        @OptionGroup var options: StoreOptions
+
+        func run() throws {
+            try withService(options) { service, defaultZone in
+                let zone = zoneOf(try service.settings(defaultZone: defaultZone))
+                let r = try service.task(task, defaultZone: defaultZone)
+                emit(options.json, Wire.StoredTask(r, zone: zone)) {
+                    var out = "\(r.task.title) (\(r.task.id))\(r.task.project.map { " — \($0)" } ?? "")\n"
+                    out += "  state     \(r.state.rawValue)\n"
+                    out += "  progress  \(ISODuration.humanString(r.done)) of \(ISODuration.humanString(r.estimate))\n"
+                    out += "  due       \(TimeText.due(r.due, zone))\n"
+                    if let s = r.slack { out += "  slack     \(ISODuration.humanString(s))\n" }
+                    if !r.task.after.isEmpty { out += "  after     \(r.task.after.joined(separator: ", "))\n" }
+                    if let n = r.task.notes { out += "  notes     \(n)\n" }
+                    if !r.sittings.isEmpty { out += "\n" + StudyPlanText.render(r.sittings, title: r.task.title, zone: zone) }
+                    return out
+                }
+            }
+        }
+    }
+
+    struct Edit: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "edit",
+            abstract: "Change a task's fields and re-plan it around the others.",
+            discussion: "Refused, with the reason and fixes, when the changed task no longer fits (exit 3).")
+        @Argument(help: "Task id or title.") var task: String
+        @Option var title: String?
+        @Option var project: String?
+        @Option(help: ArgumentHelp(valueName: "duration")) var estimate: String?
+        @Option(help: ArgumentHelp(valueName: "duration")) var span: String?
+        @Option(name: .customLong("min"), help: ArgumentHelp(valueName: "duration")) var minSitting: String?
+        @Option(help: ArgumentHelp(valueName: "date")) var due: String?
+        @Option(help: ArgumentHelp(valueName: "date")) var start: String?
+        @Option(help: ArgumentHelp(valueName: "time")) var earliest: String?
+        @Option(help: ArgumentHelp(valueName: "time")) var latest: String?
+        @Option var priority: Int?
+        @Option var notes: String?
+        @OptionGroup var options: StoreOptions
+
+        func run() throws {
+            try withService(options) { service, defaultZone in
+                let zone = zoneOf(try service.settings(defaultZone: defaultZone))
+                let estimateV = try estimate.map { try duration($0, option: "--estimate") }
+                let spanV = try span.map { try duration($0, option: "--span") }
+                let minV = try minSitting.map { try duration($0, option: "--min") }
+                let dueV = try due.map { try taskTime($0, option: "--due", now: service.now, zone: zone) }
+                let startV = try start.map { try taskTime($0, option: "--start", now: service.now, zone: zone) }
+                let earliestV = try earliest.map { try timeOfDay($0, option: "--earliest", allow24: false) }
+                let latestV = try latest.map { try timeOfDay($0, option: "--latest", allow24: true) }
+                do {
+                    let (row, _) = try service.editTask(task, defaultZone: defaultZone) { s in
+                        if let title { s.title = title }
+                        if let project { s.project = project }
+                        if let estimateV { s.estimate = estimateV }
+                        if let spanV { s.span = spanV }
+                        if let minV { s.minSitting = minV }
+                        if let dueV { s.due = dueV }
+                        if let startV { s.start = startV }
+                        if let earliestV { s.earliest = earliestV }
+                        if let latestV { s.latest = latestV }
+                        if let priority { s.priority = priority }
+                        if let notes { s.notes = notes }
+                    }
+                    emit(options.json, Wire.StoredTask(row, zone: zone)) {
+                        "Updated \"\(row.task.title)\" (\(row.task.id)).\n" + StudyPlanText.render(row.sittings, title: row.task.title, zone: zone)
+                    }
+                } catch let refused as PlanService.EditRefused {
+                    if options.json {
+                        print(Wire.encode(Wire.Diagnostic(refused.diagnostic, zone: zone)))
+                    } else {
+                        print(Style.red("With these changes the task does not fit. Nothing was saved."))
+                        print(refused.diagnostic.changesText(zone: zone))
+                    }
+                    throw PlanExit.doesNotFit
+                }
+            }
+        }
+    }
+
+    struct Remove: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove a task and its sittings.")
+        @Argument(help: "Task id or title.") var task: String
+        @OptionGroup var options: StoreOptions
+
+        func run() throws {
+            try withService(options) { service, defaultZone in
+                let id = try service.removeTask(task, defaultZone: defaultZone)
+                if !options.json { print("Removed task \(id).") } else { print(Wire.encode(["removed": id])) }
+            }
+        }
+    }
+}

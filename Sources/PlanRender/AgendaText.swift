@@ -1,0 +1,38 @@
+import PlanCore
+
+/// `plan agenda` as text: classes and planned work, merged, day by day.
+public enum AgendaText {
+    /// Every local day of `range` under a heading, `free` when it has
+    /// nothing, its events and sittings (`▸ HIST200: History essay (1/4)`)
+    /// in the order given, then the work planned that day.
+    public static func render(_ items: [(range: TimeRange, item: AgendaItem)], range: TimeRange, zone: SystemZone,
+                              style: TextStyle = .plain) -> String {
+        var out = ""
+        var day = zone.local(range.start).date
+        let last = zone.local(range.end - 1).date
+        while day <= last {
+            let dayRange = TimeRange(start: zone.resolve(LocalDateTime(date: day)), end: zone.resolve(LocalDateTime(date: day.adding(days: 1))))
+            let todays = items.filter { $0.range.overlaps(dayRange) }
+            out += style.bold(TimeText.day(day)) + "\n"
+            if todays.isEmpty { out += style.dim("  free") + "\n" }
+            var work: Int64 = 0
+            for (range, item) in todays {
+                switch item {
+                case .event(let o):
+                    let start = EventWords.edge(range.start, beyondDay: range.start < dayRange.start, zone)
+                    let end = EventWords.edge(range.end, beyondDay: range.end > dayRange.end, zone)
+                    let when = o.isAllDay ? EventWords.allDay : "\(start)–\(end)"
+                    let marks = EventWords.marks(o).map { " " + $0 }.joined()
+                    out += "  \(when)  \(EventWords.title(o))\(marks)\n"
+                case .sitting(let s, let title, let project):
+                    work += s.range.duration
+                    let name = (project.map { "\($0): " } ?? "") + "\(title) (\(s.index)/\(s.count))"
+                    out += style.green("  \(TimeText.clock(range.start, zone))–\(TimeText.clock(range.end, zone))  ▸ \(name)") + "\n"
+                }
+            }
+            if work > 0 { out += style.dim("  work planned: \(ISODuration.humanString(work))") + "\n" }
+            day = day.adding(days: 1)
+        }
+        return out
+    }
+}

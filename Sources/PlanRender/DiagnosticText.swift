@@ -1,0 +1,46 @@
+import PlanCore
+
+extension Diagnostic {
+    /// Why a task does not fit, in plain English:
+    ///
+    ///     Does not fit: Lab report (lab)
+    ///       Needs 30h, but only 7h35m fits by Fri 2026-11-27 17:00 (short by 22h25m).
+    ///       Limited by: the daily window, calendar events.
+    ///       Any one of these changes would make it fit:
+    ///         - move due to Fri 2026-12-04 11:40
+    ///
+    /// `title` names the task; `due`, when known, says by when.
+    public func text(title: String, due: Instant?, zone: some UTCOffsetProvider) -> String {
+        var out = "Does not fit: \(title) (\(taskId))\n"
+        var line = "  Needs \(ISODuration.humanString(needed))"
+        if available == 0 {
+            line += ", but none of it fits"
+        } else {
+            line += ", but only \(ISODuration.humanString(available)) fits"
+        }
+        if let due { line += " by \(TimeText.dayAndTime(due, zone))" }
+        line += " (short by \(ISODuration.humanString(shortBy))).\n"
+        out += line
+        if !binding.isEmpty {
+            out += "  Limited by: " + binding.map(\.phrase).joined(separator: ", ") + ".\n"
+        }
+        if fixes.isEmpty {
+            out += "  No single change to the task alone makes it fit.\n"
+        } else {
+            out += "  Any one of these changes would make it fit:\n"
+            for f in fixes { out += "    - \(f.phrase(zone))\n" }
+        }
+        return out
+    }
+
+    /// The changes alone, for an edit that was refused (`plan task edit`):
+    ///
+    ///     Any one of these would make it fit:
+    ///       - move due to Fri 2026-12-04 11:40
+    ///
+    /// No newline at the end.
+    public func changesText(zone: some UTCOffsetProvider) -> String {
+        guard !fixes.isEmpty else { return "No single change to the task alone makes it fit." }
+        return "Any one of these would make it fit:\n" + fixes.map { "  - " + $0.phrase(zone) }.joined(separator: "\n")
+    }
+}
