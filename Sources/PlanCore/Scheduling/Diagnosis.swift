@@ -109,10 +109,11 @@ struct Diagnosis {
     }
 
     /// The largest `x` in `[lo, hi)` with `ok(x)`, given `ok` is monotone
-    /// (true … true false … false) and `ok(lo)` holds: one before the
-    /// smallest `x` in `(lo, hi]` where `ok` fails (`hi` counting as failing).
+    /// (true … true false … false) and `ok(lo)` holds (`lo` itself when the
+    /// range holds nothing above it): one before the smallest `x` in
+    /// `(lo, hi]` where `ok` fails, `hi` counting as failing.
     private func largest(from lo: Int64, below hi: Int64, _ ok: (Int64) -> Bool) -> Int64 {
-        smallest(after: lo, upTo: hi) { $0 == hi || !ok($0) } - 1
+        hi <= lo + 1 ? lo : smallest(after: lo, upTo: hi) { $0 == hi || !ok($0) } - 1
     }
 
     /// The smallest `x` in `(lo, hi]` with `fits(x)`, nil when there is
