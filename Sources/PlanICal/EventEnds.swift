@@ -11,6 +11,7 @@ extension Expander {
     /// same kind are compared (a date against a date, a time against a time).
     mutating func orderEnds(_ e: inout RawEvent) {
         matchEndToStart(&e)
+        matchDurationToStart(&e)
         guard let s = e.dtstart, let en = e.dtend else { return }
         let before: Bool
         switch (s, en) {
@@ -83,6 +84,21 @@ extension Expander {
         default:
             return
         }
+    }
+
+    /// A DURATION of hours or minutes on an all-day event (RFC 5545 §3.8.2.5
+    /// allows only days and weeks there), or of no days at all, is read as
+    /// the whole days it reaches into, at least one: clients show the event
+    /// on its day, and a day of zero length would hide its busy time.
+    private mutating func matchDurationToStart(_ e: inout RawEvent) {
+        guard case .date? = e.dtstart, e.dtend == nil, let d = e.duration else { return }
+        let total = d.days * 86_400 + d.seconds
+        guard d.seconds != 0 || total <= 0 else { return }
+        let days = max(1, (total + 86_399) / 86_400)
+        warnings.append(ImportWarning(id: "mixed-value-types", file: file, line: e.durationLine?.number ?? e.line,
+                                      property: "DURATION", value: e.durationLine?.value ?? "",
+                                      message: "not whole days on an all-day event; read as \(days) whole day\(days == 1 ? "" : "s")"))
+        e.duration = RawDuration(days: days, seconds: 0)
     }
 
     private mutating func endWarning(_ id: String, _ e: RawEvent, _ message: String) {

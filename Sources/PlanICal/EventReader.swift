@@ -116,6 +116,7 @@ extension LibicalReader {
                 let d = icalproperty_get_duration(prop)
                 // More than 100 years is a broken value (libical wraps huge numbers around).
                 let raw = rawLine("DURATION", ordinal: ordinal, containing: nil)
+                if let raw { e.durationLine = (raw.number, raw.value) }
                 let absurd = raw.map { r in r.value.split(whereSeparator: { !$0.isNumber }).contains { $0.count > 6 } } ?? false
                 if icaldurationtype_is_bad_duration(d) != 0 || absurd || Int64(d.days) + 7 * Int64(d.weeks) > 36_600 {
                     doc.warn(warning("bad-value", line: raw?.number ?? e.line, property: "DURATION", value: raw?.value,

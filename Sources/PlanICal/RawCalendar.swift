@@ -46,6 +46,8 @@ struct RawEvent {
     /// it (an end before the start is swapped; see `Expander.orderEnds`).
     var dtendLine: (number: Int, value: String)?
     var duration: RawDuration?
+    /// The DURATION line's number and value as written (see `Expander.matchDurationToStart`).
+    var durationLine: (number: Int, value: String)?
     var rrules: [String] = []
     var exrules: [String] = []
     var rdates: [RawRDate] = []

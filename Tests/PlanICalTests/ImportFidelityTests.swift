@@ -156,4 +156,23 @@ import Testing
         let rows = try ICS.rows(ICS.read(ICS.calendar(ICS.event("a", "DTSTART;VALUE=DATE;TZID=Europe/Berlin:20260305"))))
         #expect(rows == [.single("a", "2026-03-05", "2026-03-06")])
     }
+
+    /// A DURATION of hours on an all-day event (RFC 5545 §3.8.2.5 allows
+    /// only days and weeks there), or of no length, is read as the whole days
+    /// it reaches into, at least one, with a warning naming the DURATION line.
+    @Test(arguments: [("PT45M", "2026-03-07", 1), ("P1DT2H", "2026-03-08", 2), ("PT0S", "2026-03-07", 1)])
+    func allDayDurationInHours(_ duration: String, _ lastDay: String, _ days: Int) throws {
+        let result = try ICS.read(ICS.calendar(ICS.event("d", "DTSTART;VALUE=DATE:20260307", "DURATION:\(duration)")))
+        let end = LocalDate(iso: lastDay)!.adding(days: 1).isoString
+        #expect(ICS.rows(result) == [.single("d", "2026-03-07", end)])
+        #expect(result.warnings.map(\.description) == [
+            "test.ics:8: DURATION \"\(duration)\": not whole days on an all-day event; read as \(days) whole day\(days == 1 ? "" : "s")",
+        ])
+    }
+
+    /// Whole days on an all-day event are read as written, silently.
+    @Test func allDayDurationInDays() throws {
+        let rows = try ICS.expand(ICS.event("d", "DTSTART;VALUE=DATE:20260307", "DURATION:P2D"))
+        #expect(rows == [.single("d", "2026-03-07", "2026-03-09")])
+    }
 }
