@@ -111,12 +111,12 @@ extension LibicalReader {
             case ICAL_DTEND_PROPERTY:
                 e.dtend = time(prop, icalproperty_get_dtend(prop), "DTEND", ordinal, &doc)
                 if e.dtend == nil { e.broken.append("DTEND cannot be read") }
-                if let block, let l = lines.lines[block].first(where: { $0.name == "DTEND" }) { e.dtendLine = (l.number, l.value) }
+                if let block, let l = lines.lines[block].first(where: { $0.name == "DTEND" }) { e.dtendLine = l }
             case ICAL_DURATION_PROPERTY:
                 let d = icalproperty_get_duration(prop)
                 // More than 100 years is a broken value (libical wraps huge numbers around).
                 let raw = rawLine("DURATION", ordinal: ordinal, containing: nil)
-                if let raw { e.durationLine = (raw.number, raw.value) }
+                e.durationLine = raw
                 let absurd = raw.map { r in r.value.split(whereSeparator: { !$0.isNumber }).contains { $0.count > 6 } } ?? false
                 if icaldurationtype_is_bad_duration(d) != 0 || absurd || Int64(d.days) + 7 * Int64(d.weeks) > 36_600 {
                     doc.warn(warning("bad-value", line: raw?.number ?? e.line, property: "DURATION", value: raw?.value,
@@ -211,9 +211,13 @@ extension LibicalReader {
     /// back: a UID with a trailing space names another event than the same
     /// UID without it, and goes back out on export as it came in.
     func uidAsWritten(_ parsed: String?, ordinal: Int) -> String? {
+        func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 }
+        // The common case, cheaply: no UID line of the event starts or ends with white space.
+        guard ordinal < eventBlocks.count, lines.lines[eventBlocks[ordinal]].contains(where: { l in
+            l.name == "UID" && (l.valueBytes.first.map(isSpace) ?? false || l.valueBytes.last.map(isSpace) ?? false)
+        }) else { return parsed }
         guard let raw = rawLine("UID", ordinal: ordinal, containing: parsed)?.valueBytes,
               let first = raw.first, let last = raw.last else { return parsed }
-        func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 }
         guard isSpace(first) || isSpace(last) else { return parsed }
         let lead = raw.prefix(while: isSpace)
         guard lead.count < raw.count else { return String(decoding: raw, as: UTF8.self) }

@@ -44,10 +44,10 @@ struct RawEvent {
     var dtend: RawTime?
     /// The DTEND line's number and value as written, for a warning that names
     /// it (an end before the start is swapped; see `Expander.orderEnds`).
-    var dtendLine: (number: Int, value: String)?
+    var dtendLine: ContentLines.Line?
     var duration: RawDuration?
     /// The DURATION line's number and value as written (see `Expander.matchDurationToStart`).
-    var durationLine: (number: Int, value: String)?
+    var durationLine: ContentLines.Line?
     var rrules: [String] = []
     var exrules: [String] = []
     var rdates: [RawRDate] = []
