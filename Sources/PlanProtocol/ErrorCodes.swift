@@ -35,7 +35,7 @@ extension ServiceError {
         case .store(.busy): (.tempFail, .storeBusy)
         case .store(.cannotOpen): (.cannotCreate, .storeUnavailable)
         case .store(.incompatible): (.dataError, .storeUnavailable)
-        case .store(.sqlite): (.software, .internalError)
+        case .store(.sqlite), .store(.unexpected): (.software, .internalError)
         case .store(.notFound): (.dataError, .notFound)
         case .store(.duplicate), .store(.refused): (.dataError, .refused)
         case .calendar(.unreadable): (.noInput, .calendarUnreadable)
@@ -66,7 +66,8 @@ extension RPCError {
             } else {
                 self.init(code, reason: "the stored plan is not valid: \(r.description)", kind: r.kind.rawValue)
             }
-        case .unexpected(let detail): self.init(code, reason: Self.internalReason, detail: detail)
+        case .unexpected(let detail), .store(.unexpected(_, let detail)):
+            self.init(code, reason: Self.internalReason, detail: detail)
         case .store, .calendar, .notFound, .refused, .cannotWrite: self.init(code, pointer: pointer, reason: e.description)
         }
     }

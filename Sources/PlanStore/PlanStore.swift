@@ -18,6 +18,9 @@ public enum StoreError: Error, CustomStringConvertible, Sendable {
     case duplicate(kind: String, name: String)
     /// An operation the store refuses (e.g. removing a project that has tasks).
     case refused(String)
+    /// Something that should not happen while opening or upgrading the store
+    /// (a bug: exit 70), with what was thrown.
+    case unexpected(path: String, detail: String)
 
     public var description: String {
         switch self {
@@ -28,6 +31,7 @@ public enum StoreError: Error, CustomStringConvertible, Sendable {
         case .notFound(let k, let n): "no \(k) named \"\(n)\""
         case .duplicate(let k, let n): "a \(k) named \"\(n)\" already exists"
         case .refused(let why): why
+        case .unexpected(let p, let d): "internal error opening the store \(p) (a bug: please report it): \(d)"
         }
     }
 }
@@ -95,7 +99,7 @@ public final class PlanStore {
         } catch let e as StoreError {
             throw e
         } catch {
-            throw .cannotOpen(path: path, reason: "\(error)")
+            throw .unexpected(path: path, detail: "\(error)")
         }
     }
 

@@ -22,6 +22,7 @@ import Testing
         (.store(.cannotOpen(path: "s", reason: "r")), 73, -32006),
         (.store(.incompatible(path: "s", reason: "r")), 65, -32006),
         (.store(.sqlite(SQLiteError(code: 1, message: "m"))), 70, -32603),
+        (.store(.unexpected(path: "p", detail: "d")), 70, -32603),
         (.store(.notFound(kind: "project", name: "p")), 65, -32003),
         (.store(.duplicate(kind: "project", name: "p")), 65, -32004),
         (.store(.refused("no")), 65, -32004),
@@ -39,6 +40,18 @@ import Testing
         #expect(error.codes.exit.rawValue == exit, "\(error)")
         #expect(error.codes.rpc.rawValue == rpc, "\(error)")
         #expect(RPCError(error, relocate: { _ in nil }).code.rawValue == rpc, "\(error)")
+    }
+
+    /// A store that fails to open for an unforeseen reason (a bug in an
+    /// upgrade, say) is an internal error, not "cannot open": 70 / -32603,
+    /// and the detail stays out of the response.
+    @Test func unexpectedStoreFailureIsInternal() {
+        let e = ServiceError.store(.unexpected(path: "plan.sqlite", detail: "index out of range in the upgrade"))
+        let rpc = RPCError(e)
+        #expect(rpc.reason == RPCError.internalReason)
+        #expect(rpc.detail == "index out of range in the upgrade")
+        #expect(e.codes.exit == .software)
+        #expect(e.description.contains("a bug: please report it"))
     }
 
     /// The exit statuses are exactly the rows of the README's table.
