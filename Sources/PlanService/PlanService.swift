@@ -21,16 +21,6 @@ public struct PlanSettings: Hashable, Sendable {
     }
 }
 
-/// A task that moved when the plan was re-made.
-public struct Move: Hashable, Sendable {
-    public var taskId: String
-    public var before: [TimeRange]
-    public var after: [TimeRange]
-    /// Why it moved (`plan replan`); nil where the whole plan was re-made
-    /// to make room for a new task.
-    public var reason: RefitReason?
-}
-
 /// What `plan replan` did.
 public struct Replanned: Sendable {
     /// The tasks whose future sittings changed, each with its reason.

@@ -40,35 +40,10 @@ struct ReplanCommand: ParsableCommand {
             let zone = zoneOf(try service.settings(defaultZone: defaultZone))
             let r = try service.replan(defaultZone: defaultZone, dryRun: dryRun, compact: compact)
             printWarnings(r.warnings)
-            emit(options.json, Wire.ReplanResult(r, zone: zone)) { Self.text(r, zone: zone) }
-        }
-    }
-
-    /// What moved and why, how many sittings stayed, and what does not fit.
-    static func text(_ r: Replanned, zone: SystemZone) -> String {
-        func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
-        let stayed = "\(count(r.kept, "sitting")) stayed in place"
-        var head = r.moves.isEmpty ? "nothing moved; \(stayed)" : "\(count(r.moves.count, "task")) moved, \(stayed)"
-        head = r.compact ? "Re-fitted everything from now (--compact): " + head : head.prefix(1).uppercased() + head.dropFirst()
-        var out = head + (r.saved ? "" : " (dry run: nothing saved)") + (r.moves.isEmpty ? ".\n" : ":\n")
-        let done = Set(r.plan.tasks.filter { $0.status == .done }.map(\.id))
-        for m in r.moves {
-            let from = m.before.first.map { TimeText.dayAndTime($0.start, zone) } ?? "—"
-            let to = m.after.first.map { TimeText.dayAndTime($0.start, zone) } ?? (done.contains(m.taskId) ? "done" : "unscheduled")
-            let change = "\(m.before.count) → \(count(m.after.count, "sitting")), first \(from) → \(to)"
-            if let reason = m.reason, reason != .compact {
-                out += "  \(m.taskId): \(reason.phrase(zone))\n    \(change)\n"
-            } else {
-                out += "  \(m.taskId): \(change)\n"
+            emit(options.json, Wire.ReplanResult(r, zone: zone)) {
+                ReplanText(moves: r.moves, plan: r.plan, kept: r.kept, fitWithCompact: r.fitWithCompact,
+                           compact: r.compact, saved: r.saved).text(zone: zone, style: Style.text)
             }
         }
-        let compactFits = Set(r.fitWithCompact)
-        for d in r.plan.diagnostics {
-            let short = ISODuration.humanString(d.shortBy)
-            out += Style.red(compactFits.contains(d.taskId)
-                ? "  \(d.taskId) does not fit around the sittings that stayed (\(short) short), but fits when everything is re-fitted: run `plan replan --compact`."
-                : "  \(d.taskId) does not fit: \(short) short") + "\n"
-        }
-        return out
     }
 }
