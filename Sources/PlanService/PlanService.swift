@@ -48,21 +48,6 @@ public enum AddTaskOutcome: Sendable {
     case needsReplan(task: TaskDefinition, moves: [Move], sittings: [Sitting], saved: Bool)
 }
 
-/// One row of `plan tasks`.
-public struct TaskRow: Hashable, Sendable {
-    public enum State: String, Sendable { case scheduled, unscheduled, done, overdue }
-    public var task: TaskDefinition
-    public var state: State
-    public var estimate: Int64
-    public var done: Int64
-    public var sittings: [Sitting]
-    /// The first sitting that has not ended by `now`.
-    public var next: Sitting?
-    /// `due − end of the last sitting`.
-    public var slack: Int64?
-    public var due: Instant
-}
-
 /// The merged view of a span of days.
 public struct Agenda: Sendable {
     public var zone: SystemZone

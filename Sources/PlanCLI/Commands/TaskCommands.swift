@@ -18,19 +18,7 @@ struct TasksCommand: ParsableCommand {
             let zone = zoneOf(try service.settings(defaultZone: defaultZone))
             let rows = try service.tasks(defaultZone: defaultZone)
             emit(options.json, rows.map { Wire.StoredTask($0, zone: zone) }) {
-                if rows.isEmpty { return "No tasks yet. Add one with `plan add-task`.\n" }
-                var out = ""
-                for r in rows {
-                    let progress = "\(ISODuration.humanString(r.done))/\(ISODuration.humanString(r.estimate))"
-                    var line = "\(r.task.id)  \(r.task.title)"
-                    if let p = r.task.project { line += "  [\(p)]" }
-                    line += "  \(r.state.rawValue)  \(progress)"
-                    if let n = r.next { line += "  next \(TimeText.dayAndTime(n.range.start, zone))" }
-                    if let s = r.slack { line += "  slack \(ISODuration.humanString(s))" }
-                    line += "  due \(TimeText.due(r.due, zone))"
-                    out += (r.state == .overdue || r.state == .unscheduled ? Style.red(line) : line) + "\n"
-                }
-                return out
+                TaskListText.list(rows, zone: zone, style: Style.text)
             }
         }
     }
@@ -50,17 +38,7 @@ struct TaskCommand: ParsableCommand {
             try withService(options) { service, defaultZone in
                 let zone = zoneOf(try service.settings(defaultZone: defaultZone))
                 let r = try service.task(task, defaultZone: defaultZone)
-                emit(options.json, Wire.StoredTask(r, zone: zone)) {
-                    var out = "\(r.task.title) (\(r.task.id))\(r.task.project.map { " — \($0)" } ?? "")\n"
-                    out += "  state     \(r.state.rawValue)\n"
-                    out += "  progress  \(ISODuration.humanString(r.done)) of \(ISODuration.humanString(r.estimate))\n"
-                    out += "  due       \(TimeText.due(r.due, zone))\n"
-                    if let s = r.slack { out += "  slack     \(ISODuration.humanString(s))\n" }
-                    if !r.task.after.isEmpty { out += "  after     \(r.task.after.joined(separator: ", "))\n" }
-                    if let n = r.task.notes { out += "  notes     \(n)\n" }
-                    if !r.sittings.isEmpty { out += "\n" + StudyPlanText.render(r.sittings, title: r.task.title, zone: zone) }
-                    return out
-                }
+                emit(options.json, Wire.StoredTask(r, zone: zone)) { TaskListText.detail(r, zone: zone) }
             }
         }
     }

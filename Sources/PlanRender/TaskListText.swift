@@ -1,0 +1,35 @@
+import PlanCore
+
+/// `plan tasks` and `plan task show` in words.
+public enum TaskListText {
+    /// One line per task: id, title, project, state, progress, next sitting,
+    /// slack and due; overdue and unscheduled tasks in red.
+    public static func list(_ rows: [TaskRow], zone: some UTCOffsetProvider, style: TextStyle) -> String {
+        if rows.isEmpty { return "No tasks yet. Add one with `plan add-task`.\n" }
+        var out = ""
+        for r in rows {
+            let progress = "\(ISODuration.humanString(r.done))/\(ISODuration.humanString(r.estimate))"
+            var line = "\(r.task.id)  \(r.task.title)"
+            if let p = r.task.project { line += "  [\(p)]" }
+            line += "  \(r.state.rawValue)  \(progress)"
+            if let n = r.next { line += "  next \(TimeText.dayAndTime(n.range.start, zone))" }
+            if let s = r.slack { line += "  slack \(ISODuration.humanString(s))" }
+            line += "  due \(TimeText.due(r.due, zone))"
+            out += (r.state == .overdue || r.state == .unscheduled ? style.red(line) : line) + "\n"
+        }
+        return out
+    }
+
+    /// One task with its fields and all its sittings.
+    public static func detail(_ r: TaskRow, zone: some UTCOffsetProvider) -> String {
+        var out = "\(r.task.title) (\(r.task.id))\(r.task.project.map { " — \($0)" } ?? "")\n"
+        out += "  state     \(r.state.rawValue)\n"
+        out += "  progress  \(ISODuration.humanString(r.done)) of \(ISODuration.humanString(r.estimate))\n"
+        out += "  due       \(TimeText.due(r.due, zone))\n"
+        if let s = r.slack { out += "  slack     \(ISODuration.humanString(s))\n" }
+        if !r.task.after.isEmpty { out += "  after     \(r.task.after.joined(separator: ", "))\n" }
+        if let n = r.task.notes { out += "  notes     \(n)\n" }
+        if !r.sittings.isEmpty { out += "\n" + StudyPlanText.render(r.sittings, title: r.task.title, zone: zone) }
+        return out
+    }
+}

@@ -1,0 +1,32 @@
+import PlanCore
+import PlanRender
+import Testing
+
+/// `plan tasks` and `plan task show` in words, from values built here.
+@Suite struct TaskListTextTests {
+    static let essay = TaskDefinition(id: "essay", title: "History essay", estimate: 6 * 3600, due: .date(Values.day(27)),
+                                      project: "HIST200", notes: "draft first", after: ["reading"])
+
+    static func row(_ state: TaskRow.State, next: Sitting? = nil, slack: Int64? = nil, sittings: [Sitting] = []) -> TaskRow {
+        TaskRow(task: essay, state: state, estimate: 6 * 3600, done: 90 * 60, sittings: sittings, next: next,
+                slack: slack, due: Values.at(28, 0))
+    }
+
+    @Test func oneLinePerTaskWithUnscheduledInRed() {
+        let sitting = Sitting(taskId: "essay", range: Values.range(25, (9, 0), (10, 30)), index: 1, count: 3)
+        let plain = TaskListText.list([Self.row(.scheduled, next: sitting, slack: 7200)], zone: Values.zone, style: .plain)
+        #expect(plain == "essay  History essay  [HIST200]  scheduled  1h30m/6h  next Wed 2026-11-25 09:00  slack 2h  due Fri 2026-11-27 24:00\n")
+        let red = TaskListText.list([Self.row(.unscheduled)], zone: Values.zone, style: TextStyle(ansi: true))
+        #expect(red.hasPrefix("\u{1B}[31messay  History essay") && red.hasSuffix("\u{1B}[0m\n"))
+        #expect(TaskListText.list([], zone: Values.zone, style: .plain) == "No tasks yet. Add one with `plan add-task`.\n")
+    }
+
+    @Test func detailListsFieldsThenSittings() {
+        let sittings = [Sitting(taskId: "essay", range: Values.range(25, (9, 0), (10, 30)), index: 1, count: 1)]
+        let text = TaskListText.detail(Self.row(.scheduled, slack: 3600, sittings: sittings), zone: Values.zone)
+        let head = "History essay (essay) — HIST200\n  state     scheduled\n  progress  1h30m of 6h\n"
+            + "  due       Fri 2026-11-27 24:00\n  slack     1h\n  after     reading\n  notes     draft first\n\n"
+        #expect(text.hasPrefix(head))
+        #expect(text.dropFirst(head.count) == StudyPlanText.render(sittings, title: "History essay", zone: Values.zone))
+    }
+}
