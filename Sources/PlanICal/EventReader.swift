@@ -101,10 +101,6 @@ extension LibicalReader {
                 e.transparent = text(prop)?.trimmingWhitespace.uppercased() == "TRANSPARENT"
             case ICAL_SEQUENCE_PROPERTY:
                 e.sequence = Int(icalproperty_get_sequence(prop))
-            case ICAL_LASTMODIFIED_PROPERTY:
-                lastModified = Self.stamp(icalproperty_get_lastmodified(prop))
-            case ICAL_DTSTAMP_PROPERTY:
-                stamp = Self.stamp(icalproperty_get_dtstamp(prop))
             case ICAL_DTSTART_PROPERTY:
                 e.dtstart = time(prop, icalproperty_get_dtstart(prop), "DTSTART", ordinal, &doc)
                 if e.dtstart == nil { e.broken.append("DTSTART cannot be read") }
@@ -169,14 +165,6 @@ extension LibicalReader {
         if let rulesFromLines { e.rrules = rulesFromLines }
         e.revised = lastModified ?? stamp
         return e
-    }
-
-    /// A DTSTAMP or LAST-MODIFIED value as libical read it (UTC by RFC 5545
-    /// §3.8.7.2–3), as a wall clock; nil when it could not.
-    static func stamp(_ t: icaltimetype) -> LocalDateTime? {
-        guard icaltime_is_null_time(t) == 0, icaltime_is_valid_time(t) != 0 else { return nil }
-        return LocalDateTime(date: LocalDate(year: Int(t.year), month: Int(t.month), day: Int(t.day)),
-                             hour: Int(t.hour), minute: Int(t.minute), second: Int(t.second))
     }
 
     /// `YYYYMMDDTHHMMSS[Z]` as a wall clock; nil for anything else.

@@ -222,9 +222,10 @@ struct Expander {
         var exact: [InstanceName: (RawEvent, SeriesTime)] = [:]
         var byDay = false
         var future: [(key: Int64, event: RawEvent, rid: SeriesTime)] = []
-        for o in overrides {
-            let rid = normalize(o.recurrenceId!, event: o, property: "RECURRENCE-ID")
-            let key = instanceName(o.recurrenceId!, of: o, property: "RECURRENCE-ID", series: kind)
+        // Each override's instance, named once for both passes below.
+        let names = overrides.map { instanceName($0.recurrenceId!, of: $0, property: "RECURRENCE-ID", series: kind) }
+        for (o, named) in zip(overrides, names) {
+            let (key, rid) = named
             if let prev = exact[key], prev.0.sequence > o.sequence { continue }
             exact[key] = (o, rid)
             if case .day = key { byDay = true }
@@ -259,8 +260,7 @@ struct Expander {
                         resolvedStart: originalKey, into: &out) { produced += 1 }
             }
         }
-        for o in overrides {
-            let key = instanceName(o.recurrenceId!, of: o, property: "RECURRENCE-ID", series: kind)
+        for (o, (key, _)) in zip(overrides, names) {
             guard let (chosen, rid) = exact[key], chosen.ordinal == o.ordinal else { continue }
             let start = normalize(o.dtstart!, event: o, property: "DTSTART")
             let end = add(length(start: start, end: o.dtend.map { normalize($0, event: o, property: "DTEND") },
@@ -431,7 +431,7 @@ struct Expander {
         var starts: [CalendarTime] = [], days: [LocalDate] = []
         let kind = SeriesKind(start)
         for x in e.exdates {
-            switch instanceName(x, of: e, property: "EXDATE", series: kind) {
+            switch instanceName(x, of: e, property: "EXDATE", series: kind).name {
             case .at(let t): starts.append(t)
             case .day(let d): days.append(d)
             }

@@ -31,7 +31,7 @@ extension Expander {
         }
     }
 
-    /// The instance `t` names in a series of `kind`. Clients write these in
+    /// The instance `t` names in a series of `kind`, and `t` read as a series time. Clients write these in
     /// another value type or zone than the series (Outlook:
     /// `RECURRENCE-ID;TZID=GMT Standard Time:20200416T000000` for an all-day
     /// series; others UTC values for a zoned series, or dates for a timed
@@ -44,18 +44,19 @@ extension Expander {
     /// names the floating instance of the same wall-clock reading (a
     /// floating time has no instant to compare; the corpus peer matches so);
     /// anything else names the instance starting at the same instant.
-    mutating func instanceName(_ t: RawTime, of e: RawEvent, property: String, series kind: SeriesKind) -> InstanceName {
+    mutating func instanceName(_ t: RawTime, of e: RawEvent, property: String,
+                               series kind: SeriesKind) -> (name: InstanceName, value: SeriesTime) {
+        let value = normalize(t, event: e, property: property)
         if kind == .floating {
             switch t {
-            case .utc(let l), .zoned(let l, _), .floating(let l): return .at(.floating(l))
-            case .date(let d): return .day(d)
+            case .utc(let l), .zoned(let l, _), .floating(let l): return (.at(.floating(l)), value)
+            case .date(let d): return (.day(d), value)
             }
         }
-        let value = normalize(t, event: e, property: property)
         switch (kind, value) {
-        case (.date, .local(let l, _)): return .at(.date(l.date))
-        case (.zoned, .date(let d)): return .day(d)
-        default: return .at(calendarTime(value))
+        case (.date, .local(let l, _)): return (.at(.date(l.date)), value)
+        case (.zoned, .date(let d)): return (.day(d), value)
+        default: return (.at(calendarTime(value)), value)
         }
     }
 }
