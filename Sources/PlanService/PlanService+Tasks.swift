@@ -99,9 +99,13 @@ extension PlanService {
             }
             return (.placed(task: spec, sittings: mine, plan: first.plan, saved: !dryRun), first.warnings)
         }
-        // Would it fit if everything were re-made in the contract's order?
+        // Would it fit if everything were re-made in the contract's order,
+        // with every task that has its place now keeping one? A re-made plan
+        // that drops another task is never offered: that would lose its work.
         let full = try planned(t, settings: settings, extra: [spec], fixed: [])
-        if full.plan.tasks.first(where: { $0.id == spec.id })?.status != .unschedulable {
+        let scheduledNow = Set(first.plan.tasks.filter { $0.id != spec.id && $0.status == .scheduled }.map(\.id))
+        let keepsTheRest = full.plan.tasks.allSatisfy { !scheduledNow.contains($0.id) || $0.status != .unschedulable }
+        if keepsTheRest, full.plan.tasks.first(where: { $0.id == spec.id })?.status != .unschedulable {
             let old = try t.sittings()
             let moves = Self.moves(from: old, to: full.plan.sittings, now: now)
             let newSittings = full.plan.sittings.filter { $0.taskId == spec.id }

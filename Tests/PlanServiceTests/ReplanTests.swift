@@ -133,4 +133,26 @@ import Testing
         #expect(!r.saved)
         #expect(try Self.sittings(s)["lab"] == moved.sorted { $0.start < $1.start }, "a dry run saves nothing")
     }
+
+    /// `add-task` offers to re-make the plan (`--replan`) only when every
+    /// task that has its place keeps one: a new task that fits only by
+    /// pushing another out is refused with its diagnostic, and nothing moves.
+    @Test func replanNeverDropsAnotherTask() throws {
+        let s = try BusyCacheTests.Scratch()
+        let service = PlanService(store: s.store, now: Self.at(23, 8))
+        _ = try service.updateSettings(defaultZone: "UTC") { $0.timeZone = "America/New_York" }
+        let lab = ScheduleRequest.TaskSpec(id: "lab", title: "Lab report", estimate: "PT30H", due: "2026-11-25")
+        _ = try service.addTask(try TaskDefinition(lab, path: ""), registering: [Self.classes], defaultZone: "UTC", dryRun: false, replan: false)
+        let before = try Self.sittings(s, now: Self.at(23, 8))
+        let essay = ScheduleRequest.TaskSpec(id: "essay", title: "Essay", estimate: "PT12H", due: "2026-11-24", span: "PT2H")
+        let (outcome, _) = try service.addTask(try TaskDefinition(essay, path: ""), registering: [], defaultZone: "UTC",
+                                               dryRun: false, replan: true)
+        guard case .unschedulable(_, let diagnostic) = outcome else {
+            Issue.record("expected a refusal, got \(outcome)")
+            return
+        }
+        #expect(diagnostic.taskId == "essay")
+        #expect(try Self.sittings(s, now: Self.at(23, 8)) == before)
+        #expect(try service.tasks(defaultZone: "UTC").map(\.task.id) == ["lab"])
+    }
 }
