@@ -31,21 +31,23 @@ let package = Package(
         ),
         // Domain, time arithmetic and scheduling: pure, no I/O, no dependencies.
         .target(name: "PlanCore", swiftSettings: swiftSettings),
+        // Course catalogs and the timetable builder: pure, no I/O.
+        .target(name: "PlanTimetable", dependencies: ["PlanCore"], swiftSettings: swiftSettings),
         // The only module that imports CLibical: .ics in, .ics out.
         .target(name: "PlanICal", dependencies: ["CLibical", "PlanCore"], swiftSettings: swiftSettings),
         // Persistence: projects, tasks, sittings, calendars and policy in one SQLite file.
         .target(name: "PlanStore", dependencies: ["CSQLite", "PlanCore"], swiftSettings: swiftSettings),
         // Text renderings of domain values (plans, diagnostics, occurrences, agenda rows): values in, String out.
-        .target(name: "PlanRender", dependencies: ["PlanCore"], swiftSettings: swiftSettings),
+        .target(name: "PlanRender", dependencies: ["PlanCore", "PlanTimetable"], swiftSettings: swiftSettings),
         // The operations of the shell and the editor protocol: store + calendars + scheduler.
-        .target(name: "PlanService", dependencies: ["PlanCore", "PlanICal", "PlanStore"], swiftSettings: swiftSettings),
+        .target(name: "PlanService", dependencies: ["PlanCore", "PlanTimetable", "PlanICal", "PlanStore"], swiftSettings: swiftSettings),
         // Versioned Codable wire types shared by `--json` output and `plan rpc`.
-        .target(name: "PlanProtocol", dependencies: ["PlanCore", "PlanICal", "PlanStore", "PlanService", "PlanRender"], swiftSettings: swiftSettings),
+        .target(name: "PlanProtocol", dependencies: ["PlanCore", "PlanTimetable", "PlanICal", "PlanStore", "PlanService", "PlanRender"], swiftSettings: swiftSettings),
         // ArgumentParser commands, output formatting, exit codes.
         .target(
             name: "PlanCLI",
             dependencies: [
-                "PlanCore", "PlanICal", "PlanStore", "PlanService", "PlanRender", "PlanProtocol",
+                "PlanCore", "PlanTimetable", "PlanICal", "PlanStore", "PlanService", "PlanRender", "PlanProtocol",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings
@@ -55,17 +57,18 @@ let package = Package(
         .executableTarget(
             name: "plan-bench",
             dependencies: [
-                "PlanCore", "PlanICal", "PlanStore", "PlanService", "PlanCLI",
+                "PlanCore", "PlanTimetable", "PlanICal", "PlanStore", "PlanService", "PlanProtocol", "PlanCLI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "PlanCoreTests", dependencies: ["PlanCore", "PlanRender"], swiftSettings: swiftSettings),
+        .testTarget(name: "PlanTimetableTests", dependencies: ["PlanTimetable", "PlanCore"], swiftSettings: swiftSettings),
         .testTarget(name: "PlanRenderTests", dependencies: ["PlanRender", "PlanCore"], swiftSettings: swiftSettings),
         .testTarget(name: "PlanICalTests", dependencies: ["PlanICal", "PlanCore"], swiftSettings: swiftSettings),
         .testTarget(name: "PlanStoreTests", dependencies: ["PlanStore", "PlanCore"], exclude: ["Fixtures"], swiftSettings: swiftSettings),
         .testTarget(name: "PlanServiceTests", dependencies: ["PlanService", "PlanStore", "PlanICal", "PlanCore", "PlanRender"], swiftSettings: swiftSettings),
-        .testTarget(name: "PlanProtocolTests", dependencies: ["PlanProtocol", "PlanService", "PlanStore", "PlanCore"], swiftSettings: swiftSettings),
+        .testTarget(name: "PlanProtocolTests", dependencies: ["PlanProtocol", "PlanTimetable", "PlanService", "PlanStore", "PlanCore"], swiftSettings: swiftSettings),
         .testTarget(name: "PlanCLITests", dependencies: ["PlanCLI"], exclude: ["Golden", "Wild"], swiftSettings: swiftSettings),
     ],
     swiftLanguageModes: [.v6]
