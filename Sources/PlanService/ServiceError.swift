@@ -38,10 +38,19 @@ public enum ServiceError: Error, CustomStringConvertible, Sendable {
         case .store(let e): e.description
         case .calendar(let e): e.description
         case .invalid(let e): "invalid: \(e.description)"
-        case .notFound(let k, let n): "no \(k) \"\(n)\" (see `plan \(k == "task" ? "tasks" : k + " list")`)"
+        case .notFound(let k, let n): "no \(k) \"\(n)\" (see `\(Self.listing(k))`)"
         case .refused(let why): why
         case .cannotWrite(let path, let reason): "cannot write \(path): \(reason)"
         case .unexpected(let detail): "internal error (a bug: please report it): \(detail)"
+        }
+    }
+
+    /// The command that lists what a kind of name can be.
+    static func listing(_ kind: String) -> String {
+        switch kind {
+        case "task": "plan tasks"
+        case "timetable": "plan courses saved"
+        default: "plan \(kind) list"
         }
     }
 }
