@@ -124,3 +124,58 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: s.dir + "/t.ics"))
     }
 }
+
+/// `--around`: the busy events of a calendar as wall-clock blocks of the term's zone.
+@Suite struct KeepClearTests {
+    @Test func busyEventsBecomeBlocksCutAtMidnightAndFreeOnesDoNot() throws {
+        let s = try BusyCacheTests.Scratch()
+        try s.write("""
+            BEGIN:VCALENDAR\r
+            VERSION:2.0\r
+            PRODID:test\r
+            BEGIN:VEVENT\r
+            UID:job\r
+            DTSTART;TZID=America/New_York:20270831T170000\r
+            DTEND;TZID=America/New_York:20270831T210000\r
+            RRULE:FREQ=WEEKLY;COUNT=2\r
+            SUMMARY:Job\r
+            END:VEVENT\r
+            BEGIN:VEVENT\r
+            UID:night\r
+            DTSTART:20270902T030000Z\r
+            DTEND:20270902T070000Z\r
+            SUMMARY:Night shift\r
+            END:VEVENT\r
+            BEGIN:VEVENT\r
+            UID:free\r
+            DTSTART;TZID=America/New_York:20270901T090000\r
+            DTEND;TZID=America/New_York:20270901T100000\r
+            TRANSP:TRANSPARENT\r
+            SUMMARY:Maybe\r
+            END:VEVENT\r
+            BEGIN:VEVENT\r
+            UID:allday\r
+            DTSTART;VALUE=DATE:20270903\r
+            SUMMARY:Exam week\r
+            END:VEVENT\r
+            BEGIN:VEVENT\r
+            UID:before\r
+            DTSTART;TZID=America/New_York:20270801T090000\r
+            DTEND;TZID=America/New_York:20270801T100000\r
+            SUMMARY:Before the term\r
+            END:VEVENT\r
+            END:VCALENDAR\r
+
+            """)
+        let service = PlanService(store: s.store, now: Instant(seconds: 0))
+        let blocks = try service.keepClear(path: s.calendar, term: TimetableUseTests.timetable.term)
+            .sorted { ($0.date, $0.start) < ($1.date, $1.start) }
+        let d = TimetableUseTests.d
+        #expect(blocks == [
+            KeepClear(date: d("2027-08-31"), start: 17 * 60, end: 21 * 60, label: "Job"),
+            KeepClear(date: d("2027-09-01"), start: 23 * 60, end: 1440, label: "Night shift"),
+            KeepClear(date: d("2027-09-02"), start: 0, end: 3 * 60, label: "Night shift"),
+            KeepClear(date: d("2027-09-07"), start: 17 * 60, end: 21 * 60, label: "Job"),
+        ])
+    }
+}
