@@ -14,6 +14,8 @@ public enum ServiceError: Error, CustomStringConvertible, Sendable {
     case invalid(ScheduleRequestError)
     case notFound(kind: String, name: String)
     case refused(String)
+    /// An input file other than a calendar (a course catalog) is missing or cannot be read.
+    case unreadable(path: String, reason: String)
     /// An output file (the export) cannot be written.
     case cannotWrite(path: String, reason: String)
     /// Something that should not happen did. `detail` is for the log and
@@ -40,6 +42,7 @@ public enum ServiceError: Error, CustomStringConvertible, Sendable {
         case .invalid(let e): "invalid: \(e.description)"
         case .notFound(let k, let n): "no \(k) \"\(n)\" (see `\(Self.listing(k))`)"
         case .refused(let why): why
+        case .unreadable(let path, let reason): "cannot read \(path): \(reason)"
         case .cannotWrite(let path, let reason): "cannot write \(path): \(reason)"
         case .unexpected(let detail): "internal error (a bug: please report it): \(detail)"
         }

@@ -104,7 +104,7 @@ struct CoursesBuildCommand: ParsableCommand {
             let given = try catalog.map { try source.read($0) }
             let (result, used) = try service.buildTimetables(codes: courses, catalog: given, options: buildOptions, around: around)
             if options.json {
-                print(TimetableBuildJSON.text(result, catalog: used))
+                print(String(decoding: TimetableBuildJSON.encode(result), as: UTF8.self))
             } else {
                 print(TimetableText.build(result, catalog: used, options: buildOptions, style: Style.text), terminator: "")
             }
