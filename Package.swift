@@ -55,12 +55,12 @@ let package = Package(
         .executableTarget(
             name: "plan-bench",
             dependencies: [
-                "PlanCore", "PlanICal", "PlanStore", "PlanService", "PlanCLI",
+                "PlanCore", "PlanICal", "PlanStore", "PlanService", "PlanProtocol", "PlanCLI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings
         ),
-        .testTarget(name: "PlanCoreTests", dependencies: ["PlanCore", "PlanRender"], swiftSettings: swiftSettings),
+        .testTarget(name: "PlanCoreTests", dependencies: ["PlanCore", "PlanRender", "PlanProtocol"], swiftSettings: swiftSettings),
         .testTarget(name: "PlanRenderTests", dependencies: ["PlanRender", "PlanCore"], swiftSettings: swiftSettings),
         .testTarget(name: "PlanICalTests", dependencies: ["PlanICal", "PlanCore"], swiftSettings: swiftSettings),
         .testTarget(name: "PlanStoreTests", dependencies: ["PlanStore", "PlanCore"], exclude: ["Fixtures"], swiftSettings: swiftSettings),
