@@ -47,13 +47,12 @@ struct Scoring {
         filledRating = Self.median(ratings)
         gpaMedian = Self.fixedMedian(gpas, limit: 4)
         ratingMedian = Self.fixedMedian(ratings, limit: 5)
-        var wg = Self.fixed(options.gpaWeight, limit: .greatestFiniteMagnitude, scale: 100)
-        var wr = Self.fixed(options.ratingWeight, limit: .greatestFiniteMagnitude, scale: 100)
-        if max(wg, wr) > 10_000 {
-            let big = max(max(options.gpaWeight, 0), max(options.ratingWeight, 0))
-            wg = Self.fixed(options.gpaWeight / big * 10_000, limit: 10_000, scale: 1)
-            wr = Self.fixed(options.ratingWeight / big * 10_000, limit: 10_000, scale: 1)
-        }
+        // Weights that are not finite or below 0 count as 0; above 100, both are scaled so the larger is 100.
+        let weights = [options.gpaWeight, options.ratingWeight].map { $0.isFinite ? max($0, 0) : 0 }
+        let big = max(weights[0], weights[1])
+        let factor = big > 100 ? 100 / big : 1
+        var wg = Self.fixed(weights[0] * factor, limit: 100, scale: 100)
+        var wr = Self.fixed(weights[1] * factor, limit: 100, scale: 100)
         if wg == 0 && wr == 0 { (wg, wr) = (100, 100) }  // both 0: the documented default
         if gpaMedian == nil { wg = 0 }
         if ratingMedian == nil { wr = 0 }

@@ -14,8 +14,15 @@ struct CatalogGenerator {
                                       DateSpan(from: LocalDate(year: 2027, month: 11, day: 24), to: LocalDate(year: 2027, month: 11, day: 28))])
 
     var random: SeededRandom
+    /// Lectures only, from 09:00 to 12:15 (three MWF hours, two TR slots), none online:
+    /// courses crowd into five times, few combinations fit, and past five courses only
+    /// half-term sections can share a time — the search must prove what does not fit.
+    let crowded: Bool
 
-    init(seed: UInt64) { random = SeededRandom(seed: seed &* 0x9E37_79B9 &+ 14) }
+    init(seed: UInt64, crowded: Bool = false) {
+        random = SeededRandom(seed: seed &* 0x9E37_79B9 &+ 14)
+        self.crowded = crowded
+    }
 
     /// The same catalog with no GPA and no rating anywhere: every score ties, and only
     /// days on campus, the latest end and the ids rank.
@@ -43,7 +50,7 @@ struct CatalogGenerator {
              random.chance(15) ? nil : Double(random.int(200...400)) / 100,
              random.chance(20) ? nil : Double(random.int(15...50)) / 10)
         }
-        let extra = random.int(0...2)  // 0: lecture only, 1: discussion, 2: lab
+        let extra = crowded ? 0 : random.int(0...2)  // 0: lecture only, 1: discussion, 2: lab
         var sections: [Section] = []
         for s in 0..<count {
             let who = random.pick(instructors)
@@ -52,11 +59,11 @@ struct CatalogGenerator {
             let from: LocalDate? = halfTerm && random.chance(50) ? LocalDate(year: 2027, month: 10, day: 18) : nil
             let to: LocalDate? = halfTerm && from == nil ? LocalDate(year: 2027, month: 10, day: 15) : nil
             if random.chance(55) {
-                let start = 8 * 60 + random.int(0...8) * 60
+                let start = crowded ? 9 * 60 + random.int(0...2) * 60 : 8 * 60 + random.int(0...8) * 60
                 meetings.append(Meeting(days: [.monday, .wednesday, .friday], start: start, end: start + 50,
                                         room: "Room \(random.int(1...60))", kind: "lecture", from: from, to: to))
             } else {
-                let start = [480, 570, 660, 750, 840, 930, 1020][random.int(0...6)]
+                let start = crowded ? [570, 660][random.int(0...1)] : [480, 570, 660, 750, 840, 930, 1020][random.int(0...6)]
                 meetings.append(Meeting(days: [.tuesday, .thursday], start: start, end: start + 75,
                                         room: "Room \(random.int(1...60))", kind: "lecture", from: from, to: to))
             }
@@ -70,7 +77,7 @@ struct CatalogGenerator {
                                         room: "Lab \(random.int(1...9))", kind: "lab",
                                         from: random.chance(50) ? LocalDate(year: 2027, month: 9, day: 13) : from, to: to))
             }
-            if random.chance(4) { meetings = [] }  // online
+            if !crowded && random.chance(4) { meetings = [] }  // online
             sections.append(Section(id: String(format4(101 + s)), instructors: [who.name], gpa: who.gpa, rating: who.rating,
                                     seats: Seats(open: random.chance(15) ? 0 : random.int(1...40), total: 40), meetings: meetings))
         }

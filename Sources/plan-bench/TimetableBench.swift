@@ -20,6 +20,8 @@ struct TimetableBench {
         var best: Double?
         var naiveSeconds: Double?
         var same: Bool?
+        /// Why nothing fits, when nothing does.
+        var diagnosis: String?
     }
 
     let options: Options
@@ -39,10 +41,20 @@ struct TimetableBench {
             let scored = generator.catalog(courses: c.courses, sections: c.sections)
             for ties in [false, true] {
                 rows.append(measure(ties ? CatalogGenerator.tied(scored) : scored, label: "\(c.courses) × \(c.sections.lowerBound == c.sections.upperBound ? "\(c.sections.lowerBound)" : "\(c.sections.lowerBound)–\(c.sections.upperBound)")\(ties ? ", all tied" : "")"))
-                let r = rows[rows.count - 1]
-                print("   \(r.label): \(Format.ms(r.seconds))" + (r.naiveSeconds.map { ", naive \(Format.ms($0)), same top \(top): \(r.same == true ? "yes" : "NO")" } ?? ""))
+                report(rows[rows.count - 1])
             }
         }
+        // Crowded: the search must prove that little or nothing fits.
+        let crowdedSizes = options.quick ? [6] : [6, 8, 10]
+        for (k, n) in crowdedSizes.enumerated() {
+            var generator = CatalogGenerator(seed: options.seed &+ 100 &+ UInt64(k), crowded: true)
+            rows.append(measure(generator.catalog(courses: n, sections: 20...30), label: "\(n) × 20–30, crowded"))
+            report(rows[rows.count - 1])
+        }
+    }
+
+    func report(_ r: Row) {
+        print("   \(r.label): \(Format.ms(r.seconds)), \(r.found) found" + (r.diagnosis.map { " (\($0))" } ?? "") + (r.naiveSeconds.map { ", naive \(Format.ms($0)), same top \(top): \(r.same == true ? "yes" : "NO")" } ?? ""))
     }
 
     func measure(_ catalog: Catalog, label: String) -> Row {
@@ -59,7 +71,8 @@ struct TimetableBench {
         let naive = NaiveTimetable(catalog: catalog, courses: courses, top: top)
         var row = Row(label: label, courses: courses.count, sections: courses.reduce(0) { $0 + $1.sections.count },
                       combinations: courses.reduce(1) { $0 * Double($1.sections.count) }, seconds: medianOf(times), runs: runs,
-                      found: result!.combinations.count, best: result!.combinations.first?.score)
+                      found: result!.combinations.count, best: result!.combinations.first?.score,
+                      diagnosis: result!.diagnosis.map { String(describing: $0) })
         if naive.combinations <= naiveBudget {
             var entries: [NaiveTimetable.Entry] = []
             let d = clock.measure { entries = naive.run() }
@@ -75,8 +88,8 @@ struct TimetableBench {
     func seconds(_ d: Duration) -> Double { Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18 }
 
     func table() -> String {
-        Format.table(["catalog", "sections", "combinations", "top 10", "runs", "best", "naive", "speed-up", "same"], rows.map { r in
-            [r.label, Format.count(r.sections), String(format: "%.1e", r.combinations), Format.ms(r.seconds), String(r.runs),
+        Format.table(["catalog", "sections", "combinations", "top 10", "runs", "found", "best", "naive", "speed-up", "same"], rows.map { r in
+            [r.label, Format.count(r.sections), String(format: "%.1e", r.combinations), Format.ms(r.seconds), String(r.runs), String(r.found),
              r.best.map { String(format: "%.1f", $0) } ?? "-", Format.ms(r.naiveSeconds),
              Format.ratio(r.naiveSeconds.map { $0 / r.seconds }), r.same.map { $0 ? "yes" : "NO" } ?? "-"]
         })
@@ -89,7 +102,7 @@ struct TimetableBench {
                 .object([("catalog", .string(r.label)), ("courses", .int(r.courses)), ("sections", .int(r.sections)),
                          ("combinations", .num(r.combinations, 0)), ("medianSeconds", .num(r.seconds, 6)), ("runs", .int(r.runs)),
                          ("found", .int(r.found)), ("bestScore", .num(r.best, 1)), ("naiveSeconds", .num(r.naiveSeconds, 4)),
-                         ("sameTop", r.same.map { JSON.bool($0) } ?? .null)])
+                         ("sameTop", r.same.map { JSON.bool($0) } ?? .null), ("diagnosis", .str(r.diagnosis))])
             })),
         ])
     }

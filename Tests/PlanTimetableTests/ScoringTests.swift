@@ -88,4 +88,16 @@ import Testing
         #expect(result.combinations[1].score == result.combinations[2].score)
         #expect(result.combinations.map(\.rank) == [1, 2, 3, 4])
     }
+
+    @Test func largeOrOddWeightsKeepTheirRatio() {
+        let a = course("A", [section("1", [], gpa: 3.0, rating: 4.0)])
+        let expected = (0.75 + 3 * 0.8) / 4 * 100
+        // Weights up to 100 are exact to 1/100; larger ones keep their ratio to 10⁻⁴.
+        let fractional = build([a], BuildOptions(gpaWeight: 0.5, ratingWeight: 1.5))
+        #expect(abs(fractional.combinations[0].score - expected) < 1e-9)
+        let huge = build([a], BuildOptions(gpaWeight: 1e300, ratingWeight: 3e300))
+        #expect(abs(huge.combinations[0].score - expected) < 1e-3)
+        let broken = build([a], BuildOptions(gpaWeight: .infinity, ratingWeight: 1))
+        #expect(abs(broken.combinations[0].score - 80) < 1e-9)
+    }
 }
