@@ -21,11 +21,28 @@ struct Compatibility {
     private let flat: [UInt64]
     /// The meeting bit sets of each group (kept for the diagnosis).
     let bits: [[[UInt64]]]
+    /// Per course, the *time class* of each group: groups with the same bit set share one
+    /// (numbered from 0 in group order). Groups of one class clash with exactly the same
+    /// groups and have the same weekdays and latest end (both follow from the bits); they
+    /// differ only in score and ids.
+    let timeClass: [[Int]]
+    let timeClassCount: [Int]
 
     init(courses: [PreparedCourse], scoring: Scoring, calendar: TermDays) {
         self.courses = courses
         let layout = WeekBits(meetings: courses.flatMap { $0.groups.flatMap(\.meetings) }, calendar: calendar)
         bits = courses.map { c in c.groups.map { layout.bits($0.meetings) } }
+        var timeClass: [[Int]] = []
+        for sets in bits {
+            var index: [[UInt64]: Int] = [:]
+            timeClass.append(sets.map { set in
+                if let k = index[set] { return k }
+                index[set] = index.count
+                return index.count - 1
+            })
+        }
+        self.timeClass = timeClass
+        timeClassCount = timeClass.map { ($0.max() ?? -1) + 1 }
         var credits = courses.map { Scoring.credits($0.course.credits) }
         if credits.allSatisfy({ $0 == 0 }) { credits = credits.map { _ in 1 } }  // no credits at all: plain mean
         self.credits = credits

@@ -8,9 +8,11 @@ import PlanCore
 /// 4. `maxDays`, when combinations exist without it (with the fewest days any needs);
 /// 5. otherwise a set of courses that cannot all be taken, made smallest by deletion:
 ///    drop each course in turn and keep it out when the rest still cannot all be taken.
-///    Each check is a search bounded by ``Diagnose/nodeLimit`` nodes; a check that runs
-///    out keeps its course in, so the set reported always cannot be taken (it may then
-///    not be the smallest).
+///    Each check stops at the first combination that fits and is bounded by
+///    ``Diagnose/nodeLimit`` nodes; a check that runs out keeps its course in, so the
+///    set reported always cannot be taken (it may then not be the smallest).
+///    The fewest days of 4 are found by a search ranked by days alone, under the same
+///    limit: when it runs out, the fewest it found.
 enum Diagnose {
     static let nodeLimit = 2_000_000
     static let optionOrder: [OptionReason.Option] = [.noEarlier, .noLater, .freeDay, .onlyOpen, .excluded, .around]
@@ -37,7 +39,8 @@ enum Diagnose {
         var kept = Array(courses.indices)
         for c in courses.indices {
             let rest = kept.filter { $0 != c }
-            let (found, complete) = Search(problem: problem, order: rest, ignoreScore: true, top: 1, maxDays: nil, nodeLimit: nodeLimit).run()
+            let (found, complete) = Search(problem: problem, order: rest, ignoreScore: true, top: 1, maxDays: nil, nodeLimit: nodeLimit,
+                                           firstOnly: true).run()
             if found.isEmpty && complete { kept = rest }
         }
         return .setClash(courses: kept.map { courses[$0].course.code })

@@ -25,6 +25,14 @@
 /// without gpa or ratings) cheap: once N combinations with the best possible
 /// (score, days, end) are held, everything else is cut at its first pick.
 ///
+/// Dead time classes: when the subtree under a pick had no *live* event — no complete
+/// combination within `maxDays`, no cut by the bound — it was cut only by emptied
+/// domains and `maxDays`, which depend on the pick's bit set alone (its compatible sets,
+/// weekdays and latest end). Every later sibling of the same time class
+/// (``Compatibility/timeClass``) under the same parent would fail the same way, so it is
+/// skipped. This turns proving that nothing fits (a pigeonhole of courses into few
+/// times) from a walk over sections into a walk over times.
+///
 /// Bounded: each node is a pick of a group in a finite domain, each group at most once
 /// per parent; `nodeLimit` (when given) stops the search early and says so.
 struct Search {
@@ -52,14 +60,18 @@ struct Search {
     let top: Int
     let maxDays: Int?
     let nodeLimit: Int?
+    /// Stop at the first combination that fits (a test of existence, not a ranking).
+    let firstOnly: Bool
 
-    init(problem: Compatibility, order: [Int]? = nil, ignoreScore: Bool = false, top: Int, maxDays: Int?, nodeLimit: Int? = nil) {
+    init(problem: Compatibility, order: [Int]? = nil, ignoreScore: Bool = false, top: Int, maxDays: Int?, nodeLimit: Int? = nil,
+         firstOnly: Bool = false) {
         self.problem = problem
         self.order = order ?? Array(problem.courses.indices)
         terms = ignoreScore ? problem.terms.map { $0.map { _ in 0 } } : problem.terms
         self.top = top
         self.maxDays = maxDays
         self.nodeLimit = nodeLimit
+        self.firstOnly = firstOnly
     }
 
     /// The best `top` combinations, best first, and whether the search ran to the end
@@ -83,6 +95,12 @@ struct Search {
         var end = [Int](repeating: 0, count: n + 1)
         var next = [Int](repeating: 0, count: n)  // next group index to try at each level
         var choice = [Int](repeating: 0, count: n)
+        // Dead time classes of each level under its current parent, and whether the level's
+        // current sweep saw a live event (see the type's comment).
+        var deadAt = [Int](repeating: 0, count: n + 1)
+        for q in 0..<n { deadAt[q + 1] = deadAt[q] + problem.timeClassCount[order[q]] }
+        var dead = [Bool](repeating: false, count: deadAt[n])
+        var alive = [Bool](repeating: false, count: n)
         var found: [Found] = []
         var nodes = 0
         var level = 0
@@ -90,12 +108,17 @@ struct Search {
         while level >= 0 {
             let i = order[level]
             let groupCount = problem.courses[i].groups.count
-            // The next group of this level's domain at or after next[level].
+            let classes = problem.timeClass[i]
+            // The next group of this level's domain at or after next[level] whose time class is not dead.
             var g = next[level]
             let base = level * block + at[level]
-            while g < groupCount && domains[base + (g >> 6)] & (1 << UInt64(g & 63)) == 0 { g += 1 }
+            while g < groupCount && (domains[base + (g >> 6)] & (1 << UInt64(g & 63)) == 0 || dead[deadAt[level] + classes[g]]) { g += 1 }
             if g >= groupCount {
+                let live = alive[level]
                 level -= 1
+                if level >= 0 {
+                    if live { alive[level] = true } else { dead[deadAt[level] + problem.timeClass[order[level]][choice[level]]] = true }
+                }
                 continue
             }
             next[level] = g + 1
@@ -109,7 +132,9 @@ struct Search {
             if level == n - 1 {
                 let dayCount = d.nonzeroBitCount
                 if let limit = maxDays, dayCount > limit { continue }
+                alive[level] = true
                 let candidate = Found(key: k, days: dayCount, end: e, choice: choice)
+                if firstOnly { return ([candidate], true) }
                 if found.count == top && !candidate.beats(found[top - 1]) { continue }
                 var slot = found.count
                 while slot > 0 && candidate.beats(found[slot - 1]) { slot -= 1 }
@@ -150,19 +175,26 @@ struct Search {
                     endLow = max(endLow, earliest)
                 }
             }
-            if empty { continue }
             let dayLow = forced.nonzeroBitCount
-            if let limit = maxDays, dayLow > limit { continue }
+            if empty || maxDays.map({ dayLow > $0 }) == true {
+                dead[deadAt[level] + classes[g]] = true
+                continue
+            }
             if found.count == top {
                 let w = found[top - 1]
                 let better = upper != w.key ? upper > w.key : dayLow != w.days ? dayLow < w.days : endLow < w.end
-                if !better { continue }
+                if !better {
+                    alive[level] = true
+                    continue
+                }
             }
             key[level + 1] = k
             days[level + 1] = d
             end[level + 1] = e
             level += 1
             next[level] = 0
+            alive[level] = false
+            for c in deadAt[level]..<deadAt[level + 1] { dead[c] = false }
         }
         return (found, true)
     }

@@ -87,3 +87,21 @@ struct CatalogGenerator {
 
 /// `0101`, `0102`, … (a registrar's section numbers).
 private func format4(_ n: Int) -> String { String(String(10_000 + n).dropFirst()) }
+
+extension CatalogGenerator {
+    /// `courses` courses of `sections` sections, each one weekly meeting at one of `times`
+    /// times (MWF 09:00, 10:00, … then TR), instructors and GPAs all different: with more
+    /// courses than times nothing fits, and only the pigeonhole says so.
+    mutating func pigeonhole(courses count: Int, sections: Int, times: Int) -> Catalog {
+        let slots = (0..<times).map { t -> Meeting in
+            t % 2 == 0 ? Meeting(days: [.monday, .wednesday, .friday], start: 540 + t / 2 * 60, end: 590 + t / 2 * 60, kind: "lecture")
+                : Meeting(days: [.tuesday, .thursday], start: 540 + t / 2 * 90, end: 615 + t / 2 * 90, kind: "lecture")
+        }
+        return Catalog(term: Self.term, courses: (0..<count).map { c in
+            Course(code: "PIGEON\(c)", title: "Course \(c)", credits: 3, sections: (0..<sections).map { s in
+                Section(id: String(format4(101 + s)), instructors: ["Instructor \(c)-\(s)"], gpa: Double(random.int(200...400)) / 100,
+                        rating: Double(random.int(15...50)) / 10, meetings: [slots[random.int(0...(times - 1))]])
+            })
+        })
+    }
+}

@@ -51,6 +51,13 @@ struct TimetableBench {
             rows.append(measure(generator.catalog(courses: n, sections: 20...30), label: "\(n) × 20–30, crowded"))
             report(rows[rows.count - 1])
         }
+        // More courses than times: nothing fits.
+        let pigeonholes = options.quick ? [(8, 30, 7)] : [(8, 30, 7), (10, 40, 9)]
+        for (n, m, t) in pigeonholes {
+            var generator = CatalogGenerator(seed: options.seed &+ 200)
+            rows.append(measure(generator.pigeonhole(courses: n, sections: m, times: t), label: "\(n) × \(m), \(t) times"))
+            report(rows[rows.count - 1])
+        }
     }
 
     func report(_ r: Row) {

@@ -60,3 +60,22 @@ import Testing
         #expect(build([free]).diagnosis == nil)
     }
 }
+
+/// Proving that nothing fits walks over times, not sections (dead time classes).
+@Suite struct PigeonholeTests {
+    @Test func eightCoursesIntoSevenTimesIsQuicklyShownImpossible() {
+        var random = TestRandom(seed: 8)
+        let times = (0..<7).map { t in meet(t % 2 == 0 ? "MWF" : "TR", "\(9 + t):00", "\(9 + t):50") }
+        let courses = (0..<8).map { c in
+            course("P\(c)", (0..<30).map { s in
+                section("\(100 + s)", [times[s % 7]], instructors: ["I\(c)-\(s)"], gpa: Double(random.int(200...400)) / 100)
+            })
+        }
+        let result = build(courses)
+        #expect(result.combinations.isEmpty)
+        // Any seven fit, so all eight are the smallest set.
+        #expect(result.diagnosis == .setClash(courses: courses.map(\.code)))
+        // Seven of them fit, and the best takes the best section of each time.
+        #expect(build(Array(courses.prefix(7))).combinations.count == 10)
+    }
+}

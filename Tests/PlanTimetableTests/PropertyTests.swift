@@ -60,10 +60,15 @@ import Testing
             var sections: [Section] = []
             let ids = (1...r.int(1...6)).map { "0\($0)" }
             for id in ids {
-                if let model = sections.last, r.chance(30) {
+                if let model = sections.last, r.chance(40) {
+                    // The same times: half the time an interchangeable copy, else another instructor or gpa.
                     var copy = model
                     copy.id = id
                     copy.seats = r.chance(50) ? nil : Seats(open: r.int(0...2), total: 10)
+                    if r.chance(50) {
+                        copy.instructors = [r.pick(instructors)]
+                        copy.gpa = !scored || r.chance(30) ? nil : Double(r.int(0...400)) / 100
+                    }
                     sections.append(copy)
                     continue
                 }
