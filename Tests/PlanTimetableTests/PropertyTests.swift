@@ -9,12 +9,14 @@ import Testing
 @Suite struct PropertyTests {
     /// Random catalogs with gpa and ratings (some missing), and with none at all, so that
     /// every score ties and days, latest end and ids decide (the pruning of ties).
-    @Test(arguments: [(seed: UInt64(2027), scored: true, rounds: 400), (seed: 14, scored: false, rounds: 250)])
-    func theTopNIsTheBruteForceTopN(_ run: (seed: UInt64, scored: Bool, rounds: Int)) {
+    /// Then fewer, larger ones (6–7 courses of 4–8 sections), where the bounds cut deeper.
+    @Test(arguments: [(seed: UInt64(2027), scored: true, rounds: 400, large: false), (seed: 14, scored: false, rounds: 250, large: false),
+                      (seed: 36, scored: true, rounds: 30, large: true), (seed: 37, scored: false, rounds: 30, large: true)])
+    func theTopNIsTheBruteForceTopN(_ run: (seed: UInt64, scored: Bool, rounds: Int, large: Bool)) {
         var random = TestRandom(seed: run.seed)
         var nonEmpty = 0
         for round in 0..<run.rounds {
-            let (catalog, asked, options) = randomCase(&random, scored: run.scored)
+            let (catalog, asked, options) = randomCase(&random, scored: run.scored, large: run.large)
             let result = TimetableBuilder.build(catalog: catalog, courses: asked, options: options)
             let expected = BruteForce(catalog: catalog, courses: asked, options: options).top()
             let got = result.combinations.map { c in Row(ids: c.picks.map(\.ids), days: c.daysOnCampus, end: c.latestEnd, score: c.score) }
@@ -38,7 +40,7 @@ import Testing
         var description: String { "\(ids) \(days)d end \(end) \(score)" }
     }
 
-    func randomCase(_ r: inout TestRandom, scored: Bool) -> (Catalog, [Course], BuildOptions) {
+    func randomCase(_ r: inout TestRandom, scored: Bool, large: Bool) -> (Catalog, [Course], BuildOptions) {
         let start = day(8, 30).adding(days: r.int(0...6))
         let length = r.int(10...40)
         var holidays: [DateSpan] = []
@@ -58,7 +60,7 @@ import Testing
         }
         func randomCourse(_ code: String) -> Course {
             var sections: [Section] = []
-            let ids = (1...r.int(1...6)).map { "0\($0)" }
+            let ids = (1...(large ? r.int(4...8) : r.int(1...6))).map { "0\($0)" }
             for id in ids {
                 if let model = sections.last, r.chance(40) {
                     // The same times: half the time an interchangeable copy, else another instructor or gpa.
@@ -82,7 +84,7 @@ import Testing
             for k in sections.indices.reversed() where k > 0 { sections.swapAt(k, r.int(0...k)) }
             return Course(code: code, title: code, credits: Double(r.chance(10) ? 0 : r.int(1...4)), sections: sections)
         }
-        let asked = (0..<r.int(2...5)).map { randomCourse("C\($0)") }
+        let asked = (0..<(large ? r.int(6...7) : r.int(2...5))).map { randomCourse("C\($0)") }
         let others = (0..<r.int(0...2)).map { randomCourse("X\($0)") }
         var options = BuildOptions(top: scored ? r.int(1...8) : r.int(1...20))
         if r.chance(20) { options.noEarlier = r.pick([500, 540]) }
@@ -147,13 +149,6 @@ struct BruteForce {
         return true
     }
 
-    func clash(_ a: Section, _ b: Section) -> Bool {
-        for (m, dm) in occurring(a) {
-            for (n, dn) in occurring(b) where max(m.start, n.start) < min(m.end, n.end) && !dm.isDisjoint(with: dn) { return true }
-        }
-        return false
-    }
-
     /// What makes two sections the same choice, as text.
     func description(_ s: Section) -> String {
         let ms = s.meetings.map { m in
@@ -189,24 +184,36 @@ struct BruteForce {
             return byText.values.map { $0.sorted { $0.id < $1.id } }
         }
         struct Entry { var ids: [[String]]; var key: Int; var days: Int; var end: Int }
+        // Each group's meetings and dates once; clashes of two groups (course i, group a) once.
+        let occurrences = choices.map { $0.map { occurring($0[0]) } }
+        var clashes: [String: Bool] = [:]
+        func clashing(_ i: Int, _ a: Int, _ j: Int, _ b: Int) -> Bool {
+            let name = "\(i).\(a)-\(j).\(b)"
+            if let known = clashes[name] { return known }
+            let hit = occurrences[i][a].contains { m, dm in
+                occurrences[j][b].contains { n, dn in max(m.start, n.start) < min(m.end, n.end) && !dm.isDisjoint(with: dn) }
+            }
+            clashes[name] = hit
+            return hit
+        }
         var entries: [Entry] = []
-        func walk(_ i: Int, _ picked: [[Section]]) {
+        func walk(_ i: Int, _ picked: [Int]) {
             if i == courses.count {
                 var weekdays = Set<Weekday>()
                 var end = 0
-                for group in picked {
-                    for (m, ds) in occurring(group[0]) {
+                for (c, g) in picked.enumerated() {
+                    for (m, ds) in occurrences[c][g] {
                         weekdays.formUnion(ds.map { Weekday($0) })
                         end = max(end, m.end)
                     }
                 }
                 if let limit = options.maxDays, weekdays.count > limit { return }
-                let key = picked.indices.reduce(0) { $0 + credits[$1] * points(picked[$1][0]) }
-                entries.append(Entry(ids: picked.map { $0.map(\.id) }, key: key, days: weekdays.count, end: end))
+                let key = picked.enumerated().reduce(0) { $0 + credits[$1.offset] * points(choices[$1.offset][$1.element][0]) }
+                entries.append(Entry(ids: picked.enumerated().map { choices[$0.offset][$0.element].map(\.id) }, key: key, days: weekdays.count, end: end))
                 return
             }
-            for group in choices[i] where !picked.contains(where: { clash($0[0], group[0]) }) {
-                walk(i + 1, picked + [group])
+            for g in choices[i].indices where !picked.enumerated().contains(where: { clashing($0.offset, $0.element, i, g) }) {
+                walk(i + 1, picked + [g])
             }
         }
         walk(0, [])
