@@ -9,11 +9,12 @@ struct BenchArguments: ParsableCommand {
         Every input is generated from --seed, so a run is repeatable. Sections: import \
         (semester calendars through `plan events --json`, the importer alone, a bare libical \
         loop and the Python peer), schedule (10 … 10,000 tasks against 10,000 busy blocks) \
-        and e2e (`plan add-task` on a store, `plan rpc` latency). Build with -c release for \
-        real figures.
+        e2e (`plan add-task` on a store, `plan rpc` latency) and timetable (the top 10 \
+        section combinations of 5, 8 and 10 courses, against a naive enumeration). Build with \
+        -c release for real figures.
         """)
 
-    static let sectionNames = ["import", "schedule", "e2e"]
+    static let sectionNames = ["import", "schedule", "e2e", "timetable"]
 
     @Flag(help: "Small sizes, few repeats, no Python (for CI).")
     var quick = false
@@ -24,7 +25,7 @@ struct BenchArguments: ParsableCommand {
     @Option(help: "Seed of the generated calendars and tasks.")
     var seed: UInt64 = 1
 
-    @Option(help: ArgumentHelp("Run only these sections (import, schedule, e2e).", valueName: "list"),
+    @Option(help: ArgumentHelp("Run only these sections (import, schedule, e2e, timetable).", valueName: "list"),
             transform: BenchArguments.sections)
     var only: Set<String>?
 

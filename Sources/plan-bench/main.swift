@@ -14,6 +14,9 @@
 //   2. schedule: 10 … 10,000 tasks against 10,000 busy blocks (in process).
 //   3. e2e:      `plan add-task` on a store with 200 tasks and a 2,000-VEVENT
 //                calendar, and `plan rpc` task.add / plan.agenda latency.
+//   4. timetable: TimetableBuilder top 10 for 5, 8 and 10 courses of 10–40
+//                sections (and 8 × 30, 10 × 40), scored and all tied, against
+//                a naive enumeration where the product is small enough.
 //
 // `plan` is this executable's `plan` mode (`plan-bench plan …` runs the same
 // code as `.build/release/plan`); `--plan PATH` measures another binary.
@@ -27,7 +30,7 @@ struct Options {
     var seed: UInt64 = 1
     var sizes: [Int]?
     var importSizes: [Int]?
-    var sections: Set<String> = ["import", "schedule", "e2e"]
+    var sections: Set<String> = ["import", "schedule", "e2e", "timetable"]
     var python = true
     var pythonAll = false
     var planPath: String?
@@ -120,6 +123,13 @@ if options.sections.contains("e2e") {
     endToEnd = b
     print("")
 }
+var timetableBench: TimetableBench?
+if options.sections.contains("timetable") {
+    var b = TimetableBench(options: options)
+    b.run()
+    timetableBench = b
+    print("")
+}
 
 // The tables, together.
 if let b = importBench {
@@ -134,6 +144,10 @@ if let b = endToEnd {
     print("End to end (each plan add-task a new process; plan rpc one server, requests one at a time)")
     print(b.table())
 }
+if let b = timetableBench {
+    print("Timetables (TimetableBuilder.build in process, top \(b.top); median over runs; naive: every combination checked)")
+    print(b.table())
+}
 let elapsed = Child.monotonicSeconds() - started
 print(String(format: "plan-bench: done in %.1f s", elapsed) + " (load average \(Child.loadAverage.map { String(format: "%.2f", $0) } ?? "?") at the end)")
 
@@ -143,6 +157,7 @@ if let path = options.jsonPath {
         ("loadAverageAtEnd", .num(Child.loadAverage, 2)), ("seed", .int(Int(options.seed))), ("quick", .bool(options.quick)),
         ("plan", .string(plan.joined(separator: " "))),
         ("import", importBench?.json ?? .null), ("scheduling", scheduleBench?.json ?? .null), ("endToEnd", endToEnd?.json ?? .null),
+        ("timetable", timetableBench?.json ?? .null),
         ("seconds", .num(elapsed, 1)),
     ])
     do {
