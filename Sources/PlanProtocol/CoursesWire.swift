@@ -73,6 +73,7 @@ extension Wire {
         public var events: Int
         public var unscheduled: [PickedSections]
         public var replaced: String?
+        public var planZone: String?
 
         public init(_ used: TimetableInUse) {
             timetable = used.timetable.name
@@ -81,6 +82,7 @@ extension Wire {
             events = used.events
             unscheduled = used.unscheduled.map { PickedSections(course: $0.course.code, ids: [$0.section.id]) }
             replaced = used.replaced
+            planZone = used.planZone
         }
     }
 }

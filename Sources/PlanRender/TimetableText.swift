@@ -83,7 +83,10 @@ public enum TimetableText {
         guard !result.combinations.isEmpty else {
             return diagnosis(result.diagnosis, options: options, catalog: catalog) + "\n"
         }
-        var out = ""
+        let codes = result.combinations[0].picks.map(\.course.code)
+        let n = result.combinations.count
+        var out = n == 1 ? "The best conflict-free combination" : "The best \(n) conflict-free combinations"
+        out += " of \(list(codes)) (\(catalog.term.name)):\n"
         let filled = (gpa: result.filledGPA, rating: result.filledRating)
         for c in result.combinations {
             let days = days(c.picks)

@@ -16,6 +16,8 @@ public struct TimetableInUse: Sendable {
     public var unscheduled: [(course: Course, section: Section)]
     /// The timetable calendar this one replaced, if another was in use.
     public var replaced: String?
+    /// The plan's own zone when it is not the term's: sittings are planned and shown in it.
+    public var planZone: String?
 }
 
 extension PlanService {
@@ -198,8 +200,9 @@ extension PlanService {
     /// (under the timetable's name), so the next plan keeps clear of it. A
     /// timetable calendar registered by an earlier `use` is unregistered (its
     /// file is left), so only one timetable is the class schedule at a time.
-    public func useTimetable(named name: String, out: String?) throws -> TimetableInUse {
+    public func useTimetable(named name: String, out: String?, defaultZone: String) throws -> TimetableInUse {
         try guarded {
+            let planZone = try settings(defaultZone: defaultZone).timeZone
             let kept = try timetable(named: name)
             let path = Self.absolutePath(out ?? ((store.path as NSString).deletingLastPathComponent as NSString)
                 .appendingPathComponent("timetables/\(kept.name).ics"))
@@ -227,7 +230,8 @@ extension PlanService {
                 let (source, _) = try register(path: path, name: kept.name, t)
                 try t.setSetting(Self.timetableCalendarKey, source.name)
                 return TimetableInUse(timetable: kept, calendar: source, path: path, events: classes.count,
-                                      unscheduled: unscheduled, replaced: replaced)
+                                      unscheduled: unscheduled, replaced: replaced,
+                                      planZone: planZone == kept.catalog.term.timeZone ? nil : planZone)
             }
         }
     }

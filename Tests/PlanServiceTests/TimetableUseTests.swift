@@ -57,10 +57,12 @@ import Testing
         let s = try BusyCacheTests.Scratch()
         try Self.saved(s)
         let service = PlanService(store: s.store, now: Instant(seconds: 1_790_000_000))
-        let used = try service.useTimetable(named: "FALL-2027", out: s.dir + "/out/classes.ics")
+        let used = try service.useTimetable(named: "FALL-2027", out: s.dir + "/out/classes.ics", defaultZone: "America/New_York")
         #expect(used.events == 3)
         #expect(used.unscheduled.map(\.course.code) == ["HIST200"])
         #expect(used.path == s.dir + "/out/classes.ics")
+        #expect(used.planZone == nil)
+        #expect(try service.useTimetable(named: "FALL-2027", out: s.dir + "/out/classes.ics", defaultZone: "UTC").planZone == "UTC")
         let bytes = try #require(FileManager.default.contents(atPath: used.path))
         let window = TimeRange(start: Instant(seconds: 1_800_000_000), end: Instant(seconds: 1_830_000_000))
         let read = try ICalImporter.importData(Array(bytes), label: "classes.ics", options: ImportOptions(window: window))
@@ -87,10 +89,10 @@ import Testing
         try Self.saved(s, name: "a")
         try Self.saved(s, name: "b")
         let service = PlanService(store: s.store, now: Instant(seconds: 1_790_000_000))
-        #expect(try service.useTimetable(named: "a", out: s.dir + "/a.ics").replaced == nil)
-        #expect(try service.useTimetable(named: "a", out: s.dir + "/a.ics").replaced == nil)
+        #expect(try service.useTimetable(named: "a", out: s.dir + "/a.ics", defaultZone: "America/New_York").replaced == nil)
+        #expect(try service.useTimetable(named: "a", out: s.dir + "/a.ics", defaultZone: "America/New_York").replaced == nil)
         #expect(try service.calendars().map(\.name) == ["a"])
-        #expect(try service.useTimetable(named: "b", out: s.dir + "/b.ics").replaced == "a")
+        #expect(try service.useTimetable(named: "b", out: s.dir + "/b.ics", defaultZone: "America/New_York").replaced == "a")
         #expect(try service.calendars().map(\.name) == ["b"])
         #expect(FileManager.default.fileExists(atPath: s.dir + "/a.ics"))
     }
@@ -99,8 +101,8 @@ import Testing
         let s = try BusyCacheTests.Scratch()
         try Self.saved(s)
         let service = PlanService(store: s.store, now: Instant(seconds: 1_790_000_000))
-        _ = try service.useTimetable(named: "fall-2027", out: s.dir + "/1.ics")
-        _ = try service.useTimetable(named: "fall-2027", out: s.dir + "/2.ics")
+        _ = try service.useTimetable(named: "fall-2027", out: s.dir + "/1.ics", defaultZone: "America/New_York")
+        _ = try service.useTimetable(named: "fall-2027", out: s.dir + "/2.ics", defaultZone: "America/New_York")
         #expect(FileManager.default.contents(atPath: s.dir + "/1.ics") == FileManager.default.contents(atPath: s.dir + "/2.ics"))
     }
 
@@ -109,7 +111,7 @@ import Testing
         let service = PlanService(store: s.store, now: Instant(seconds: 0))
         let none = #expect(throws: ServiceError.self) { _ = try service.saveTimetable(rank: 1, name: nil) }
         #expect(none?.description.contains("run `plan courses build COURSE…` first") == true)
-        let missing = #expect(throws: ServiceError.self) { _ = try service.useTimetable(named: "spring", out: nil) }
+        let missing = #expect(throws: ServiceError.self) { _ = try service.useTimetable(named: "spring", out: nil, defaultZone: "America/New_York") }
         #expect(missing?.description == "no timetable \"spring\" (see `plan courses saved`)")
         let remove = #expect(throws: ServiceError.self) { try service.removeTimetable(named: "spring") }
         #expect(remove?.description == "no timetable \"spring\" (see `plan courses saved`)")
@@ -119,7 +121,7 @@ import Testing
         try Self.saved(s)
         try s.write("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:x\r\nEND:VCALENDAR\r\n")
         _ = try service.addCalendar(path: s.calendar, name: "fall-2027")
-        let taken = #expect(throws: ServiceError.self) { _ = try service.useTimetable(named: "fall-2027", out: s.dir + "/t.ics") }
+        let taken = #expect(throws: ServiceError.self) { _ = try service.useTimetable(named: "fall-2027", out: s.dir + "/t.ics", defaultZone: "America/New_York") }
         #expect(taken?.description.contains("plan calendar remove fall-2027") == true)
         #expect(!FileManager.default.fileExists(atPath: s.dir + "/t.ics"))
     }

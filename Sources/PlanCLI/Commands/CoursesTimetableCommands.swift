@@ -89,14 +89,18 @@ struct CoursesUseCommand: ParsableCommand {
     @OptionGroup var options: StoreOptions
 
     func run() throws {
-        try withService(options) { service, _ in
-            let used = try service.useTimetable(named: name, out: out)
+        try withService(options) { service, zone in
+            let used = try service.useTimetable(named: name, out: out, defaultZone: zone)
             emit(options.json, Wire.TimetableUse(used)) {
                 var s = "Wrote \(used.events) weekly class\(used.events == 1 ? "" : "es") of \"\(used.timetable.name)\" to \(used.path)\n"
                 s += "and registered it as calendar \"\(used.calendar.name)\""
                 s += used.replaced.map { ", replacing \"\($0)\".\n" } ?? ".\n"
                 for u in used.unscheduled {
                     s += "  \(u.course.code) \(u.section.id) (\(u.course.title)) has no set time: not in the calendar.\n"
+                }
+                if let planZone = used.planZone {
+                    let termZone = used.timetable.catalog.term.timeZone
+                    s += "Note: your plan's time zone is \(planZone), the classes' is \(termZone); if you live there: plan policy set --tz \(termZone)\n"
                 }
                 s += "Next: plan add-task \"Problem set 1\" --estimate 3h --due fri --project \(used.timetable.catalog.courses.first?.code ?? "COURSE")\n"
                 return s
