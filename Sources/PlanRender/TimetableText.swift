@@ -122,7 +122,7 @@ public enum TimetableText {
         case .pairClash(let first, let second, let example):
             var s = "No combination fits: every section of \(first) clashes with every section of \(second)"
             if let when = clashTime(example, catalog: catalog) {
-                s += " (e.g. \(example.first.section) and \(example.second.section) both meet \(example.day.shortName) \(example.date.isoString) \(when))"
+                s += " (e.g. \(first) \(example.first.section) and \(second) \(example.second.section) both meet on \(example.day.shortName) \(example.date.isoString), \(when))"
             }
             return s + ". Take one of them another term, or drop an option that removes sections (\(optionsInUse(options)))."
         case .maxDays(let limit, let fewest):

@@ -1,0 +1,149 @@
+import Foundation
+import Testing
+
+/// `plan courses` through the real binary, on a small catalog written for
+/// these tests (`Courses/small-catalog.json`): import, search, build (text,
+/// JSON against its schema, every kind of "nothing fits"), save, use as the
+/// class calendar, and a task planned around it — a golden transcript.
+@Suite(.serialized) struct CoursesCommandTests {
+    static let catalog = "Tests/PlanCLITests/Courses/small-catalog.json"
+    static let now = "2027-09-01T08:00:00-04:00"
+
+    struct Step {
+        var args: [String]
+        var status: Int32
+    }
+
+    static let steps: [Step] = [
+        Step(args: ["courses", "build", "CMSC330"], status: 65),
+        Step(args: ["courses", "import", catalog], status: 0),
+        Step(args: ["courses", "search", "algebra"], status: 0),
+        Step(args: ["courses", "search", "cmsc"], status: 0),
+        Step(args: ["courses", "save", "1"], status: 65),
+        Step(args: ["courses", "build", "CMSC330", "MATH240", "HIST200"], status: 0),
+        Step(args: ["courses", "build", "CMSC330", "MATH240", "--only-open", "--top", "1"], status: 0),
+        Step(args: ["courses", "build", "CMSC330", "PHYS161", "--exclude", "CMSC330-0201"], status: 3),
+        Step(args: ["courses", "build", "CMSC330", "PHYS161", "--no-earlier", "10:30"], status: 3),
+        Step(args: ["courses", "build", "CMSC330", "MATH240", "--max-days", "1"], status: 3),
+        Step(args: ["courses", "build", "CMSC330", "MATH240", "PHYS161", "ENGL101"], status: 3),
+        Step(args: ["courses", "build", "CMSC33", "MATH240"], status: 65),
+        Step(args: ["courses", "build", "CMSC330", "--free-day", "XX"], status: 64),
+        Step(args: ["courses", "build", "CMSC330", "--exclude", "0101"], status: 64),
+        Step(args: ["courses", "build", "CMSC330", "--weight", "gpa=0", "--weight", "rating=0"], status: 64),
+        Step(args: ["courses", "build", "CMSC330", "MATH240", "HIST200", "--weight", "gpa=3"], status: 0),
+        Step(args: ["courses", "save", "9"], status: 65),
+        Step(args: ["courses", "save", "1", "--name", "fall-2027"], status: 0),
+        Step(args: ["courses", "save", "2"], status: 0),
+        Step(args: ["courses", "save", "1", "--name", "fall-2027"], status: 65),
+        Step(args: ["courses", "saved"], status: 0),
+        Step(args: ["courses", "show", "fall-2027"], status: 0),
+        Step(args: ["courses", "show", "spring"], status: 65),
+        Step(args: ["courses", "use", "fall-2027", "--out", "OUT/classes.ics"], status: 0),
+        Step(args: ["calendar", "list"], status: 0),
+        Step(args: ["add-task", "Problem set 1", "--project", "MATH240", "--estimate", "4h", "--span", "2h", "--due", "2027-09-03"], status: 0),
+        Step(args: ["agenda", "--from", "2027-09-01", "--days", "2"], status: 0),
+        Step(args: ["courses", "remove", "fall-2027-2"], status: 0),
+        Step(args: ["courses", "saved"], status: 0),
+        Step(args: ["courses", "import", "Tests/PlanCLITests/Courses/missing.json"], status: 66),
+        Step(args: ["courses", "import", "Examples/catalog-sample.csv"], status: 65),
+    ]
+
+    static func environment(_ dir: URL) -> [String: String] {
+        ["PLAN_STORE": dir.appendingPathComponent("plan.sqlite").path, "PLAN_NOW": now]
+    }
+
+    static func scratch() throws -> URL {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("plan-courses-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        return dir
+    }
+
+    @Test func theWholeWayFromCatalogToPlan() throws {
+        let dir = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var transcript = ""
+        for step in Self.steps {
+            let args = step.args.map { $0.replacingOccurrences(of: "OUT/", with: dir.path + "/") }
+            let out = try CLIRunner.run(args, environment: Self.environment(dir))
+            #expect(out.status == step.status, "plan \(step.args.joined(separator: " ")): \(out.stderr)")
+            transcript += "$ plan \(step.args.joined(separator: " "))\nexit: \(out.status)\n\(out.stdout)"
+            if !out.stderr.isEmpty { transcript += "stderr:\n\(out.stderr)" }
+            transcript += "\n"
+        }
+        transcript = transcript.replacingOccurrences(of: dir.path, with: "$TMP")
+        try CLIRunner.expectGolden("courses-story", CLIRunner.Output(stdout: transcript, stderr: "", status: 0))
+
+        // The task's sittings keep clear of every class meeting the calendar holds.
+        let env = Self.environment(dir)
+        let task = try CLIRunner.run(["task", "show", "problem-set-1", "--json"], environment: env)
+        let sittings = try #require((try JSONSerialization.jsonObject(with: Data(task.stdout.utf8)) as? [String: Any])?["sittings"] as? [[String: Any]])
+        #expect(sittings.count == 2)
+        let events = try CLIRunner.run(["events", dir.appendingPathComponent("classes.ics").path, "--from", "2027-08-30",
+                                        "--to", "2027-12-11", "--json"], environment: env)
+        #expect(events.status == 0 && events.stderr.isEmpty)
+        let classes = try #require(try JSONSerialization.jsonObject(with: Data(events.stdout.utf8)) as? [[String: Any]])
+        let format = ISO8601DateFormatter()
+        func range(_ o: [String: Any]) -> (Date, Date)? {
+            guard let s = (o["start"] as? String).flatMap(format.date), let e = (o["end"] as? String).flatMap(format.date) else { return nil }
+            return (s, e)
+        }
+        // MATH240 0101 MW (30 Mondays and Wednesdays less Labor Day and Thanksgiving eve) and CMSC330 0201 TR (30 less Thanksgiving).
+        #expect(classes.count == 28 + 29)
+        for s in sittings.compactMap(range) {
+            for c in classes.compactMap(range) { #expect(!(s.0 < c.1 && c.0 < s.1), "a sitting overlaps a class") }
+        }
+    }
+
+    @Test func theBuildAsJSONFollowsItsSchema() throws {
+        let dir = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let env = Self.environment(dir)
+        var jobs: [(String, String)] = []
+        for args in [["CMSC330", "MATH240", "HIST200"], ["CMSC330", "PHYS161", "--exclude", "CMSC330-0201"],
+                     ["CMSC330", "PHYS161", "--no-earlier", "10:30"], ["CMSC330", "MATH240", "--max-days", "1"],
+                     ["CMSC330", "MATH240", "PHYS161", "ENGL101"]] {
+            let out = try CLIRunner.run(["courses", "build"] + args + ["--catalog", Self.catalog, "--json"], environment: env)
+            #expect(out.status == 0 || out.status == 3, "\(args): \(out.stderr)")
+            jobs.append(("urn:plan:schema:timetable-build", out.stdout))
+        }
+        jobs.append(("urn:plan:schema:catalog", try String(contentsOfFile: CLIRunner.packageRoot.appendingPathComponent(Self.catalog).path, encoding: .utf8)))
+        try RPCTests.expectValid(jobs)
+    }
+
+    /// The class calendar as Python icalendar + recurring-ical-events expand it: the same meetings.
+    @Test func theClassCalendarReadsTheSameInPython() throws {
+        let dir = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let env = Self.environment(dir)
+        for args in [["courses", "import", Self.catalog], ["courses", "build", "CMSC330", "MATH240", "PHYS161", "HIST200"],
+                     ["courses", "save", "1"], ["courses", "use", "fall-2027", "--out", dir.appendingPathComponent("c.ics").path]] {
+            let out = try CLIRunner.run(args, environment: env)
+            #expect(out.status == 0, "plan \(args.joined(separator: " ")): \(out.stderr)")
+        }
+        let ours = try CLIRunner.run(["events", dir.appendingPathComponent("c.ics").path, "--from", "2027-01-01", "--to", "2028-06-01",
+                                      "--json", "--tz", "UTC"], environment: env)
+        let mine = try #require(try JSONSerialization.jsonObject(with: Data(ours.stdout.utf8)) as? [[String: Any]])
+            .compactMap { $0["start"] as? String }.sorted()
+        let script = """
+        import sys, json, datetime as dt
+        try:
+            import icalendar, recurring_ical_events as rie
+        except ImportError:
+            print("SKIP"); sys.exit(0)
+        cal = icalendar.Calendar.from_ical(open(sys.argv[1], 'rb').read())
+        a = dt.datetime(2027, 1, 1, tzinfo=dt.timezone.utc); b = dt.datetime(2028, 6, 1, tzinfo=dt.timezone.utc)
+        print(json.dumps(sorted(e['DTSTART'].dt.astimezone(dt.timezone.utc).strftime('%Y-%m-%dT%H:%M:%SZ') for e in rie.of(cal).between(a, b))))
+        """
+        let out = try CLIRunner.runTool(["python3", "-c", script, dir.appendingPathComponent("c.ics").path])
+        let text = out.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard out.status == 0, text != "SKIP" else {
+            print("skipped: python icalendar / recurring-ical-events not available to read the class calendar")
+            return
+        }
+        let theirs = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String])
+        // The one combination: CMSC330 0201 and MATH240 0201 (TR, 29 meetings each), PHYS161 0101
+        // (MW lecture, 28; Friday lab from 2027-09-13, 12), HIST200 online.
+        #expect(mine.count == 29 + 29 + 28 + 12)
+        #expect(theirs == mine)
+    }
+}
