@@ -23,6 +23,8 @@ public struct TimetableInUse: Sendable {
 extension PlanService {
     /// The settings key naming the calendar a timetable was last written to by `use`.
     static let timetableCalendarKey = "timetableCalendar"
+    /// The settings key keeping the courses the last build was asked for.
+    static let lastBuildKey = "lastCourseBuild"
 
     // MARK: Catalog
 
@@ -64,6 +66,7 @@ extension PlanService {
             let result = TimetableBuilder.build(catalog: catalog, courses: courses, options: options)
             try store.write { t in
                 try t.removeCatalogs(.build)
+                try t.setSetting(Self.lastBuildKey, courses.map(\.code).joined(separator: " "))
                 for c in result.combinations {
                     let picked = Catalog(term: catalog.term, courses: c.picks.map { p in
                         var course = p.course
@@ -133,6 +136,9 @@ extension PlanService {
             try store.write { t in
                 let builds = try t.catalogs(.build)
                 guard !builds.isEmpty else {
+                    if let last = try t.setting(Self.lastBuildKey) {
+                        throw ServiceError.refused("the last build (\(last)) found no combination that fits: build again with other courses or options, then save one")
+                    }
                     throw ServiceError.refused("nothing built yet: run `plan courses build COURSE…` first, then save one of the combinations it lists")
                 }
                 guard var kept = builds.first(where: { $0.name == String(rank) }) else {
