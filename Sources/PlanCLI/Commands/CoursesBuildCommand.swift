@@ -42,60 +42,30 @@ struct CoursesBuildCommand: ParsableCommand {
 
     func validate() throws {
         if courses.isEmpty { throw ValidationError("name at least one course, e.g. plan courses build CMSC330 MATH240") }
-        if !(1...1000).contains(top) { throw ValidationError("--top \(top): expected 1 to 1000") }
-        if let maxDays, !(1...7).contains(maxDays) { throw ValidationError("--max-days \(maxDays): expected 1 to 7") }
     }
 
-    /// The options as the builder takes them; every text checked here, at the edge.
+    /// The options as the builder takes them, checked by the protocol's one reading of them.
     func buildOptions() throws -> BuildOptions {
-        var o = BuildOptions(top: top, maxDays: maxDays, onlyOpen: onlyOpen)
-        o.noEarlier = try noEarlier.map { try Self.minute($0, option: "--no-earlier") }
-        o.noLater = try noLater.map { try Self.minute($0, option: "--no-later") }
-        for text in freeDay {
-            for part in text.split(separator: ",") {
-                let code = part.trimmingCharacters(in: .whitespaces).uppercased()
-                guard let day = Weekday.allCases.first(where: { $0.code == code || $0.shortName.uppercased() == code }) else {
-                    throw ValidationError("--free-day \(text): expected days MO TU WE TH FR SA SU")
-                }
-                if !o.freeDays.contains(day) { o.freeDays.append(day) }
-            }
-        }
-        for text in exclude { o.excluded.insert(try Self.sectionRef(text)) }
-        var gpa: Double?, rating: Double?
+        var request = BuildRequest()
+        request.top = top
+        request.noEarlier = noEarlier
+        request.noLater = noLater
+        request.freeDays = freeDay
+        request.maxDays = maxDays
+        request.onlyOpen = onlyOpen
+        request.exclude = exclude
         for text in weight {
             let parts = text.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
-            guard parts.count == 2, let w = Double(parts[1]), w.isFinite, w >= 0, w <= 1000 else {
+            guard parts.count == 2, let w = Double(parts[1]) else {
                 throw ValidationError("--weight \(text): expected gpa=W or rating=W with W a number from 0 to 1000")
             }
-            switch parts[0].lowercased() {
-            case "gpa": gpa = w
-            case "rating": rating = w
-            default: throw ValidationError("--weight \(text): the fields are gpa and rating")
-            }
+            request.weights.append((parts[0], w))
         }
-        o.gpaWeight = gpa ?? 1
-        o.ratingWeight = rating ?? 1
-        if o.gpaWeight == 0, o.ratingWeight == 0 { throw ValidationError("--weight: gpa and rating cannot both be 0") }
-        return o
-    }
-
-    static func minute(_ text: String, option: String) throws -> Int {
-        guard text.count == 5, let s = DateText.parseClock(text, allow24: true) else {
-            throw ValidationError("\(option) \(text): expected a time of day HH:MM")
+        do {
+            return try request.options()
+        } catch {
+            throw ValidationError(error.optionMessage)
         }
-        return s / 60
-    }
-
-    /// `CMSC436-0101`, `CMSC436:0101`, `CMSC436/0101` or `CMSC436 0101`.
-    static func sectionRef(_ text: String) throws -> SectionRef {
-        let t = text.trimmingCharacters(in: .whitespaces)
-        for separator in [":", "/", " ", "-"] {
-            if let r = t.range(of: separator, options: .backwards) {
-                let course = String(t[..<r.lowerBound]), section = String(t[r.upperBound...])
-                if !course.isEmpty, !section.isEmpty { return SectionRef(course: course, section: section) }
-            }
-        }
-        throw ValidationError("--exclude \(text): say which course's section, e.g. --exclude CMSC436-0101")
     }
 
     func run() throws {

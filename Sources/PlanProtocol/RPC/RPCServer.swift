@@ -74,6 +74,12 @@ public final class RPCServer {
         ("policy.get", { s, p throws(RPCError) in try s.policyGet(p) }),
         ("policy.set", { s, p throws(RPCError) in try s.policySet(p) }),
         ("events.expand", { s, p throws(RPCError) in try s.eventsExpand(p) }),
+        ("courses.import", { s, p throws(RPCError) in try s.coursesImport(p) }),
+        ("courses.search", { s, p throws(RPCError) in try s.coursesSearch(p) }),
+        ("courses.build", { s, p throws(RPCError) in try s.coursesBuild(p) }),
+        ("courses.save", { s, p throws(RPCError) in try s.coursesSave(p) }),
+        ("courses.saved", { s, p throws(RPCError) in try s.coursesSaved(p) }),
+        ("courses.use", { s, p throws(RPCError) in try s.coursesUse(p) }),
         ("schedule", { s, p throws(RPCError) in try s.schedule(p) }),
     ]
 

@@ -1,0 +1,156 @@
+import Foundation
+import PlanCore
+import PlanService
+import PlanTimetable
+
+/// A refused input of `plan courses` or a `courses.*` method: which field,
+/// its value, and what is expected. The CLI shows the field as its option
+/// (`--no-earlier`), `plan rpc` as a JSON pointer (`/noEarlier`).
+public struct CoursesInputError: Error, Hashable, Sendable {
+    /// The field as the RPC names it (`noEarlier`, `freeDays`, `term.start`).
+    public var field: String
+    public var value: String
+    public var expected: String
+
+    public init(field: String, value: String, expected: String) {
+        self.field = field
+        self.value = value
+        self.expected = expected
+    }
+
+    /// `--no-earlier 9am: expected a time of day HH:MM`.
+    public var optionMessage: String {
+        let option = "--" + field.reduce(into: "") { out, c in
+            if c.isUppercase { out += "-" + c.lowercased() } else { out.append(c) }
+        }
+        return "\(option.replacingOccurrences(of: "--free-days", with: "--free-day").replacingOccurrences(of: "--weights", with: "--weight")) \(value): expected \(expected)"
+    }
+}
+
+/// The options of `plan courses build` and `courses.build` as text, checked
+/// once here for both faces.
+public struct BuildRequest: Sendable {
+    public var top: Int?
+    public var noEarlier: String?
+    public var noLater: String?
+    public var freeDays: [String] = []
+    public var maxDays: Int?
+    public var onlyOpen = false
+    /// `COURSE-ID` (or `COURSE:ID`, `COURSE/ID`, `COURSE ID`).
+    public var exclude: [String] = []
+    /// `gpa` and `rating`, each ≥ 0, not both 0.
+    public var weights: [(field: String, weight: Double)] = []
+
+    public init() {}
+
+    public func options() throws(CoursesInputError) -> BuildOptions {
+        var o = BuildOptions()
+        if let top {
+            guard (1...1000).contains(top) else { throw CoursesInputError(field: "top", value: String(top), expected: "1 to 1000") }
+            o.top = top
+        }
+        if let maxDays {
+            guard (1...7).contains(maxDays) else { throw CoursesInputError(field: "maxDays", value: String(maxDays), expected: "1 to 7") }
+            o.maxDays = maxDays
+        }
+        o.onlyOpen = onlyOpen
+        o.noEarlier = try noEarlier.map { text throws(CoursesInputError) in try Self.minute(text, field: "noEarlier") }
+        o.noLater = try noLater.map { text throws(CoursesInputError) in try Self.minute(text, field: "noLater") }
+        for text in freeDays {
+            for part in text.split(separator: ",") {
+                let code = part.trimmingCharacters(in: .whitespaces).uppercased()
+                guard let day = Weekday.allCases.first(where: { $0.code == code || $0.shortName.uppercased() == code }) else {
+                    throw CoursesInputError(field: "freeDays", value: text, expected: "days MO TU WE TH FR SA SU")
+                }
+                if !o.freeDays.contains(day) { o.freeDays.append(day) }
+            }
+        }
+        for text in exclude { o.excluded.insert(try Self.sectionRef(text)) }
+        var gpa: Double?, rating: Double?
+        for (field, w) in weights {
+            guard w.isFinite, w >= 0, w <= 1000 else {
+                throw CoursesInputError(field: "weights", value: "\(field)=\(w)", expected: "a weight from 0 to 1000")
+            }
+            switch field.lowercased() {
+            case "gpa": gpa = w
+            case "rating": rating = w
+            default: throw CoursesInputError(field: "weights", value: "\(field)=\(w)", expected: "the fields gpa and rating")
+            }
+        }
+        o.gpaWeight = gpa ?? 1
+        o.ratingWeight = rating ?? 1
+        if o.gpaWeight == 0, o.ratingWeight == 0 {
+            throw CoursesInputError(field: "weights", value: "gpa=0 rating=0", expected: "gpa and rating not both 0")
+        }
+        return o
+    }
+
+    static func minute(_ text: String, field: String) throws(CoursesInputError) -> Int {
+        guard text.count == 5, let s = DateText.parseClock(text, allow24: true) else {
+            throw CoursesInputError(field: field, value: text, expected: "a time of day HH:MM")
+        }
+        return s / 60
+    }
+
+    /// `CMSC436-0101`, `CMSC436:0101`, `CMSC436/0101` or `CMSC436 0101`.
+    static func sectionRef(_ text: String) throws(CoursesInputError) -> SectionRef {
+        let t = text.trimmingCharacters(in: .whitespaces)
+        for separator in [":", "/", " ", "-"] {
+            if let r = t.range(of: separator, options: .backwards) {
+                let course = String(t[..<r.lowerBound]), section = String(t[r.upperBound...])
+                if !course.isEmpty, !section.isEmpty { return SectionRef(course: course, section: section) }
+            }
+        }
+        throw CoursesInputError(field: "exclude", value: text, expected: "a course and one of its sections, e.g. CMSC436-0101")
+    }
+}
+
+/// A catalog file named by the user (`plan courses import`, `--catalog`,
+/// `courses.import`), read in any format `CatalogImport` reads.
+public struct CatalogFileRequest: Sendable {
+    public var path: String
+    public var format = "auto"
+    /// For a CSV or umd.io file: the term, as text.
+    public var termName: String?
+    public var termStart: String?
+    public var termEnd: String?
+    public var timeZone: String?
+
+    public init(path: String) { self.path = path }
+
+    /// The term the fields give; nil when none is given.
+    public func term() throws(CoursesInputError) -> Term? {
+        guard termName != nil || termStart != nil || termEnd != nil || timeZone != nil else { return nil }
+        func date(_ text: String?, _ field: String) throws(CoursesInputError) -> LocalDate {
+            guard let text else { throw CoursesInputError(field: field, value: "(missing)", expected: "a date YYYY-MM-DD with the other term fields") }
+            guard let d = LocalDate(iso: text) else { throw CoursesInputError(field: field, value: text, expected: "a date YYYY-MM-DD") }
+            return d
+        }
+        let start = try date(termStart, "termStart"), end = try date(termEnd, "termEnd")
+        guard start <= end else { throw CoursesInputError(field: "termEnd", value: end.isoString, expected: "a date on or after the term's start \(start.isoString)") }
+        guard let zone = timeZone, SystemZone(identifier: zone) != nil else {
+            throw CoursesInputError(field: "timeZone", value: timeZone ?? "(missing)", expected: "an IANA zone such as America/New_York")
+        }
+        return Term(name: termName ?? "\(start.isoString) to \(end.isoString)", timeZone: zone, start: start, end: end)
+    }
+
+    /// The catalog: a missing file is ``ServiceError/unreadable(path:reason:)``,
+    /// content that cannot be read ``ServiceError/refused(_:)`` naming the line or path, field and value.
+    public func read() throws -> Catalog {
+        guard let chosen = CatalogImport.Format(rawValue: format.lowercased()) else {
+            throw CoursesInputError(field: "format", value: format, expected: "one of \(CatalogImport.Format.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        let term = try term()
+        let bytes: [UInt8]
+        do {
+            bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+        } catch {
+            throw ServiceError.unreadable(path: path, reason: FileManager.default.fileExists(atPath: path) ? "it cannot be read" : "no such file")
+        }
+        do {
+            return try CatalogImport.read(bytes, file: path, format: chosen, term: term)
+        } catch {
+            throw ServiceError.refused(error.description)
+        }
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import PlanCore
+import Testing
+@testable import PlanProtocol
+
+/// The `courses.*` methods on a real store, each response checked against
+/// `Schemas/`: the same service and the same checks as `plan courses`.
+@Suite struct CoursesMethodTests {
+    func item(_ v: JSONValue?, _ i: Int) -> JSONValue? {
+        guard case .array(let a)? = v, a.indices.contains(i) else { return nil }
+        return a[i]
+    }
+
+    static var catalog: String {
+        JSONValue.quoted(SchemaCheck.root.appendingPathComponent("Tests/PlanCLITests/Courses/small-catalog.json").path)
+    }
+
+    @Test func fromCatalogToClassCalendar() throws {
+        let s = try TestServer()
+        s.error("courses.build", #"{"courses": ["CMSC330"]}"#, code: -32004)
+        let imported = s.result("courses.import", #"{"path": \#(Self.catalog)}"#)
+        #expect(imported["courses"]?.intValue == 5)
+        #expect(imported["sections"]?.intValue == 9)
+        #expect(s.result("courses.search", #"{"text": "algebra"}"#).text.contains(#""code":"MATH240""#))
+
+        let built = s.result("courses.build", #"{"courses": ["CMSC330", "MATH240", "HIST200"], "weights": {"gpa": 1, "rating": 1}}"#)
+        guard case .array(let combinations)? = built["combinations"] else { Issue.record("no combinations"); return }
+        #expect(combinations.count == 3)
+        #expect(combinations[0]["score"] == .number("82.7"))
+        #expect(built["diagnosis"] == .null)
+        // The same build as `plan courses build` prints for this catalog: CMSC330 0101 and 0102 are one choice.
+        #expect(item(combinations[1]["sections"], 0)?["ids"] == .array([.string("0101"), .string("0102")]))
+
+        let none = s.result("courses.build", #"{"courses": ["CMSC330", "PHYS161"], "exclude": ["CMSC330-0201"]}"#)
+        #expect(none["combinations"] == .array([]))
+        #expect(none["diagnosis"]?["kind"] != nil)
+
+        // The build that found nothing is the last build: nothing to save from it.
+        s.error("courses.save", #"{"rank": 1}"#, code: -32004)
+        s.result("courses.build", #"{"courses": ["CMSC330", "MATH240", "HIST200"]}"#)
+        let saved = s.result("courses.save", #"{"rank": 1, "name": "fall-2027"}"#)
+        #expect(item(saved["sections"], 0)?["course"] == .string("CMSC330"))
+        s.error("courses.save", #"{"rank": 1, "name": "fall-2027"}"#, code: -32004)
+        let out = s.directory.appendingPathComponent("classes.ics").path
+        let used = s.result("courses.use", #"{"name": "fall-2027", "out": \#(JSONValue.quoted(out))}"#)
+        #expect(used["events"]?.intValue == 2)
+        #expect(item(used["unscheduled"], 0)?["course"] == .string("HIST200"))
+        #expect(FileManager.default.fileExists(atPath: out))
+        #expect(item(s.result("courses.saved"), 0)?["inUse"] == .bool(true))
+        #expect(item(s.result("calendar.list"), 0)?["name"] == .string("fall-2027"))
+        try s.validateAll()
+    }
+
+    @Test func badParamsArePointedAt() throws {
+        let s = try TestServer()
+        s.result("courses.import", #"{"path": \#(Self.catalog)}"#)
+        s.error("courses.build", #"{}"#, code: -32602, pointer: "/courses")
+        s.error("courses.build", #"{"courses": []}"#, code: -32602, pointer: "/courses")
+        s.error("courses.build", #"{"courses": ["CMSC330"], "noEarlier": "9am"}"#, code: -32602, pointer: "/noEarlier")
+        s.error("courses.build", #"{"courses": ["CMSC330"], "freeDays": ["XX"]}"#, code: -32602, pointer: "/freeDays")
+        s.error("courses.build", #"{"courses": ["CMSC330"], "exclude": ["0101"]}"#, code: -32602, pointer: "/exclude")
+        s.error("courses.build", #"{"courses": ["CMSC330"], "top": 0}"#, code: -32602, pointer: "/top")
+        s.error("courses.build", #"{"courses": ["CMSC330"], "weights": {"gpa": 0, "rating": 0}}"#, code: -32602, pointer: "/weights")
+        s.error("courses.build", #"{"courses": ["CMSC330"], "weights": {"grade": 1}}"#, code: -32602, pointer: "/weights/grade")
+        s.error("courses.build", #"{"courses": ["CMSC330"], "colour": "red"}"#, code: -32602, pointer: "/colour")
+        s.error("courses.build", #"{"courses": ["CMSC33"]}"#, code: -32004)
+        s.error("courses.import", #"{"path": "/nonexistent/catalog.json"}"#, code: -32001, pointer: "/path")
+        let csv = JSONValue.quoted(SchemaCheck.root.appendingPathComponent("Examples/catalog-sample.csv").path)
+        s.error("courses.import", #"{"path": \#(csv)}"#, code: -32004, pointer: "/path")
+        s.error("courses.import", #"{"path": \#(csv), "term": {"start": "2027-08-30", "end": "2027-12-10", "timeZone": "Mars/Base"}}"#,
+                code: -32602, pointer: "/term")
+        let fromCSV = s.result("courses.import", #"{"path": \#(csv), "term": {"name": "Fall 2027", "start": "2027-08-30", "end": "2027-12-10", "timeZone": "America/New_York"}}"#)
+        #expect(fromCSV["term"] == .string("Fall 2027"))
+        s.error("courses.use", #"{"name": "spring"}"#, code: -32003)
+        try s.validateAll()
+    }
+}
