@@ -22,8 +22,9 @@ struct CoursesBuildCommand: ParsableCommand {
 
         Examples:
           plan courses build CMSC330 CMSC351 MATH240
-          plan courses build CMSC330 CMSC351 --no-earlier 10:00 --free-day FR --max-days 4
-          plan courses build CMSC330 CMSC351 --around job.ics --weight gpa=2 --weight rating=1
+          plan courses build CMSC330 CMSC351 --no-earlier 10:00 --free-day FR
+          plan courses build CMSC330 CMSC351 --max-days 3 --only-open
+          plan courses build CMSC330 CMSC351 --around job.ics --weight gpa=2
         """)
 
     @Argument(help: ArgumentHelp("Course codes (CMSC436, \"MATH 240\").", valueName: "course")) var courses: [String]

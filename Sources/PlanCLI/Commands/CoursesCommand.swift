@@ -19,7 +19,7 @@ struct CoursesCommand: ParsableCommand {
         Start here:
           plan courses import Examples/catalog-fall-2027.json
           plan courses search algorithms
-          plan courses build CMSC330 CMSC351 MATH240 --no-earlier 09:00 --free-day FR
+          plan courses build CMSC330 CMSC351 STAT400 --no-earlier 09:00 --free-day FR
           plan courses save 1 --name fall-2027
           plan courses use fall-2027
         """,
