@@ -23,7 +23,7 @@ struct CoursesBuildCommand: ParsableCommand {
         Examples:
           plan courses build CMSC330 CMSC351 MATH240
           plan courses build CMSC330 CMSC351 --no-earlier 10:00 --free-day FR
-          plan courses build CMSC330 CMSC351 --max-days 3 --only-open
+          plan courses build CMSC330 CMSC351 --max-days 4 --only-open
           plan courses build CMSC330 CMSC351 --around job.ics --weight gpa=2
         """)
 
