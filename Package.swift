@@ -62,13 +62,13 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
-        .testTarget(name: "PlanCoreTests", dependencies: ["PlanCore", "PlanRender", "PlanProtocol"], swiftSettings: swiftSettings),
+        .testTarget(name: "PlanCoreTests", dependencies: ["PlanCore", "PlanRender"], swiftSettings: swiftSettings),
         .testTarget(name: "PlanTimetableTests", dependencies: ["PlanTimetable", "PlanCore"], swiftSettings: swiftSettings),
         .testTarget(name: "PlanRenderTests", dependencies: ["PlanRender", "PlanCore"], swiftSettings: swiftSettings),
         .testTarget(name: "PlanICalTests", dependencies: ["PlanICal", "PlanCore"], swiftSettings: swiftSettings),
         .testTarget(name: "PlanStoreTests", dependencies: ["PlanStore", "PlanCore", "PlanTimetable"], exclude: ["Fixtures"], swiftSettings: swiftSettings),
         .testTarget(name: "PlanServiceTests", dependencies: ["PlanService", "PlanTimetable", "PlanStore", "PlanICal", "PlanCore", "PlanRender"], swiftSettings: swiftSettings),
-        .testTarget(name: "PlanProtocolTests", dependencies: ["PlanProtocol", "PlanTimetable", "PlanService", "PlanStore", "PlanCore"], exclude: ["CatalogFiles"], swiftSettings: swiftSettings),
+        .testTarget(name: "PlanProtocolTests", dependencies: ["PlanProtocol", "PlanTimetable", "PlanService", "PlanStore", "PlanRender", "PlanCore"], exclude: ["CatalogFiles"], swiftSettings: swiftSettings),
         .testTarget(name: "PlanCLITests", dependencies: ["PlanCLI"], exclude: ["Golden", "Wild", "Courses"], swiftSettings: swiftSettings),
     ],
     swiftLanguageModes: [.v6]

@@ -37,80 +37,27 @@ public struct ScheduleResponse: Codable, Hashable, Sendable {
     /// response always gives the same bytes.
     public func jsonData() -> Data { Data(jsonText().utf8) }
 
-    public func jsonText() -> String {
-        let w = JSONWriter(capacity: 256 + 160 * (sittings.count + tasks.count + diagnostics.count))
-        w.ascii("{\n")
-        w.lines("sittings", sittings) { s in
-            w.member("{\"taskId\": ", s.taskId)
-            w.member(", \"start\": ", s.start)
-            w.member(", \"end\": ", s.end)
-            w.ascii(", \"index\": ")
-            w.int(s.index)
-            w.ascii(", \"count\": ")
-            w.int(s.count)
-            w.ascii("}")
-        }
-        w.ascii(",\n")
-        w.lines("tasks", tasks) { t in
-            w.member("{\"id\": ", t.id)
-            w.member(", \"status\": ", t.status)
-            w.member(", \"scheduled\": ", t.scheduled)
-            if let v = t.firstStart { w.member(", \"firstStart\": ", v) }
-            if let v = t.lastEnd { w.member(", \"lastEnd\": ", v) }
-            if let v = t.slack { w.member(", \"slack\": ", v) }
-            w.ascii("}")
-        }
-        w.ascii(",\n")
-        w.lines("diagnostics", diagnostics) { d in
-            w.member("{\"id\": ", d.id)
-            w.member(", \"taskId\": ", d.taskId)
-            w.member(", \"needed\": ", d.needed)
-            w.member(", \"available\": ", d.available)
-            w.member(", \"shortBy\": ", d.shortBy)
-            w.ascii(", \"binding\": [")
-            w.separated(d.binding) { w.string($0) }
-            w.ascii("], \"fixes\": [")
-            w.separated(d.fixes) { f in
-                w.member("{\"field\": ", f.field)
-                w.member(", \"value\": ", f.value)
-                w.ascii("}")
-            }
-            w.ascii("]}")
-        }
-        w.ascii("\n}\n")
-        return w.text
-    }
-}
+    public func jsonText() -> String { json.prettyText(opening: .firstLevels(2)) }
 
-private extension JSONWriter {
-    /// `  "name": [` and one item per line, four spaces in, or `  "name": []`.
-    func lines<Item>(_ name: StaticString, _ items: [Item], _ item: (Item) -> Void) {
-        ascii("  \"")
-        ascii(name)
-        if items.isEmpty {
-            ascii("\": []")
-            return
-        }
-        ascii("\": [\n")
-        for (i, x) in items.enumerated() {
-            ascii(i == 0 ? "    " : ",\n    ")
-            item(x)
-        }
-        ascii("\n  ]")
-    }
-
-    /// The items, `, ` between two.
-    func separated<Item>(_ items: [Item], _ item: (Item) -> Void) {
-        for (i, x) in items.enumerated() {
-            if i > 0 { ascii(", ") }
-            item(x)
-        }
-    }
-}
-
-extension Plan {
-    /// The response JSON of the contract (see ``ScheduleResponse/jsonData()``).
-    public func jsonData(zone: some UTCOffsetProvider) -> Data {
-        ScheduleResponse(plan: self, zone: zone).jsonData()
+    /// The response as one JSON value, members in the contract's order (what
+    /// the `schedule` method sends, compact).
+    public var json: JSONValue {
+        .object([
+            ("sittings", .array(sittings.map { s in
+                .object([("taskId", .string(s.taskId)), ("start", .string(s.start)), ("end", .string(s.end)),
+                         ("index", .number(s.index)), ("count", .number(s.count))])
+            })),
+            ("tasks", .array(tasks.map { t in
+                .object(omittingAbsent: [("id", .string(t.id)), ("status", .string(t.status)), ("scheduled", .string(t.scheduled)),
+                                         ("firstStart", t.firstStart.map(JSONValue.string)), ("lastEnd", t.lastEnd.map(JSONValue.string)),
+                                         ("slack", t.slack.map(JSONValue.string))])
+            })),
+            ("diagnostics", .array(diagnostics.map { d in
+                .object([("id", .string(d.id)), ("taskId", .string(d.taskId)), ("needed", .string(d.needed)),
+                         ("available", .string(d.available)), ("shortBy", .string(d.shortBy)),
+                         ("binding", .array(d.binding.map(JSONValue.string))),
+                         ("fixes", .array(d.fixes.map { f in .object([("field", .string(f.field)), ("value", .string(f.value))]) }))])
+            })),
+        ])
     }
 }

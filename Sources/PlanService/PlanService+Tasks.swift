@@ -276,6 +276,28 @@ extension PlanService {
     /// Records progress: `spent` more work done, or the whole task when nil.
     /// The task's remaining sittings are then re-fitted around the others.
     public func done(_ key: String, spent: Int64?, defaultZone: String) throws -> TaskRow {
+        try writingTask(key, defaultZone: defaultZone) { t, settings, spec in
+            let id = spec.id
+            let estimate = spec.estimate
+            let before = spec.done
+            let after = spent.map { min(estimate, before + $0) } ?? estimate
+            spec.done = ISODuration.wholeMinutes(after)
+            try t.saveTask(spec)
+            try t.recordProgress(taskId: id, at: now, spent: after - before)
+            if after >= estimate {
+                let kept = try t.sittings().filter { $0.taskId == id && $0.range.end <= now }
+                try t.replaceSittings(taskId: id, with: kept)
+            } else {
+                try refit(id, t, settings: settings)
+            }
+            return try Self.rows(t, settings: settings, now: now).first { $0.task.id == id }!
+        }
+    }
+
+    /// Runs `body` in one write transaction on the stored definition of the
+    /// task `key` names, with the stored settings.
+    func writingTask<T>(_ key: String, defaultZone: String,
+                        _ body: (StoreTransaction, PlanSettings, inout TaskDefinition) throws -> T) throws -> T {
         let id = try task(key, defaultZone: defaultZone).task.id
         return try guarded {
             try store.write { t in
@@ -283,21 +305,18 @@ extension PlanService {
                 guard var spec = try t.tasks().first(where: { $0.task.id == id })?.task else {
                     throw ServiceError.notFound(kind: "task", name: key)
                 }
-                let estimate = spec.estimate
-                let before = spec.done
-                let after = spent.map { min(estimate, before + $0) } ?? estimate
-                spec.done = ISODuration.wholeMinutes(after)
-                try t.saveTask(spec)
-                try t.recordProgress(taskId: id, at: now, spent: after - before)
-                if after >= estimate {
-                    let kept = try t.sittings().filter { $0.taskId == id && $0.range.end <= now }
-                    try t.replaceSittings(taskId: id, with: kept)
-                } else {
-                    try refit(id, t, settings: settings)
-                }
-                return try Self.rows(t, settings: settings, now: now).first { $0.task.id == id }!
+                return try body(t, settings, &spec)
             }
         }
+    }
+
+    /// Gives task `id` its past sittings and then `future`, numbered anew.
+    func replaceFutureSittings(of id: String, _ t: StoreTransaction, with future: [TimeRange]) throws {
+        let past = try t.sittings().filter { $0.taskId == id && $0.range.end <= now }.map(\.range)
+        let all = past + future
+        try t.replaceSittings(taskId: id, with: all.enumerated().map {
+            Sitting(taskId: id, range: $0.element, index: $0.offset + 1, count: all.count)
+        })
     }
 
     /// Re-plans one task around everything else (which stays); when it no
@@ -306,41 +325,27 @@ extension PlanService {
     func refit(_ id: String, _ t: StoreTransaction, settings: PlanSettings) throws {
         let others = Set(try t.tasks().map(\.task.id)).subtracting([id])
         let p = try planned(t, settings: settings, fixed: others)
-        let past = try t.sittings().filter { $0.taskId == id && $0.range.end <= now }.map(\.range)
         let future = p.plan.tasks.first { $0.id == id }?.status == .scheduled
             ? p.plan.sittings.filter { $0.taskId == id }.map(\.range) : []
-        let all = past + future
-        try t.replaceSittings(taskId: id, with: all.enumerated().map {
-            Sitting(taskId: id, range: $0.element, index: $0.offset + 1, count: all.count)
-        })
+        try replaceFutureSittings(of: id, t, with: future)
     }
 
     /// Changes a task's fields and re-plans it around the others; refused
     /// (nothing saved) when the changed task no longer fits.
     public func editTask(_ key: String, defaultZone: String, _ change: (inout TaskDefinition) -> Void)
         throws -> (TaskRow, Diagnostic?) {
-        let id = try task(key, defaultZone: defaultZone).task.id
-        return try guarded {
-            try store.write { t in
-                let settings = try Self.settings(t, defaultZone: defaultZone)
-                guard var spec = try t.tasks().first(where: { $0.task.id == id })?.task else {
-                    throw ServiceError.notFound(kind: "task", name: key)
-                }
-                change(&spec)
-                spec.id = id
-                let others = Set(try t.tasks().map(\.task.id)).subtracting([id])
-                let p = try planned(t, settings: settings, extra: [spec], fixed: others, leaveOut: [id])
-                if let d = p.plan.diagnostics.first(where: { $0.taskId == id }) {
-                    throw EditRefused(diagnostic: d)
-                }
-                try t.saveTask(spec)
-                let past = try t.sittings().filter { $0.taskId == id && $0.range.end <= now }.map(\.range)
-                let all = past + p.plan.sittings.filter { $0.taskId == id }.map(\.range)
-                try t.replaceSittings(taskId: id, with: all.enumerated().map {
-                    Sitting(taskId: id, range: $0.element, index: $0.offset + 1, count: all.count)
-                })
-                return (try Self.rows(t, settings: settings, now: now).first { $0.task.id == id }!, nil)
+        try writingTask(key, defaultZone: defaultZone) { t, settings, spec in
+            let id = spec.id
+            change(&spec)
+            spec.id = id
+            let others = Set(try t.tasks().map(\.task.id)).subtracting([id])
+            let p = try planned(t, settings: settings, extra: [spec], fixed: others, leaveOut: [id])
+            if let d = p.plan.diagnostics.first(where: { $0.taskId == id }) {
+                throw EditRefused(diagnostic: d)
             }
+            try t.saveTask(spec)
+            try replaceFutureSittings(of: id, t, with: p.plan.sittings.filter { $0.taskId == id }.map(\.range))
+            return (try Self.rows(t, settings: settings, now: now).first { $0.task.id == id }!, nil)
         }
     }
 

@@ -53,7 +53,7 @@ struct CatalogAssembly {
             courses.append(CourseDraft(code: code))
         }
         try Self.merge(&courses[c].title, title, field: "title", origin: origin, show: { "\"\($0)\"" })
-        try Self.merge(&courses[c].credits, credits, field: "credits", origin: origin, show: { "\(CatalogNode.number($0).lineText)" })
+        try Self.merge(&courses[c].credits, credits, field: "credits", origin: origin, show: { JSONValue.number($0).text })
         let s: Int
         if let i = courses[c].sectionIndex[id] {
             s = i
@@ -62,8 +62,8 @@ struct CatalogAssembly {
             courses[c].sectionIndex[id] = s
             courses[c].sections.append(SectionDraft(id: id))
         }
-        try Self.merge(&courses[c].sections[s].gpa, gpa, field: "gpa", origin: origin, show: { "\(CatalogNode.number($0).lineText)" })
-        try Self.merge(&courses[c].sections[s].rating, rating, field: "rating", origin: origin, show: { "\(CatalogNode.number($0).lineText)" })
+        try Self.merge(&courses[c].sections[s].gpa, gpa, field: "gpa", origin: origin, show: { JSONValue.number($0).text })
+        try Self.merge(&courses[c].sections[s].rating, rating, field: "rating", origin: origin, show: { JSONValue.number($0).text })
         try Self.merge(&courses[c].sections[s].seats, seats, field: "seats", origin: origin,
                        show: { "\($0.open) open of \($0.total), \($0.waitlist) waiting" })
         for name in instructors where !courses[c].sections[s].instructors.contains(name) {

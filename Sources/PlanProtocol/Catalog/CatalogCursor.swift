@@ -4,7 +4,7 @@ import Foundation
 /// with typed readers that fail with a ``CatalogError`` naming the file, the
 /// path, the field and the value. Shared by the JSON readers of `Catalog/`.
 struct CatalogCursor {
-    let node: CatalogNode
+    let node: JSONValue
     let path: String
     let file: String
 
@@ -16,7 +16,16 @@ struct CatalogCursor {
     }
 
     func fail(_ reason: String, value: String? = nil) -> CatalogError {
-        CatalogError(file: file, path: path.isEmpty ? nil : path, field: field, value: value ?? node.shown, reason: reason)
+        CatalogError(file: file, path: path.isEmpty ? nil : path, field: field, value: value ?? Self.shown(node), reason: reason)
+    }
+
+    /// The value as written, short, for messages: strings quoted, containers summarised.
+    static func shown(_ v: JSONValue) -> String {
+        switch v {
+        case .string(let s): jsonString(s.count > 60 ? String(s.prefix(57)) + "…" : s)
+        case .array, .object: v.typeName
+        default: v.text
+        }
     }
 
     func child(_ key: String) -> CatalogCursor? {

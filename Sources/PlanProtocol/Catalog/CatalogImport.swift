@@ -56,7 +56,7 @@ public enum CatalogImport {
         if body.starts(with: [0xEF, 0xBB, 0xBF]) { body = body.dropFirst(3) }
         let first = body.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
         if first == UInt8(ascii: "{") || first == UInt8(ascii: "[") {
-            if let node = try? CatalogNode.parse(Array(body)) {
+            if let node = try? JSONValue.parse(Array(body)) {
                 if node["term"] != nil || (node["courses"] != nil && node["sections"] == nil) { return .json }
                 if node["sections"] != nil { return .umdio }
                 if case .array(let items) = node, items.isEmpty || items.contains(where: { $0["section_id"] != nil || $0["meetings"] != nil }) {

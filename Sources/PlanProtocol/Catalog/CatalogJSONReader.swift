@@ -14,9 +14,9 @@ public enum CatalogJSON {
     /// `from`/`to` in order and reaching into the term. Members not in the
     /// schema are ignored (later versions may add some).
     public static func read(_ bytes: [UInt8], file: String) throws(CatalogError) -> Catalog {
-        let root: CatalogNode
+        let root: JSONValue
         do {
-            root = try CatalogNode.parse(bytes)
+            root = try JSONValue.parse(bytes)
         } catch {
             throw CatalogError(file: file, reason: "is not JSON: at byte \(error.offset): \(error.reason)")
         }

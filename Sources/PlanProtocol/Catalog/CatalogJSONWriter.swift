@@ -11,14 +11,14 @@ extension CatalogJSON {
     /// catalog gives the same bytes, and `read(write(c)) == c` for every catalog
     /// `read` accepts.
     public static func write(_ catalog: Catalog) -> [UInt8] {
-        Array(node(catalog).prettyText.utf8)
+        Array(node(catalog).prettyText().utf8)
     }
 
-    static func node(_ c: Catalog) -> CatalogNode {
+    static func node(_ c: Catalog) -> JSONValue {
         .object([("term", node(c.term)), ("courses", .array(c.courses.map(node)))])
     }
 
-    static func node(_ t: Term) -> CatalogNode {
+    static func node(_ t: Term) -> JSONValue {
         .object([
             ("name", .string(t.name)),
             ("timeZone", .string(t.timeZone)),
@@ -31,7 +31,7 @@ extension CatalogJSON {
         ])
     }
 
-    static func node(_ c: Course) -> CatalogNode {
+    static func node(_ c: Course) -> JSONValue {
         .object([
             ("code", .string(c.code)),
             ("title", .string(c.title)),
@@ -40,28 +40,28 @@ extension CatalogJSON {
         ])
     }
 
-    static func node(_ s: Section) -> CatalogNode {
-        .object([
+    static func node(_ s: Section) -> JSONValue {
+        .object(omittingAbsent: [
             ("id", .string(s.id)),
-            ("instructors", .array(s.instructors.map(CatalogNode.string))),
-            ("gpa", s.gpa.map(CatalogNode.number)),
-            ("rating", s.rating.map(CatalogNode.number)),
+            ("instructors", .array(s.instructors.map(JSONValue.string))),
+            ("gpa", s.gpa.map(JSONValue.number)),
+            ("rating", s.rating.map(JSONValue.number)),
             ("seats", s.seats.map(node)),
             ("meetings", .array(s.meetings.map(node))),
         ])
     }
 
-    static func node(_ s: Seats) -> CatalogNode {
+    static func node(_ s: Seats) -> JSONValue {
         .object([("open", .number(s.open)), ("total", .number(s.total)), ("waitlist", .number(s.waitlist))])
     }
 
-    static func node(_ m: Meeting) -> CatalogNode {
-        .object([
+    static func node(_ m: Meeting) -> JSONValue {
+        .object(omittingAbsent: [
             ("days", .array(m.days.map { .string($0.code) })),
             ("start", .string(CatalogRules.clockText(m.start))),
             ("end", .string(CatalogRules.clockText(m.end))),
-            ("room", m.room.map(CatalogNode.string)),
-            ("kind", m.kind.map(CatalogNode.string)),
+            ("room", m.room.map(JSONValue.string)),
+            ("kind", m.kind.map(JSONValue.string)),
             ("from", m.from.map { .string($0.isoString) }),
             ("to", m.to.map { .string($0.isoString) }),
         ])

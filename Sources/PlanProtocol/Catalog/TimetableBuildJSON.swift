@@ -16,15 +16,15 @@ import PlanTimetable
 /// unknown; `gpaFilled` says the median stood in). The same result gives the same bytes.
 public enum TimetableBuildJSON {
     public static func encode(_ result: BuildResult) -> [UInt8] {
-        Array(node(result).prettyText.utf8)
+        Array(node(result).prettyText().utf8)
     }
 
-    static func node(_ r: BuildResult) -> CatalogNode {
+    static func node(_ r: BuildResult) -> JSONValue {
         .object([
             ("combinations", .array(r.combinations.map(node))),
             ("filled", .object([
-                ("gpa", r.filledGPA.map(CatalogNode.number) ?? .null),
-                ("rating", r.filledRating.map(CatalogNode.number) ?? .null),
+                ("gpa", r.filledGPA.map(JSONValue.number) ?? .null),
+                ("rating", r.filledRating.map(JSONValue.number) ?? .null),
                 ("used", .bool(r.usedFilled)),
             ])),
             ("diagnosis", r.diagnosis.map(node) ?? .null),
@@ -32,14 +32,14 @@ public enum TimetableBuildJSON {
     }
 
     /// `87.25` → `87.3`: one decimal, half away from zero.
-    static func oneDecimal(_ x: Double) -> CatalogNode {
+    static func oneDecimal(_ x: Double) -> JSONValue {
         guard x.isFinite else { return .null }
         let tenths = Int((x * 10).rounded())
         let sign = tenths < 0 ? "-" : ""
         return .number(sign + "\(abs(tenths) / 10).\(abs(tenths) % 10)")
     }
 
-    static func node(_ c: Combination) -> CatalogNode {
+    static func node(_ c: Combination) -> JSONValue {
         .object([
             ("rank", .number(c.rank)),
             ("score", oneDecimal(c.score)),
@@ -49,16 +49,16 @@ public enum TimetableBuildJSON {
         ])
     }
 
-    static func node(_ p: Pick) -> CatalogNode {
+    static func node(_ p: Pick) -> JSONValue {
         let first = p.sections.first
         return .object([
             ("course", .string(p.course.code)),
             ("title", .string(p.course.title)),
             ("credits", .number(p.course.credits)),
-            ("ids", .array(p.ids.map(CatalogNode.string))),
-            ("instructors", .array((first?.instructors ?? []).map(CatalogNode.string))),
-            ("gpa", first?.gpa.map(CatalogNode.number) ?? .null),
-            ("rating", first?.rating.map(CatalogNode.number) ?? .null),
+            ("ids", .array(p.ids.map(JSONValue.string))),
+            ("instructors", .array((first?.instructors ?? []).map(JSONValue.string))),
+            ("gpa", first?.gpa.map(JSONValue.number) ?? .null),
+            ("rating", first?.rating.map(JSONValue.number) ?? .null),
             ("gpaFilled", .bool(p.filledGPA)),
             ("ratingFilled", .bool(p.filledRating)),
             ("score", oneDecimal(p.score * 100)),
@@ -69,11 +69,11 @@ public enum TimetableBuildJSON {
         ])
     }
 
-    static func node(_ ref: SectionRef) -> CatalogNode {
+    static func node(_ ref: SectionRef) -> JSONValue {
         .object([("course", .string(ref.course)), ("section", .string(ref.section))])
     }
 
-    static func node(_ d: BuildDiagnosis) -> CatalogNode {
+    static func node(_ d: BuildDiagnosis) -> JSONValue {
         switch d {
         case .courseRuledOut(let course, let reasons):
             .object([
@@ -93,7 +93,7 @@ public enum TimetableBuildJSON {
         case .maxDays(let limit, let fewest):
             .object([("kind", .string("maxDays")), ("limit", .number(limit)), ("fewestPossible", .number(fewest))])
         case .setClash(let courses):
-            .object([("kind", .string("setClash")), ("courses", .array(courses.map(CatalogNode.string)))])
+            .object([("kind", .string("setClash")), ("courses", .array(courses.map(JSONValue.string)))])
         }
     }
 }

@@ -27,9 +27,9 @@ public enum UMDIOSections {
         if let p = CatalogRules.termProblem(term) {
             throw CatalogError(file: file, path: "term." + p.field, field: p.field, value: p.value, reason: p.reason)
         }
-        let root: CatalogNode
+        let root: JSONValue
         do {
-            root = try CatalogNode.parse(bytes)
+            root = try JSONValue.parse(bytes)
         } catch {
             throw CatalogError(file: file, reason: "is not JSON: at byte \(error.offset): \(error.reason)")
         }

@@ -165,8 +165,10 @@ public final class JSONWriter: @unchecked Sendable {
 
     private static func hex(_ v: UInt8) -> UInt8 { v < 10 ? 0x30 + v : 0x57 + v }
 
-    /// A value, compact: no spaces, no newlines (safe for line framing).
-    public func value(_ v: JSONValue) {
+    /// A value on one line: compact, with no spaces and no newlines (safe for
+    /// line framing), or `spaced`, with a space after `:` and `,` (the pretty
+    /// layout's one-line containers).
+    public func value(_ v: JSONValue, spaced: Bool = false) {
         switch v {
         case .null: ascii("null")
         case .bool(let b): bool(b)
@@ -175,17 +177,17 @@ public final class JSONWriter: @unchecked Sendable {
         case .array(let items):
             ascii("[")
             for (i, item) in items.enumerated() {
-                if i > 0 { ascii(",") }
-                value(item)
+                if i > 0 { spaced ? ascii(", ") : ascii(",") }
+                value(item, spaced: spaced)
             }
             ascii("]")
         case .object(let members):
             ascii("{")
             for (i, (k, item)) in members.enumerated() {
-                if i > 0 { ascii(",") }
+                if i > 0 { spaced ? ascii(", ") : ascii(",") }
                 string(k)
-                ascii(":")
-                value(item)
+                spaced ? ascii(": ") : ascii(":")
+                value(item, spaced: spaced)
             }
             ascii("}")
         }

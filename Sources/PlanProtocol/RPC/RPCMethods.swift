@@ -439,8 +439,8 @@ extension RPCServer {
         do {
             let (response, warnings) = try StatelessSchedule.run(input, calendars: calendars)
             for w in warnings { environment.log("plan rpc: \(w)") }
-            // The contract's own bytes, made compact for the wire (same members, same order).
-            return (try? JSONValue.parse(response.jsonText()).text) ?? Self.encode(response)
+            // The contract's members in the contract's order, compact for the wire.
+            return response.json.text
         } catch {
             throw RPCError(.calendar(error.error), pointer: p.pointer("calendars") + "/\(error.index)")
         }

@@ -64,11 +64,18 @@ import Testing
         var docs: [String] = []
         let run = try Run(Self.contractRequest)
         docs.append(run.response.jsonText())
-        for seed in UInt64(0)..<40 {
-            var gen = InstanceGenerator(seed: 30_000 + seed)
-            let inst = gen.instance(seed % 2 == 0 ? .medium : .small)
-            docs.append(ScheduleResponse(plan: inst.plan(), zone: inst.policy.zone).jsonText())
+        // The same tasks in other zones, around a busy week, and over a change of clock.
+        for zone in ["UTC", "Europe/Berlin", "Asia/Kolkata"] {
+            docs.append(try Run(Self.contractRequest.replacingOccurrences(of: "America/New_York", with: zone)).response.jsonText())
         }
+        let busy = try classes([date("2026-11-24"), date("2026-11-25")], ["09:00-21:00"], json: Self.contractRequest)
+        docs.append(try Run(Self.contractRequest, busy: busy).response.jsonText())
+        docs.append(try Run(#"""
+            {"timeZone": "Europe/Berlin", "now": "2026-10-24T08:00:00+02:00", "policy": {"granularity": "PT15M"},
+             "tasks": [{"id": "a", "title": "A", "estimate": "PT9H", "span": "PT1H", "due": "2026-10-27"},
+                       {"id": "b", "title": "B", "estimate": "PT40H", "due": "2026-10-26T12:00", "after": ["a"]},
+                       {"id": "c", "title": "C", "estimate": "PT1H", "done": "PT1H", "due": "2026-10-25"}]}
+            """#).response.jsonText())
         #expect(docs.contains { $0.contains("\"fixes\": [{") }, "samples should include fixes")
         // Documents that must fail: a time without offset, an unknown binding id, a scheduled task without slack.
         let bad = [
