@@ -28,7 +28,7 @@
 /// (score, days, end) are held, everything else is cut at its first pick.
 ///
 /// Dead time classes: when the subtree under a pick had no *live* event — no complete
-/// combination within `maxDays`, no cut by the bound — it was cut only by emptied
+/// combination within `maxDays`, no cut or narrowing by the bound — it was cut only by emptied
 /// domains and `maxDays`, which depend on the pick's bit set alone (its compatible sets,
 /// weekdays and latest end). Every later sibling of the same time class
 /// (``Compatibility/timeClass``) under the same parent would fail the same way, so it is
@@ -36,7 +36,8 @@
 /// times) from a walk over sections into a walk over times.
 ///
 /// Bounded: each node is a pick of a group in a finite domain, each group at most once
-/// per parent; `nodeLimit` (when given) stops the search early and says so.
+/// per parent; `nodeLimit` (when given) stops the search early and says so. Memory: the
+/// domains of every position at every depth, n² · (groups / 64) words at most.
 struct Search {
     struct Found: Equatable {
         var key: Int64
