@@ -35,8 +35,8 @@ let package = Package(
         .target(name: "PlanTimetable", dependencies: ["PlanCore"], swiftSettings: swiftSettings),
         // The only module that imports CLibical: .ics in, .ics out.
         .target(name: "PlanICal", dependencies: ["CLibical", "PlanCore"], swiftSettings: swiftSettings),
-        // Persistence: projects, tasks, sittings, calendars and policy in one SQLite file.
-        .target(name: "PlanStore", dependencies: ["CSQLite", "PlanCore"], swiftSettings: swiftSettings),
+        // Persistence: projects, tasks, sittings, calendars, policy and course catalogs in one SQLite file.
+        .target(name: "PlanStore", dependencies: ["CSQLite", "PlanCore", "PlanTimetable"], swiftSettings: swiftSettings),
         // Text renderings of domain values (plans, diagnostics, occurrences, agenda rows): values in, String out.
         .target(name: "PlanRender", dependencies: ["PlanCore", "PlanTimetable"], swiftSettings: swiftSettings),
         // The operations of the shell and the editor protocol: store + calendars + scheduler.
@@ -62,13 +62,13 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
-        .testTarget(name: "PlanCoreTests", dependencies: ["PlanCore", "PlanRender"], swiftSettings: swiftSettings),
+        .testTarget(name: "PlanCoreTests", dependencies: ["PlanCore", "PlanRender", "PlanProtocol"], swiftSettings: swiftSettings),
         .testTarget(name: "PlanTimetableTests", dependencies: ["PlanTimetable", "PlanCore"], swiftSettings: swiftSettings),
         .testTarget(name: "PlanRenderTests", dependencies: ["PlanRender", "PlanCore"], swiftSettings: swiftSettings),
         .testTarget(name: "PlanICalTests", dependencies: ["PlanICal", "PlanCore"], swiftSettings: swiftSettings),
-        .testTarget(name: "PlanStoreTests", dependencies: ["PlanStore", "PlanCore"], exclude: ["Fixtures"], swiftSettings: swiftSettings),
-        .testTarget(name: "PlanServiceTests", dependencies: ["PlanService", "PlanStore", "PlanICal", "PlanCore", "PlanRender"], swiftSettings: swiftSettings),
-        .testTarget(name: "PlanProtocolTests", dependencies: ["PlanProtocol", "PlanTimetable", "PlanService", "PlanStore", "PlanCore"], swiftSettings: swiftSettings),
+        .testTarget(name: "PlanStoreTests", dependencies: ["PlanStore", "PlanCore", "PlanTimetable"], exclude: ["Fixtures"], swiftSettings: swiftSettings),
+        .testTarget(name: "PlanServiceTests", dependencies: ["PlanService", "PlanTimetable", "PlanStore", "PlanICal", "PlanCore", "PlanRender"], swiftSettings: swiftSettings),
+        .testTarget(name: "PlanProtocolTests", dependencies: ["PlanProtocol", "PlanTimetable", "PlanService", "PlanStore", "PlanCore"], exclude: ["CatalogFiles"], swiftSettings: swiftSettings),
         .testTarget(name: "PlanCLITests", dependencies: ["PlanCLI"], exclude: ["Golden", "Wild"], swiftSettings: swiftSettings),
     ],
     swiftLanguageModes: [.v6]

@@ -26,7 +26,7 @@ public struct ExportSitting: Hashable, Sendable {
 /// Writes iCalendar (RFC 5545) with libical: the imported calendars as they
 /// were, plus one VEVENT per sitting.
 public enum ICalExporter {
-    private static let lock = NSLock()
+    static let lock = NSLock()
 
     /// The merged calendar as iCalendar text (CRLF, folded by libical).
     ///
@@ -152,7 +152,7 @@ public enum ICalExporter {
     }
 
     /// `prop` with a TZID parameter: its floating time is local time there.
-    private static func zoned(_ prop: OpaquePointer?, _ tzid: String) -> OpaquePointer? {
+    static func zoned(_ prop: OpaquePointer?, _ tzid: String) -> OpaquePointer? {
         if let prop { icalproperty_add_parameter(prop, icalparameter_new_tzid(tzid)) }
         return prop
     }

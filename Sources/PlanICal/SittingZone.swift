@@ -76,7 +76,7 @@ struct SittingZone {
 
     /// libical's VTIMEZONE for an IANA name, TZID set to that name and its
     /// history cut at 1 January of `year` (UTC); the caller owns it.
-    private static func builtinDefinition(_ name: String, fromYear year: Int) -> OpaquePointer? {
+    static func builtinDefinition(_ name: String, fromYear year: Int) -> OpaquePointer? {
         guard let zone = icaltimezone_get_builtin_timezone(name), let shared = icaltimezone_get_component(zone),
               let definition = icalcomponent_new_clone(shared) else { return nil }
         var start = icalTime(LocalDateTime(date: LocalDate(year: year, month: 1, day: 1)), isDate: false)

@@ -43,6 +43,7 @@ extension ServiceError {
         case .invalid: (.dataError, .refused)
         case .notFound: (.dataError, .notFound)
         case .refused: (.dataError, .refused)
+        case .unreadable: (.noInput, .calendarUnreadable)
         case .cannotWrite: (.cannotCreate, .cannotWrite)
         case .unexpected: (.software, .internalError)
         }
@@ -68,7 +69,7 @@ extension RPCError {
             }
         case .unexpected(let detail), .store(.unexpected(_, let detail)):
             self.init(code, reason: Self.internalReason, detail: detail)
-        case .store, .calendar, .notFound, .refused, .cannotWrite: self.init(code, pointer: pointer, reason: e.description)
+        case .store, .calendar, .notFound, .refused, .unreadable, .cannotWrite: self.init(code, pointer: pointer, reason: e.description)
         }
     }
 }

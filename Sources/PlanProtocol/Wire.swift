@@ -1,4 +1,3 @@
-import Foundation
 import PlanCore
 import PlanICal
 import PlanRender
@@ -9,12 +8,9 @@ import PlanStore
 /// `plan rpc` sends. Each has a schema in `Schemas/` (`*.schema.json`).
 /// Times carry the UTC offset of the user's zone at that instant.
 public enum Wire {
-    /// Encodes with sorted keys, so the same value gives the same bytes.
-    public static func encode(_ value: some Encodable) -> String {
-        let e = JSONEncoder()
-        e.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: (try? e.encode(value)) ?? Data("null".utf8), as: UTF8.self)
-    }
+    /// Compact JSON with every object's members sorted by name, so the same
+    /// value gives the same bytes.
+    public static func encode(_ value: some Encodable) -> String { JSONValue(encoding: value).text }
 
     public struct Sitting: Codable, Hashable, Sendable {
         public var taskId: String
@@ -139,7 +135,9 @@ public enum Wire {
 
     public struct Diagnostic: Codable, Hashable, Sendable {
         public struct Fix: Codable, Hashable, Sendable {
+            /// `due`, `start`, `earliest`, `latest`, `span` or `minSitting`.
             public var field: String
+            /// A date-time, `HH:MM` or a duration, as the field takes.
             public var value: String
         }
         public var id: String

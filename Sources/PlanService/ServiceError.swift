@@ -14,6 +14,8 @@ public enum ServiceError: Error, CustomStringConvertible, Sendable {
     case invalid(ScheduleRequestError)
     case notFound(kind: String, name: String)
     case refused(String)
+    /// An input file other than a calendar (a course catalog) is missing or cannot be read.
+    case unreadable(path: String, reason: String)
     /// An output file (the export) cannot be written.
     case cannotWrite(path: String, reason: String)
     /// Something that should not happen did. `detail` is for the log and
@@ -38,10 +40,20 @@ public enum ServiceError: Error, CustomStringConvertible, Sendable {
         case .store(let e): e.description
         case .calendar(let e): e.description
         case .invalid(let e): "invalid: \(e.description)"
-        case .notFound(let k, let n): "no \(k) \"\(n)\" (see `plan \(k == "task" ? "tasks" : k + " list")`)"
+        case .notFound(let k, let n): "no \(k) \"\(n)\" (see `\(Self.listing(k))`)"
         case .refused(let why): why
+        case .unreadable(let path, let reason): "cannot read \(path): \(reason)"
         case .cannotWrite(let path, let reason): "cannot write \(path): \(reason)"
         case .unexpected(let detail): "internal error (a bug: please report it): \(detail)"
+        }
+    }
+
+    /// The command that lists what a kind of name can be.
+    static func listing(_ kind: String) -> String {
+        switch kind {
+        case "task": "plan tasks"
+        case "timetable": "plan courses saved"
+        default: "plan \(kind) list"
         }
     }
 }

@@ -56,7 +56,7 @@ public final class PlanStore {
     private let db: SQLiteDatabase
 
     /// The schema version this build writes (`PRAGMA user_version`).
-    public static let schemaVersion = 2
+    public static let schemaVersion = 3
 
     /// The upgrade this open made to an older store, if any: the CLI and
     /// `plan rpc` say so once.
@@ -119,10 +119,14 @@ public final class PlanStore {
             version = try userVersion()
             if version == 0 {
                 try db.execute(Self.createSchema)
-            } else if version == 1 {
-                try StoreUpgrade.tasksFromSchema1(db, path: path)
-                try StoreUpgrade.policyFromSchema1(db, path: path)
-                try StoreUpgrade.calendarsFromSchema1(db)
+            } else {
+                if version == 1 {
+                    try StoreUpgrade.tasksFromSchema1(db, path: path)
+                    try StoreUpgrade.policyFromSchema1(db, path: path)
+                    try StoreUpgrade.calendarsFromSchema1(db)
+                }
+                // Schema 2 → 3: course catalogs and timetables, new tables only.
+                try db.execute(CatalogColumns.create)
             }
             try db.execute("PRAGMA user_version = \(Self.schemaVersion)")
             try StoreUpgrade.checkForeignKeys(db, path: path)
@@ -161,6 +165,7 @@ public final class PlanStore {
             at INTEGER NOT NULL, spent INTEGER NOT NULL);
         CREATE TABLE busy_cache(
             key TEXT PRIMARY KEY, blocks BLOB NOT NULL, used INTEGER NOT NULL);
+        \(CatalogColumns.create)
         """
 
     /// Runs `body` in one write transaction (BEGIN IMMEDIATE … COMMIT); any
@@ -338,6 +343,24 @@ public struct StoreTransaction {
     public func removeCalendar(named name: String) throws {
         try db.query("DELETE FROM calendars WHERE name = ?", [.text(name)])
         if db.changes == 0 { throw StoreError.notFound(kind: "calendar", name: name) }
+    }
+
+    // MARK: Course catalogs and timetables
+
+    /// The catalogs of `kind`, in the order kept (one, or none, when `name` is given).
+    public func catalogs(_ kind: CatalogKind, named name: String? = nil) throws -> [StoredCatalog] {
+        try CatalogColumns.load(kind: kind, name: name, in: db)
+    }
+
+    /// Keeps `stored` under its name, replacing one of the same kind and name.
+    public func putCatalog(_ stored: StoredCatalog, as kind: CatalogKind) throws {
+        try CatalogColumns.put(stored, kind: kind, in: db)
+    }
+
+    /// Removes the catalog of `kind` named `name` (every one of `kind` when nil).
+    public func removeCatalogs(_ kind: CatalogKind, named name: String? = nil) throws {
+        try CatalogColumns.remove(kind: kind, name: name, in: db)
+        if let name, db.changes == 0 { throw StoreError.notFound(kind: kind == .timetable ? "timetable" : kind.rawValue, name: name) }
     }
 
     // MARK: Busy-time cache

@@ -21,7 +21,7 @@ enum PolicyColumns {
 
     /// Replaces the stored policy.
     static func save(_ p: PolicyDefinition, in db: SQLiteDatabase) throws {
-        func flag(_ b: Bool?) -> SQLValue { .optional(b.map { $0 ? 1 : 0 }) }
+        func flag(_ b: Bool?) -> SQLValue { .optional(b.map { Int64($0 ? 1 : 0) }) }
         try db.query("""
             INSERT OR REPLACE INTO policy(id, day_start, day_end, buffer, break_between_sittings, granularity, max_per_day,
                                           busy_all_day, busy_tentative)

@@ -52,6 +52,7 @@ final class SQLiteDatabase {
             switch b {
             case .null: rc = sqlite3_bind_null(stmt, index)
             case .int(let v): rc = sqlite3_bind_int64(stmt, index, v)
+            case .real(let v): rc = sqlite3_bind_double(stmt, index, v)
             case .text(let v): rc = sqlite3_bind_text(stmt, index, v, -1, CSQLite_transient())
             case .blob(let v):
                 rc = v.withUnsafeBytes { sqlite3_bind_blob(stmt, index, $0.baseAddress, Int32($0.count), CSQLite_transient()) }
@@ -87,11 +88,13 @@ final class SQLiteDatabase {
 enum SQLValue: Hashable {
     case null
     case int(Int64)
+    case real(Double)
     case text(String)
     case blob([UInt8])
 
     static func optional(_ s: String?) -> SQLValue { s.map { .text($0) } ?? .null }
     static func optional(_ i: Int64?) -> SQLValue { i.map { .int($0) } ?? .null }
+    static func optional(_ d: Double?) -> SQLValue { d.map { .real($0) } ?? .null }
 }
 
 /// One result row of a running statement (valid only inside the row callback).
@@ -101,6 +104,8 @@ struct SQLRow {
     func isNull(_ i: Int32) -> Bool { sqlite3_column_type(stmt, i) == SQLITE_NULL }
     func int(_ i: Int32) -> Int64 { sqlite3_column_int64(stmt, i) }
     func optionalInt(_ i: Int32) -> Int64? { isNull(i) ? nil : int(i) }
+    func double(_ i: Int32) -> Double { sqlite3_column_double(stmt, i) }
+    func optionalDouble(_ i: Int32) -> Double? { isNull(i) ? nil : double(i) }
     func text(_ i: Int32) -> String {
         guard let p = sqlite3_column_text(stmt, i) else { return "" }
         return String(cString: p)

@@ -12,7 +12,7 @@ public struct StoreUpgrade: Hashable, Sendable {
     /// The copy of the file as it was before the upgrade.
     public var backupPath: String
 
-    /// `upgraded the store … from schema 1 to 2; the old file is kept as …`.
+    /// `upgraded the store … from schema 1 to 3; the old file is kept as …`.
     public func notice(store path: String) -> String {
         "upgraded the store \(path) from schema \(fromVersion) to \(toVersion); the old file is kept as \(backupPath)"
     }
@@ -38,6 +38,8 @@ public struct StoreUpgrade: Hashable, Sendable {
 
     /// Schema 1 → 2: each task's JSON text becomes typed columns (same id,
     /// same sequence). Text that does not read as a task refuses the upgrade.
+    /// Reading a schema-1 store's JSON text is the only JSON of PlanStore
+    /// (migration only; plan's JSON reader and writer live in PlanProtocol).
     static func tasksFromSchema1(_ db: SQLiteDatabase, path: String) throws {
         let rows = try db.rows("SELECT id, seq, spec FROM tasks ORDER BY seq") { ($0.text(0), $0.int(1), $0.text(2)) }
         var tasks: [(TaskDefinition, Int64)] = []

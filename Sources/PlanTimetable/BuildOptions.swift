@@ -17,13 +17,13 @@ public struct BuildOptions: Hashable, Sendable {
     /// Sections never to pick.
     public var excluded: Set<SectionRef>
     /// Time to keep clear (a job, a team practice), as wall-clock blocks in the term's zone.
-    public var around: [BusyBlock]
+    public var around: [KeepClear]
     /// The weights of the score: `gpa` and `rating`, both ≥ 0, not both 0.
     public var gpaWeight: Double
     public var ratingWeight: Double
 
     public init(top: Int = 10, noEarlier: Int? = nil, noLater: Int? = nil, freeDays: [Weekday] = [], maxDays: Int? = nil,
-                onlyOpen: Bool = false, excluded: Set<SectionRef> = [], around: [BusyBlock] = [],
+                onlyOpen: Bool = false, excluded: Set<SectionRef> = [], around: [KeepClear] = [],
                 gpaWeight: Double = 1, ratingWeight: Double = 1) {
         self.top = top
         self.noEarlier = noEarlier
@@ -52,7 +52,7 @@ public struct SectionRef: Hashable, Sendable, Comparable {
 }
 
 /// Busy wall-clock time on one date, in the term's zone (an `--around` event, cut at midnight).
-public struct BusyBlock: Hashable, Sendable {
+public struct KeepClear: Hashable, Sendable {
     public var date: LocalDate
     /// Minutes after midnight, half-open; `end` may be 1440.
     public var start: Int

@@ -39,6 +39,12 @@ public struct Term: Hashable, Sendable {
         self.holidays = holidays
     }
 
+    /// The name as a file or timetable name: `Fall 2027` → `fall-2027`.
+    public var slug: String {
+        let parts = name.lowercased().split { !($0.isLetter || $0.isNumber) }
+        return parts.isEmpty ? "timetable" : parts.joined(separator: "-")
+    }
+
     /// True when `date` is a class day: inside the term and in no holiday or break.
     public func isClassDay(_ date: LocalDate) -> Bool {
         date >= start && date <= end && !holidays.contains { $0.contains(date) }

@@ -1,5 +1,6 @@
 import Foundation
 import PlanCore
+import PlanProtocol
 
 /// A JSON value with its keys in the order written, so the report is stable.
 indirect enum JSON {

@@ -1,4 +1,5 @@
 import PlanCore
+import PlanProtocol
 import Testing
 @testable import PlanCLI
 

@@ -1,4 +1,5 @@
 import Foundation
+import PlanProtocol
 import Testing
 @testable import PlanCore
 

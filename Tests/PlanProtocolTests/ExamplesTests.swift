@@ -1,5 +1,6 @@
 import Foundation
 import PlanCore
+import PlanTimetable
 import Testing
 @testable import PlanProtocol
 
@@ -74,8 +75,17 @@ import Testing
                 #expect(throws: Never.self, "\(name) is a schedule request that plan refuses") {
                     _ = try ScheduleRequest.decode(Data(bytes)).validated(defaultNow: TestServer.now)
                 }
+            } else if doc["term"] != nil, doc["courses"] != nil {
+                jobs.append(("urn:plan:schema:catalog", doc))
+                #expect(throws: Never.self, "\(name) is a course catalog that plan refuses") { _ = try CatalogJSON.read(bytes, file: name) }
+            } else if name.hasPrefix("Examples/catalog-") {
+                // Another format `plan courses import` reads (a umd.io dump): CatalogImportTests reads it.
+                #expect(throws: Never.self, "\(name) is a catalog that plan cannot import") {
+                    _ = try CatalogImport.read(bytes, file: name, term: Term(name: "t", timeZone: "UTC", start: LocalDate(year: 2027, month: 1, day: 1),
+                                                                             end: LocalDate(year: 2027, month: 5, day: 1)))
+                }
             } else {
-                Issue.record("\(name) is neither a plan rpc message nor a schedule request: every Examples/**/*.json must be one (see Schemas/README.md)")
+                Issue.record("\(name) is neither a plan rpc message, a schedule request nor a course catalog: every Examples/**/*.json must be one (see Schemas/README.md)")
             }
         }
         try SchemaCheck.expectValid(jobs)

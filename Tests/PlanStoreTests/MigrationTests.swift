@@ -68,7 +68,7 @@ import Testing
         #expect(before[0].count == 39)
         _ = try PlanStore(path: path)
         #expect(try tables.map { try Self.rows(path, $0.0, columns: $0.1) } == before)
-        #expect(try Self.rows(path, "PRAGMA user_version", columns: 1) == [["2"]])
+        #expect(try Self.rows(path, "PRAGMA user_version", columns: 1) == [["3"]])
         #expect(try Self.rows(path, "PRAGMA foreign_key_check", columns: 1).isEmpty)
     }
 
@@ -109,9 +109,9 @@ import Testing
         defer { try? FileManager.default.removeItem(at: dir) }
         let store = try PlanStore(path: path)
         let backup = path + ".v1-backup"
-        #expect(store.upgrade == StoreUpgrade(fromVersion: 1, toVersion: 2, backupPath: backup))
+        #expect(store.upgrade == StoreUpgrade(fromVersion: 1, toVersion: 3, backupPath: backup))
         #expect(store.upgrade?.notice(store: path)
-            == "upgraded the store \(path) from schema 1 to 2; the old file is kept as \(backup)")
+            == "upgraded the store \(path) from schema 1 to 3; the old file is kept as \(backup)")
         #expect(FileManager.default.contents(atPath: backup) == FileManager.default.contents(atPath: Self.fixture.path))
         // Opened again: nothing more to upgrade, nothing to say.
         #expect(try PlanStore(path: path).upgrade == nil)
@@ -146,10 +146,10 @@ import Testing
     @Test func aNewerSchemaIsStillRefused() throws {
         let (path, dir) = try Self.copy()
         defer { try? FileManager.default.removeItem(at: dir) }
-        try SQLiteDatabase(path: path).execute("PRAGMA user_version = 3")
+        try SQLiteDatabase(path: path).execute("PRAGMA user_version = 4")
         let error = #expect(throws: StoreError.self) { _ = try PlanStore(path: path) }
-        #expect(error?.description == "\(path) is not a usable plan store: written by a newer plan (schema 3, this plan knows 2)")
-        #expect(!FileManager.default.fileExists(atPath: path + ".v3-backup"))
+        #expect(error?.description == "\(path) is not a usable plan store: written by a newer plan (schema 4, this plan knows 3)")
+        #expect(!FileManager.default.fileExists(atPath: path + ".v4-backup"))
     }
 
     /// Every field, each kind of start and due, through the typed columns and back.
@@ -199,5 +199,27 @@ import Testing
         #expect(try PlanStore(path: store.path).read { try $0.policy() } == policy)
         // And the contract's spelling reads back as the same policy.
         #expect(try PolicyDefinition(policy.spec) == policy)
+    }
+}
+
+/// Schema 2 → 3 adds the course tables and changes nothing else.
+@Suite struct CatalogTablesUpgradeTests {
+    @Test func aSchema2StoreGainsTheCatalogTablesAndKeepsItsRows() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("plan-s2-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("plan.sqlite").path
+        let store = try PlanStore(path: path)
+        try store.write { try $0.addProject(Project(id: "CS 201", name: "CS 201", color: "blue", notes: nil)) }
+        // Made a schema-2 store: the tables schema 3 added are dropped.
+        let db = try SQLiteDatabase(path: path)
+        try db.execute("""
+            DROP TABLE catalog_meetings; DROP TABLE catalog_sections; DROP TABLE catalog_courses;
+            DROP TABLE catalog_holidays; DROP TABLE catalogs; PRAGMA user_version = 2;
+            """)
+        let upgraded = try PlanStore(path: path)
+        #expect(upgraded.upgrade == StoreUpgrade(fromVersion: 2, toVersion: 3, backupPath: path + ".v2-backup"))
+        #expect(try upgraded.read { try $0.projects().map(\.name) } == ["CS 201"])
+        #expect(try upgraded.read { try $0.catalogs(.timetable) }.isEmpty)
     }
 }

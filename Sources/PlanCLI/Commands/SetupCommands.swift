@@ -170,28 +170,20 @@ struct PolicyCommand: ParsableCommand {
 
         func run() throws {
             try withService(options) { service, zone in
-                let bufferV = try buffer.map { ISODuration.format(try duration($0, option: "--buffer")) }
-                let breakV = try breakBetween.map { ISODuration.format(try duration($0, option: "--break")) }
-                let granularityV = try granularity.map { ISODuration.format(try duration($0, option: "--granularity")) }
-                let maxV = try maxPerDay.map { ISODuration.format(try duration($0, option: "--max-per-day")) }
-                let allDay = try yesNo(busyAllDay, "--busy-all-day"), tentative = try yesNo(busyTentative, "--busy-tentative")
-                let days = workingDays.map { $0.uppercased().split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) } }
-                let s = try service.updateSettings(defaultZone: zone) { s in
-                    if let tz { s.timeZone = tz }
-                    if let dayStart { s.policy.dayStart = dayStart }
-                    if let dayEnd { s.policy.dayEnd = dayEnd }
-                    if let days { s.policy.workingDays = days }
-                    if let bufferV { s.policy.buffer = bufferV == "PT0M" ? nil : bufferV }
-                    if let breakV { s.policy.breakBetweenSittings = breakV }
-                    if let granularityV { s.policy.granularity = granularityV }
-                    if let maxV { s.policy.maxPerDay = maxV == "PT0M" ? nil : maxV }
-                    if allDay != nil || tentative != nil {
-                        var b = s.policy.busy ?? ScheduleRequest.BusySpec()
-                        if let allDay { b.allDay = allDay }
-                        if let tentative { b.tentative = tentative }
-                        s.policy.busy = b
-                    }
+                var change = PolicyChange()
+                change.timeZone = tz
+                change.dayStart = dayStart
+                change.dayEnd = dayEnd
+                change.workingDays = workingDays.map {
+                    $0.uppercased().split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }
                 }
+                change.buffer = try buffer.map { try duration($0, option: "--buffer") }
+                change.breakBetweenSittings = try breakBetween.map { try duration($0, option: "--break") }
+                change.granularity = try granularity.map { try duration($0, option: "--granularity") }
+                change.maxPerDay = try maxPerDay.map { try duration($0, option: "--max-per-day") }
+                change.busyAllDay = try yesNo(busyAllDay, "--busy-all-day")
+                change.busyTentative = try yesNo(busyTentative, "--busy-tentative")
+                let s = try service.updateSettings(defaultZone: zone, change.apply)
                 emit(options.json, Wire.Settings(s)) { "Policy saved. Run `plan replan` to re-fit planned work to it.\n" }
             }
         }

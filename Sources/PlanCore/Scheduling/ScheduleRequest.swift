@@ -32,10 +32,11 @@ public struct ScheduleRequestError: Error, LocalizedError, Hashable, Sendable, C
     public var errorDescription: String? { "invalid request: \(description)" }
 }
 
-/// The request of `plan schedule` and of the `schedule` RPC method, as JSON
-/// spells it (`Schemas/schedule-request.schema.json`). Values stay strings
-/// here; ``validated(defaultNow:)`` turns them into the model.
-public struct ScheduleRequest: Codable, Hashable, Sendable {
+/// The request of `plan schedule` and of the `schedule` RPC method, in the
+/// contract's spelling (`Schemas/schedule-request.schema.json`; PlanProtocol
+/// reads it from JSON). Values stay strings here; ``validated(defaultNow:)``
+/// turns them into the model.
+public struct ScheduleRequest: Hashable, Sendable {
     /// IANA zone name; windows, days and offset-less times are read in it.
     public var timeZone: String
     /// Date-time with an offset; when absent the caller supplies the clock.
@@ -121,61 +122,6 @@ public struct ScheduleRequest: Codable, Hashable, Sendable {
             self.priority = priority
             self.after = after
             self.done = done
-        }
-    }
-
-    /// Decodes JSON, reporting a missing or mistyped field by its pointer.
-    public static func decode(_ data: Data) throws(ScheduleRequestError) -> ScheduleRequest {
-        do {
-            return try JSONDecoder().decode(ScheduleRequest.self, from: data)
-        } catch let error as DecodingError {
-            throw Self.describe(error, data: data)
-        } catch {
-            throw ScheduleRequestError(.malformedJSON, taskId: nil, field: "", message: "\(error)")
-        }
-    }
-
-    private static func describe(_ error: DecodingError, data: Data) -> ScheduleRequestError {
-        func pointer(_ path: [any CodingKey]) -> String {
-            path.map { key in
-                let token = key.intValue.map(String.init) ?? key.stringValue
-                return "/" + token.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
-            }.joined()
-        }
-        /// The id of the task a path points into, read leniently from the raw JSON.
-        func taskId(_ path: [any CodingKey]) -> String? {
-            guard path.count >= 2, path[0].stringValue == "tasks", let i = path[1].intValue,
-                  let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-                  let tasks = object["tasks"] as? [Any], i < tasks.count,
-                  let task = tasks[i] as? [String: Any] else { return nil }
-            return task["id"] as? String
-        }
-        switch error {
-        case .keyNotFound(let key, let ctx):
-            let path = ctx.codingPath + [key]
-            return ScheduleRequestError(.missingField, taskId: taskId(path), field: pointer(path),
-                                        message: "required field \"\(key.stringValue)\" is missing")
-        case .typeMismatch(let type, let ctx), .valueNotFound(let type, let ctx):
-            let expected: String
-            switch type {
-            case is String.Type: expected = "a string"
-            case is Int.Type: expected = "an integer"
-            case is Bool.Type: expected = "true or false"
-            case is [String].Type: expected = "an array of strings"
-            default: expected = type is any Collection.Type ? "an array" : "an object"
-            }
-            return ScheduleRequestError(.wrongType, taskId: taskId(ctx.codingPath), field: pointer(ctx.codingPath),
-                                        message: "expected \(expected)")
-        case .dataCorrupted(let ctx):
-            if ctx.codingPath.isEmpty {
-                let reason = (ctx.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String
-                return ScheduleRequestError(.malformedJSON, taskId: nil, field: "",
-                                            message: "not valid JSON" + (reason.map { ": \($0)" } ?? ""))
-            }
-            return ScheduleRequestError(.wrongType, taskId: taskId(ctx.codingPath), field: pointer(ctx.codingPath),
-                                        message: ctx.debugDescription)
-        @unknown default:
-            return ScheduleRequestError(.malformedJSON, taskId: nil, field: "", message: "\(error)")
         }
     }
 }

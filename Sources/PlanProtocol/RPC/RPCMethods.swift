@@ -350,33 +350,24 @@ extension RPCServer {
             throw RPCError.params(p.pointer("timeZone"), "unknown time zone \"\(tz)\" (expected an IANA name such as America/New_York)",
                                   kind: ScheduleRequestError.Kind.unknownZone.rawValue)
         }
-        let dayStart = try Inputs.clock(p, "dayStart", allow24: false), dayEnd = try Inputs.clock(p, "dayEnd", allow24: true)
-        let days = try p.optionalStrings("workingDays")?.map { $0.uppercased() }
-        var values: [String: String] = [:]
-        for k in durations { if let v = try Inputs.duration(p, k) { values[k] = ISODuration.format(v) } }
+        var change = PolicyChange()
+        change.timeZone = tz
+        change.dayStart = try Inputs.clock(p, "dayStart", allow24: false)?.hhmm
+        change.dayEnd = try Inputs.clock(p, "dayEnd", allow24: true)?.hhmm
+        change.workingDays = try p.optionalStrings("workingDays")?.map { $0.uppercased() }
+        change.buffer = try Inputs.duration(p, "buffer")
+        change.breakBetweenSittings = try Inputs.duration(p, "breakBetweenSittings")
+        change.granularity = try Inputs.duration(p, "granularity")
+        change.maxPerDay = try Inputs.duration(p, "maxPerDay")
         let busy = try p.optionalObject("busy")
         try busy?.allowOnly(["allDay", "tentative"])
-        let allDay = try busy?.optionalBool("allDay"), tentative = try busy?.optionalBool("tentative")
+        change.busyAllDay = try busy?.optionalBool("allDay")
+        change.busyTentative = try busy?.optionalBool("tentative")
         return try mapped(relocate: { e in
             e.field.hasPrefix("/policy/") ? String(e.field.dropFirst("/policy".count)) : e.field
         }) {
             let service = try environment.openService()
-            let s = try service.updateSettings(defaultZone: environment.defaultZone) { s in
-                if let tz { s.timeZone = tz }
-                if let dayStart { s.policy.dayStart = dayStart.hhmm }
-                if let dayEnd { s.policy.dayEnd = dayEnd.hhmm }
-                if let days { s.policy.workingDays = days }
-                if let v = values["buffer"] { s.policy.buffer = v == "PT0M" ? nil : v }
-                if let v = values["breakBetweenSittings"] { s.policy.breakBetweenSittings = v }
-                if let v = values["granularity"] { s.policy.granularity = v }
-                if let v = values["maxPerDay"] { s.policy.maxPerDay = v == "PT0M" ? nil : v }
-                if allDay != nil || tentative != nil {
-                    var b = s.policy.busy ?? ScheduleRequest.BusySpec()
-                    if let allDay { b.allDay = allDay }
-                    if let tentative { b.tentative = tentative }
-                    s.policy.busy = b
-                }
-            }
+            let s = try service.updateSettings(defaultZone: environment.defaultZone, change.apply)
             return Self.encode(Wire.Settings(s))
         }
     }
@@ -437,10 +428,10 @@ extension RPCServer {
         for (i, v) in (try p.optionalArray("calendars") ?? []).enumerated() {
             calendars.append(try Self.calendarInput(v, pointer: p.pointer("calendars") + "/\(i)", index: i))
         }
-        let requestJSON = JSONValue.object(p.members.filter { $0.0 != "calendars" }).text
+        let request = JSONValue.object(p.members.filter { $0.0 != "calendars" })
         let input: ScheduleInput
         do {
-            input = try ScheduleRequest.decode(Data(requestJSON.utf8)).validated(defaultNow: environment.clock())
+            input = try ScheduleRequest.decode(request).validated(defaultNow: environment.clock())
         } catch {
             throw RPCError.params(error.field, error.message, kind: error.kind.rawValue)
         }

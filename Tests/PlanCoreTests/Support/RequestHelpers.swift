@@ -1,4 +1,5 @@
 import Foundation
+import PlanProtocol
 @testable import PlanCore
 
 /// Runs a JSON request through the whole contract: decode, validate, plan
@@ -25,7 +26,7 @@ struct Run {
     }
 
     func task(_ id: String) -> ScheduleResponse.TaskEntry { response.tasks.first { $0.id == id }! }
-    func diagnostic(_ id: String) -> ScheduleResponse.DiagnosticEntry? { response.diagnostics.first { $0.taskId == id } }
+    func diagnostic(_ id: String) -> Wire.Diagnostic? { response.diagnostics.first { $0.taskId == id } }
 
     /// Sitting time per local date.
     var perDay: [String: Int64] {

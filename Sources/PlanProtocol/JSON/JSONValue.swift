@@ -75,48 +75,13 @@ public enum JSONValue: Hashable, Sendable {
 extension JSONValue {
     /// Compact JSON text (no spaces, no newlines): safe for line framing.
     public var text: String {
-        var out = ""
-        write(to: &out)
-        return out
-    }
-
-    func write(to out: inout String) {
-        switch self {
-        case .null: out += "null"
-        case .bool(let b): out += b ? "true" : "false"
-        case .number(let n): out += n
-        case .string(let s): JSONValue.writeString(s, to: &out)
-        case .array(let items):
-            out += "["
-            for (i, v) in items.enumerated() {
-                if i > 0 { out += "," }
-                v.write(to: &out)
-            }
-            out += "]"
-        case .object(let members):
-            out += "{"
-            for (i, (k, v)) in members.enumerated() {
-                if i > 0 { out += "," }
-                JSONValue.writeString(k, to: &out)
-                out += ":"
-                v.write(to: &out)
-            }
-            out += "}"
-        }
-    }
-
-    /// A JSON string literal: quotes, backslashes and control characters
-    /// escaped (RFC 8259 §7), everything else as UTF-8.
-    static func writeString(_ s: String, to out: inout String) {
-        out += jsonString(s)
+        let w = JSONWriter(capacity: 256)
+        w.value(self)
+        return w.text
     }
 
     /// `"…"` for `s`.
-    public static func quoted(_ s: String) -> String {
-        var out = ""
-        writeString(s, to: &out)
-        return out
-    }
+    public static func quoted(_ s: String) -> String { jsonString(s) }
 }
 
 // MARK: Reading

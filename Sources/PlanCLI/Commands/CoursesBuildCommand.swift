@@ -1,0 +1,114 @@
+import ArgumentParser
+import Foundation
+import PlanCore
+import PlanProtocol
+import PlanRender
+import PlanService
+import PlanTimetable
+
+/// `plan courses build`: the best conflict-free combinations, exactly.
+struct CoursesBuildCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "build", abstract: "List the best conflict-free combinations of one section per course.",
+        discussion: """
+        Every combination shown picks one section of each course, with no two meetings \
+        at the same time on a day both meet (date ranges and holidays honoured). They are \
+        the true best, ranked by score, then fewer days on campus, then the earlier end of \
+        the latest day, then section ids.
+
+        Score of a section = (gpa weight × GPA/4 + rating weight × rating/5) / (sum of the \
+        weights); a missing GPA or rating counts as the median over the catalog. A \
+        combination's score is the credit-weighted mean, shown 0–100.
+
+        Examples:
+          plan courses build CMSC330 CMSC351 MATH240
+          plan courses build CMSC330 CMSC351 --no-earlier 10:00 --free-day FR --max-days 4
+          plan courses build CMSC330 CMSC351 --around job.ics --weight gpa=2 --weight rating=1
+        """)
+
+    @Argument(help: ArgumentHelp("Course codes (CMSC436, \"MATH 240\").", valueName: "course")) var courses: [String]
+    @Option(help: ArgumentHelp("Build from this catalog file instead of the imported one.", valueName: "file")) var catalog: String?
+    @OptionGroup var source: CatalogInput.FormatOptions
+    @Option(help: "How many combinations to show (1–1000).") var top = 10
+    @Option(help: ArgumentHelp("No meeting starts before this time.", valueName: "HH:MM")) var noEarlier: String?
+    @Option(help: ArgumentHelp("No meeting ends after this time.", valueName: "HH:MM")) var noLater: String?
+    @Option(help: ArgumentHelp("A day with no meetings (MO … SU); repeat or comma-separate.", valueName: "day")) var freeDay: [String] = []
+    @Option(help: ArgumentHelp("At most this many days on campus a week.", valueName: "n")) var maxDays: Int?
+    @Flag(help: "Only sections with open seats.") var onlyOpen = false
+    @Option(help: ArgumentHelp("A section never to pick: COURSE-ID, e.g. CMSC436-0101; repeatable.", valueName: "section")) var exclude: [String] = []
+    @Option(help: ArgumentHelp("Keep clear of this calendar's events (a job, practice); repeatable.", valueName: "file.ics")) var around: [String] = []
+    @Option(help: ArgumentHelp("gpa=W or rating=W (W ≥ 0); both 1 by default.", valueName: "field=w")) var weight: [String] = []
+    @OptionGroup var options: StoreOptions
+
+    func validate() throws {
+        if courses.isEmpty { throw ValidationError("name at least one course, e.g. plan courses build CMSC330 MATH240") }
+        if !(1...1000).contains(top) { throw ValidationError("--top \(top): expected 1 to 1000") }
+        if let maxDays, !(1...7).contains(maxDays) { throw ValidationError("--max-days \(maxDays): expected 1 to 7") }
+    }
+
+    /// The options as the builder takes them; every text checked here, at the edge.
+    func buildOptions() throws -> BuildOptions {
+        var o = BuildOptions(top: top, maxDays: maxDays, onlyOpen: onlyOpen)
+        o.noEarlier = try noEarlier.map { try Self.minute($0, option: "--no-earlier") }
+        o.noLater = try noLater.map { try Self.minute($0, option: "--no-later") }
+        for text in freeDay {
+            for part in text.split(separator: ",") {
+                let code = part.trimmingCharacters(in: .whitespaces).uppercased()
+                guard let day = Weekday.allCases.first(where: { $0.code == code || $0.shortName.uppercased() == code }) else {
+                    throw ValidationError("--free-day \(text): expected days MO TU WE TH FR SA SU")
+                }
+                if !o.freeDays.contains(day) { o.freeDays.append(day) }
+            }
+        }
+        for text in exclude { o.excluded.insert(try Self.sectionRef(text)) }
+        var gpa: Double?, rating: Double?
+        for text in weight {
+            let parts = text.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            guard parts.count == 2, let w = Double(parts[1]), w.isFinite, w >= 0, w <= 1000 else {
+                throw ValidationError("--weight \(text): expected gpa=W or rating=W with W a number from 0 to 1000")
+            }
+            switch parts[0].lowercased() {
+            case "gpa": gpa = w
+            case "rating": rating = w
+            default: throw ValidationError("--weight \(text): the fields are gpa and rating")
+            }
+        }
+        o.gpaWeight = gpa ?? 1
+        o.ratingWeight = rating ?? 1
+        if o.gpaWeight == 0, o.ratingWeight == 0 { throw ValidationError("--weight: gpa and rating cannot both be 0") }
+        return o
+    }
+
+    static func minute(_ text: String, option: String) throws -> Int {
+        guard text.count == 5, let s = DateText.parseClock(text, allow24: true) else {
+            throw ValidationError("\(option) \(text): expected a time of day HH:MM")
+        }
+        return s / 60
+    }
+
+    /// `CMSC436-0101`, `CMSC436:0101`, `CMSC436/0101` or `CMSC436 0101`.
+    static func sectionRef(_ text: String) throws -> SectionRef {
+        let t = text.trimmingCharacters(in: .whitespaces)
+        for separator in [":", "/", " ", "-"] {
+            if let r = t.range(of: separator, options: .backwards) {
+                let course = String(t[..<r.lowerBound]), section = String(t[r.upperBound...])
+                if !course.isEmpty, !section.isEmpty { return SectionRef(course: course, section: section) }
+            }
+        }
+        throw ValidationError("--exclude \(text): say which course's section, e.g. --exclude CMSC436-0101")
+    }
+
+    func run() throws {
+        let buildOptions = try buildOptions()
+        try withService(options) { service, _ in
+            let given = try catalog.map { try source.read($0) }
+            let (result, used) = try service.buildTimetables(codes: courses, catalog: given, options: buildOptions, around: around)
+            if options.json {
+                print(String(decoding: TimetableBuildJSON.encode(result), as: UTF8.self))
+            } else {
+                print(TimetableText.build(result, catalog: used, options: buildOptions, style: Style.text), terminator: "")
+            }
+            if result.combinations.isEmpty { throw ExitCode(ExitStatus.doesNotFit.rawValue) }
+        }
+    }
+}

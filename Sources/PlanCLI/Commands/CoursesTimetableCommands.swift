@@ -1,0 +1,106 @@
+import ArgumentParser
+import Foundation
+import PlanCore
+import PlanProtocol
+import PlanRender
+import PlanService
+import PlanStore
+import PlanTimetable
+
+struct CoursesSaveCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "save", abstract: "Keep combination N of the last build as a timetable.",
+        discussion: "Saved timetables stay when you build again or import a new catalog. Example: plan courses save 2 --name fall-2027")
+    @Argument(help: ArgumentHelp("Its rank in the last `plan courses build`.", valueName: "n")) var rank: Int
+    @Option(help: "Its name. Default: the term's name (fall-2027), numbered when taken.") var name: String?
+    @OptionGroup var options: StoreOptions
+
+    func run() throws {
+        try withService(options) { service, _ in
+            let kept = try service.saveTimetable(rank: rank, name: name)
+            emit(options.json, Wire.SavedTimetable(kept, inUse: false)) {
+                "Saved timetable \"\(kept.name)\" (score \(TimetableText.score(kept.score ?? 0))).\n"
+                    + "Next: plan courses use \(kept.name)   (writes it as your class calendar)\n"
+            }
+        }
+    }
+}
+
+struct CoursesSavedCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "saved", abstract: "List saved timetables.")
+    @OptionGroup var options: StoreOptions
+
+    func run() throws {
+        try withService(options) { service, _ in
+            let all = try service.savedTimetables()
+            let inUse = try service.timetableInUse()
+            emit(options.json, all.map { Wire.SavedTimetable($0, inUse: $0.name.lowercased() == inUse?.lowercased()) }) {
+                all.isEmpty ? "No saved timetables. Build one with `plan courses build COURSE…`, then `plan courses save N`.\n"
+                    : all.map {
+                        TimetableText.timetable($0.name, catalog: $0.catalog, score: $0.score,
+                                                inUse: $0.name.lowercased() == inUse?.lowercased(), style: Style.text)
+                    }.joined(separator: "\n")
+            }
+        }
+    }
+}
+
+struct CoursesShowCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "show", abstract: "Show a saved timetable.")
+    @Argument(help: "Its name (see `plan courses saved`).") var name: String
+    @OptionGroup var options: StoreOptions
+
+    func run() throws {
+        try withService(options) { service, _ in
+            let kept = try service.timetable(named: name)
+            let inUse = try service.timetableInUse()?.lowercased() == kept.name.lowercased()
+            emit(options.json, Wire.SavedTimetable(kept, inUse: inUse)) {
+                TimetableText.timetable(kept.name, catalog: kept.catalog, score: kept.score, inUse: inUse, style: Style.text)
+            }
+        }
+    }
+}
+
+struct CoursesRemoveCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "remove", abstract: "Forget a saved timetable (a calendar written from it stays registered; see `plan calendar remove`).")
+    @Argument(help: "Its name (see `plan courses saved`).") var name: String
+    @OptionGroup var options: StoreOptions
+
+    func run() throws {
+        try withService(options) { service, _ in
+            try service.removeTimetable(named: name)
+            if options.json { print(Wire.encode(["removed": name])) } else { print("Removed timetable \"\(name)\".") }
+        }
+    }
+}
+
+struct CoursesUseCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "use", abstract: "Write a saved timetable as your class calendar (.ics) and plan around it.",
+        discussion: """
+        One event per section meeting, repeating weekly from the first to the last day of \
+        classes, holidays and breaks left out, room as the location and instructor in the \
+        description. The file is registered as a calendar, so `plan add-task` plans around it \
+        at once; a timetable used before is unregistered (its file stays).
+        """)
+    @Argument(help: "Its name (see `plan courses saved`).") var name: String
+    @Option(help: ArgumentHelp("Where to write it. Default: timetables/NAME.ics beside the store.", valueName: "file.ics")) var out: String?
+    @OptionGroup var options: StoreOptions
+
+    func run() throws {
+        try withService(options) { service, _ in
+            let used = try service.useTimetable(named: name, out: out)
+            emit(options.json, Wire.TimetableUse(used)) {
+                var s = "Wrote \(used.events) weekly class\(used.events == 1 ? "" : "es") of \"\(used.timetable.name)\" to \(used.path)\n"
+                s += "and registered it as calendar \"\(used.calendar.name)\""
+                s += used.replaced.map { ", replacing \"\($0)\".\n" } ?? ".\n"
+                for u in used.unscheduled {
+                    s += "  \(u.course.code) \(u.section.id) (\(u.course.title)) has no set time: not in the calendar.\n"
+                }
+                s += "Next: plan add-task \"Problem set 1\" --estimate 3h --due fri --project \(used.timetable.catalog.courses.first?.code ?? "COURSE")\n"
+                return s
+            }
+        }
+    }
+}

@@ -1,0 +1,85 @@
+import CLibical
+import Foundation
+import PlanCore
+
+/// A class that meets every week on some days: one VEVENT with a weekly RRULE.
+public struct WeeklyClass: Hashable, Sendable {
+    /// Stable across runs, so writing the calendar again replaces, not duplicates.
+    public var uid: String
+    public var summary: String
+    public var location: String?
+    public var description: String?
+    public var categories: [String]
+    /// The first meeting's wall-clock start and end, in the calendar's zone.
+    public var start: LocalDateTime
+    public var end: LocalDateTime
+    /// BYDAY: the days it meets.
+    public var days: [Weekday]
+    /// UNTIL: the start of the last meeting, in UTC (RFC 5545 §3.3.10 asks UTC with a zoned DTSTART).
+    public var until: Instant
+    /// EXDATE: the starts of meetings that do not happen (holidays, breaks), wall clock.
+    public var skipped: [LocalDateTime]
+
+    public init(uid: String, summary: String, location: String?, description: String?, categories: [String],
+                start: LocalDateTime, end: LocalDateTime, days: [Weekday], until: Instant, skipped: [LocalDateTime]) {
+        self.uid = uid
+        self.summary = summary
+        self.location = location
+        self.description = description
+        self.categories = categories
+        self.start = start
+        self.end = end
+        self.days = days
+        self.until = until
+        self.skipped = skipped
+    }
+}
+
+extension ICalExporter {
+    /// A class calendar as iCalendar text: one VEVENT per weekly class, local
+    /// times with `TZID=timeZone` and libical's VTIMEZONE for it (cut at the
+    /// first class's year), `DTSTAMP` = `stamp`; the same classes and stamp
+    /// give the same bytes. A zone libical does not know is refused.
+    public static func classes(_ classes: [WeeklyClass], timeZone: String, name: String, stamp: Instant) throws(ImportError) -> String {
+        lock.lock()
+        defer { lock.unlock() }
+        let firstYear = classes.map(\.start.date.year).min() ?? 2000
+        guard let definition = SittingZone.builtinDefinition(timeZone, fromYear: firstYear) else {
+            throw .invalid(file: name, reason: "libical has no time zone \"\(timeZone)\" to write the classes in")
+        }
+        guard let out = icalcomponent_new(ICAL_VCALENDAR_COMPONENT) else { return "" }
+        defer { icalcomponent_free(out) }
+        icalcomponent_add_property(out, icalproperty_new_version("2.0"))
+        icalcomponent_add_property(out, icalproperty_new_prodid("-//plan//plan \(planICalVersion)//EN"))
+        icalcomponent_add_property(out, icalproperty_new_calscale("GREGORIAN"))
+        if let x = icalproperty_new_x(name) {
+            icalproperty_set_x_name(x, "X-WR-CALNAME")
+            icalcomponent_add_property(out, x)
+        }
+        icalcomponent_add_component(out, definition)
+        for c in classes {
+            guard let ev = icalcomponent_new(ICAL_VEVENT_COMPONENT) else { continue }
+            icalcomponent_add_property(ev, icalproperty_new_uid(c.uid))
+            icalcomponent_add_property(ev, icalproperty_new_dtstamp(icaltime_from_timet_with_zone(time_t(stamp.seconds), 0, icaltimezone_get_utc_timezone())))
+            icalcomponent_add_property(ev, zoned(icalproperty_new_dtstart(icalTime(c.start, isDate: false)), timeZone))
+            icalcomponent_add_property(ev, zoned(icalproperty_new_dtend(icalTime(c.end, isDate: false)), timeZone))
+            let until = c.until.local(offset: 0)
+            let rule = "FREQ=WEEKLY;UNTIL=\(until.date.isoString.replacingOccurrences(of: "-", with: ""))T"
+                + String(format: "%02d%02d%02dZ", until.hour, until.minute, until.secondOfDay % 60)
+                + ";BYDAY=" + c.days.map(\.code).joined(separator: ",")
+            icalcomponent_add_property(ev, icalproperty_new_rrule(icalrecurrencetype_from_string(rule)))
+            for skip in c.skipped {
+                icalcomponent_add_property(ev, zoned(icalproperty_new_exdate(icalTime(skip, isDate: false)), timeZone))
+            }
+            icalcomponent_add_property(ev, icalproperty_new_summary(c.summary))
+            if let location = c.location { icalcomponent_add_property(ev, icalproperty_new_location(location)) }
+            if let description = c.description { icalcomponent_add_property(ev, icalproperty_new_description(description)) }
+            if !c.categories.isEmpty { icalcomponent_add_property(ev, icalproperty_new_categories(c.categories.joined(separator: ","))) }
+            icalcomponent_add_property(ev, icalproperty_new_transp(ICAL_TRANSP_OPAQUE))
+            icalcomponent_add_component(out, ev)
+        }
+        guard let text = icalcomponent_as_ical_string_r(out) else { return "" }
+        defer { icalmemory_free_buffer(text) }
+        return String(cString: text)
+    }
+}

@@ -1,0 +1,196 @@
+import PlanCore
+import PlanTimetable
+
+/// Course timetables as text: the combinations of `plan courses build`, why
+/// none fits, saved timetables and course search results.
+public enum TimetableText {
+    /// `10:00`.
+    public static func clock(_ minute: Int) -> String {
+        let h = minute / 60, m = minute % 60
+        return (h < 10 ? "0" : "") + "\(h):" + (m < 10 ? "0" : "") + "\(m)"
+    }
+
+    /// `MW 10:00–10:50 lecture IRB 0324`, the days as `M T W R F S U`, as
+    /// registrars write them; a date range when it is not the whole term.
+    public static func meeting(_ m: Meeting, term: Term) -> String {
+        var s = m.days.sorted().map { day in
+            switch day {
+            case .monday: "M"
+            case .tuesday: "T"
+            case .wednesday: "W"
+            case .thursday: "R"
+            case .friday: "F"
+            case .saturday: "S"
+            case .sunday: "U"
+            }
+        }.joined()
+        s += " \(clock(m.start))–\(clock(m.end))"
+        if let kind = m.kind { s += " \(kind)" }
+        if let room = m.room { s += " \(room)" }
+        let span = m.span(in: term)
+        if span.from != term.start || span.to != term.end { s += " (\(span.from.isoString)…\(span.to.isoString))" }
+        return s
+    }
+
+    /// Meetings of a section, or `no set time` when it has none.
+    public static func meetings(_ section: Section, term: Term) -> String {
+        section.meetings.isEmpty ? "no set time" : section.meetings.map { meeting($0, term: term) }.joined(separator: "; ")
+    }
+
+    /// `3/40 open`, `full (5 waitlisted)`, or nothing when unknown.
+    public static func seats(_ seats: Seats?) -> String {
+        guard let seats else { return "" }
+        if seats.open > 0 { return "\(seats.open)/\(seats.total) open" }
+        return seats.waitlist > 0 ? "full (\(seats.waitlist) waitlisted)" : "full"
+    }
+
+    static func number(_ value: Double, decimals: Int) -> String {
+        var scale = 1.0
+        for _ in 0..<decimals { scale *= 10 }
+        let scaled = Int64((value * scale).rounded())
+        let whole = scaled / Int64(scale), frac = abs(scaled % Int64(scale))
+        guard decimals > 0 else { return "\(whole)" }
+        var f = String(frac)
+        while f.count < decimals { f = "0" + f }
+        return "\(scaled < 0 && whole == 0 ? "-" : "")\(whole).\(f)"
+    }
+
+    /// A score 0–100 with one decimal.
+    public static func score(_ s: Double) -> String { number(s, decimals: 1) }
+
+    /// One pick's line: course, section ids, meetings, instructors, GPA, rating, seats.
+    static func pickLine(_ p: Pick, term: Term, filled: (gpa: Double?, rating: Double?)) -> String {
+        let section = p.sections[0]
+        var cells = ["\(p.course.code) \(p.ids.joined(separator: "/"))", meetings(section, term: term)]
+        if !section.instructors.isEmpty { cells.append(section.instructors.joined(separator: ", ")) }
+        if let g = section.gpa ?? (p.filledGPA ? filled.gpa : nil) { cells.append("GPA \(number(g, decimals: 2))\(p.filledGPA ? "*" : "")") }
+        if let r = section.rating ?? (p.filledRating ? filled.rating : nil) { cells.append("rating \(number(r, decimals: 1))\(p.filledRating ? "*" : "")") }
+        let seat = seats(section.seats)
+        if !seat.isEmpty { cells.append(seat) }
+        return cells.joined(separator: " · ")
+    }
+
+    /// `Mon–Thu` style list of the days a combination meets.
+    static func days(_ picks: [Pick]) -> String {
+        let days = Set(picks.flatMap { $0.sections[0].meetings.flatMap(\.days) }).sorted()
+        return days.map(\.shortName).joined(separator: " ")
+    }
+
+    /// The result of a build: each combination with its score, days and
+    /// sections; a note on filled-in medians; how to keep one. When nothing
+    /// fits, why (see ``diagnosis(_:options:catalog:)``).
+    public static func build(_ result: BuildResult, catalog: Catalog, options: BuildOptions, style: TextStyle = .plain) -> String {
+        guard !result.combinations.isEmpty else {
+            return diagnosis(result.diagnosis, options: options, catalog: catalog) + "\n"
+        }
+        var out = ""
+        let filled = (gpa: result.filledGPA, rating: result.filledRating)
+        for c in result.combinations {
+            let days = days(c.picks)
+            out += style.bold("#\(c.rank)  score \(score(c.score))")
+            out += "  \(c.daysOnCampus) day\(c.daysOnCampus == 1 ? "" : "s")\(days.isEmpty ? "" : " (\(days))")"
+            if c.latestEnd > 0 { out += ", done by \(clock(c.latestEnd))" }
+            out += "\n"
+            for p in c.picks { out += "    " + pickLine(p, term: catalog.term, filled: filled) + "\n" }
+        }
+        if result.usedFilled {
+            var known: [String] = []
+            if let g = result.filledGPA { known.append("GPA \(number(g, decimals: 2))") }
+            if let r = result.filledRating { known.append("rating \(number(r, decimals: 1))") }
+            out += "\n* not known for that section: counted as the median over the catalog (\(known.joined(separator: ", "))).\n"
+        }
+        out += "\nKeep one: plan courses save 1 --name \(catalog.term.slug)\n"
+        return out
+    }
+
+    /// Why no combination fits, naming the courses, sections and options, and what to change.
+    public static func diagnosis(_ d: BuildDiagnosis?, options: BuildOptions, catalog: Catalog) -> String {
+        switch d {
+        case nil:
+            return "No combination fits."
+        case .noSections(let course):
+            return "No combination fits: \(course) has no sections in the catalog of \(catalog.term.name). Leave it out of the build."
+        case .courseRuledOut(let course, let reasons):
+            let parts = reasons.map { "\($0.sections) by \(option($0.option, options))" }
+            let total = reasons.map(\.sections).reduce(0, +)
+            return "No combination fits: every section of \(course) is ruled out (\(total) section\(total == 1 ? "" : "s"): "
+                + parts.joined(separator: ", ") + "). Relax "
+                + (reasons.count == 1 ? "that option" : "those options") + " or leave \(course) out."
+        case .pairClash(let first, let second, let example):
+            var s = "No combination fits: every section of \(first) clashes with every section of \(second)"
+            if let when = clashTime(example, catalog: catalog) {
+                s += " (e.g. \(example.first.section) and \(example.second.section) both meet \(example.day.shortName) \(example.date.isoString) \(when))"
+            }
+            return s + ". Take one of them another term, or drop an option that removes sections (\(optionsInUse(options)))."
+        case .maxDays(let limit, let fewest):
+            return "No combination fits in \(limit) day\(limit == 1 ? "" : "s") on campus (--max-days \(limit)): these courses need at least \(fewest). Use --max-days \(fewest)."
+        case .setClash(let courses):
+            return "No combination fits: \(list(courses)) cannot all be taken together, though each pair can. Leave one of them out."
+        }
+    }
+
+    static func list(_ items: [String]) -> String {
+        items.count <= 1 ? items.joined() : items.dropLast().joined(separator: ", ") + " and " + items[items.count - 1]
+    }
+
+    /// The options given, for a message (`none` when none).
+    static func optionsInUse(_ o: BuildOptions) -> String {
+        var used: [String] = []
+        if o.noEarlier != nil { used.append(option(.noEarlier, o)) }
+        if o.noLater != nil { used.append(option(.noLater, o)) }
+        if !o.freeDays.isEmpty { used.append(option(.freeDay, o)) }
+        if o.onlyOpen { used.append(option(.onlyOpen, o)) }
+        if !o.excluded.isEmpty { used.append(option(.excluded, o)) }
+        if !o.around.isEmpty { used.append(option(.around, o)) }
+        return used.isEmpty ? "none given" : used.joined(separator: ", ")
+    }
+
+    static func option(_ option: OptionReason.Option, _ o: BuildOptions) -> String {
+        switch option {
+        case .noEarlier: "--no-earlier \(o.noEarlier.map(clock) ?? "")"
+        case .noLater: "--no-later \(o.noLater.map(clock) ?? "")"
+        case .freeDay: "--free-day \(o.freeDays.map(\.code).joined(separator: ","))"
+        case .onlyOpen: "--only-open"
+        case .excluded: "--exclude"
+        case .around: "--around"
+        }
+    }
+
+    /// `10:00–10:50 and 10:30–11:45`: the two clashing meetings' times on that day.
+    static func clashTime(_ c: Clash, catalog: Catalog) -> String? {
+        func meetings(_ ref: SectionRef) -> [Meeting] {
+            catalog.course(ref.course)?.sections.first { $0.id == ref.section }?.meetings.filter { $0.days.contains(c.day) } ?? []
+        }
+        for a in meetings(c.first) {
+            for b in meetings(c.second) where a.start < b.end && b.start < a.end {
+                return "\(clock(a.start))–\(clock(a.end)) and \(clock(b.start))–\(clock(b.end))"
+            }
+        }
+        return nil
+    }
+
+    /// A saved timetable: its name, term, score and each course's section and meetings.
+    public static func timetable(_ name: String, catalog: Catalog, score: Double?, inUse: Bool, style: TextStyle = .plain) -> String {
+        var out = style.bold(name) + "  \(catalog.term.name)"
+        if let score { out += "  score \(self.score(score))" }
+        if inUse { out += "  (the class calendar now)" }
+        out += "\n"
+        for course in catalog.courses {
+            guard let section = course.sections.first else { continue }
+            var cells = ["\(course.code) \(course.sections.map(\.id).joined(separator: "/"))", course.title, meetings(section, term: catalog.term)]
+            if !section.instructors.isEmpty { cells.append(section.instructors.joined(separator: ", ")) }
+            out += "    " + cells.joined(separator: " · ") + "\n"
+        }
+        return out
+    }
+
+    /// Courses found by `plan courses search`.
+    public static func courses(_ found: [Course], query: String) -> String {
+        guard !found.isEmpty else { return "No course matches \"\(query)\". Search by code (CMSC4) or by words of the title.\n" }
+        return found.map { c in
+            let sections = c.sections.count
+            return "\(c.code)  \(c.title)  \(TimetableText.number(c.credits, decimals: c.credits == c.credits.rounded() ? 0 : 1)) credits, "
+                + "\(sections) section\(sections == 1 ? "" : "s")\n"
+        }.joined()
+    }
+}

@@ -1,0 +1,43 @@
+import PlanCore
+
+/// The dates a weekly meeting happens in a term, as a calendar writes them:
+/// the first and the last meeting, and the dates between that the weekly
+/// rule would give but the term has no classes (holidays, breaks).
+public struct MeetingDates: Hashable, Sendable {
+    public var first: LocalDate
+    public var last: LocalDate
+    public var skipped: [LocalDate]
+
+    public init(first: LocalDate, last: LocalDate, skipped: [LocalDate]) {
+        self.first = first
+        self.last = last
+        self.skipped = skipped
+    }
+}
+
+extension Meeting {
+    /// When this meeting happens in `term`; nil when it never does (no days,
+    /// a date range outside the term, or only holidays). The walk is bounded
+    /// by the term's length.
+    public func dates(in term: Term) -> MeetingDates? {
+        let span = span(in: term)
+        guard span.from <= span.to else { return nil }
+        let days = Set(self.days)
+        var first: LocalDate?, last: LocalDate?
+        var holidays: [LocalDate] = []
+        var d = span.from
+        while d <= span.to {
+            if days.contains(Weekday(d)) {
+                if term.isClassDay(d) {
+                    if first == nil { first = d }
+                    last = d
+                } else if first != nil {
+                    holidays.append(d)
+                }
+            }
+            d = d.adding(days: 1)
+        }
+        guard let first, let last else { return nil }
+        return MeetingDates(first: first, last: last, skipped: holidays.filter { $0 < last })
+    }
+}
