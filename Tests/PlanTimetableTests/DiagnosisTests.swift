@@ -24,7 +24,7 @@ import Testing
         ])
         let options = BuildOptions(noEarlier: 600, noLater: 1020, freeDays: [.friday], onlyOpen: true,
                                    excluded: [SectionRef(course: "A", section: "6")],
-                                   around: [BusyBlock(date: day(10, 7), start: 720, end: 780, label: "Job")])
+                                   around: [KeepClear(date: day(10, 7), start: 720, end: 780, label: "Job")])
         let result = build([free, a], options)
         #expect(result.diagnosis == .courseRuledOut(course: "A", reasons: [
             OptionReason(option: .noEarlier, sections: 2), OptionReason(option: .noLater, sections: 1),

@@ -48,13 +48,13 @@ import Testing
         let sections = [section("1", [meet("MW", "10:00", "10:50")]), section("2", [meet("TR", "10:00", "10:50")]),
                         section("3", [meet("MW", "11:00", "11:50")]), section("4", [meet("M", "09:00", "10:00", from: day(9, 20))])]
         // Monday 13 September 10:30–11:00: clashes with 1 only (3 starts as it ends, 4 starts later in the term).
-        let practice = BusyBlock(date: day(9, 13), start: 630, end: 660, label: "Practice")
+        let practice = KeepClear(date: day(9, 13), start: 630, end: 660, label: "Practice")
         #expect(kept(sections, BuildOptions(around: [practice])) == ["2", "3", "4"])
         // Labor Day has no classes: a block then rules out nothing.
-        let holiday = BusyBlock(date: day(9, 6), start: 0, end: 1440, label: "Trip")
+        let holiday = KeepClear(date: day(9, 6), start: 0, end: 1440, label: "Trip")
         #expect(kept(sections, BuildOptions(around: [holiday])) == ["1", "2", "3", "4"])
         // A whole Tuesday rules out 2.
-        #expect(kept(sections, BuildOptions(around: [BusyBlock(date: day(11, 30), start: 0, end: 1440, label: "Job")])) == ["1", "3", "4"])
+        #expect(kept(sections, BuildOptions(around: [KeepClear(date: day(11, 30), start: 0, end: 1440, label: "Job")])) == ["1", "3", "4"])
     }
 
     @Test func maxDaysCountsTheWholeCombination() {

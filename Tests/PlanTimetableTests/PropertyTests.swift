@@ -98,7 +98,7 @@ import Testing
         if r.chance(25) {
             options.around = (0..<r.int(1...2)).map { _ in
                 let b = r.pick([480, 540, 600])
-                return BusyBlock(date: start.adding(days: r.int(0...length)), start: b, end: b + r.pick([30, 90]), label: "busy")
+                return KeepClear(date: start.adding(days: r.int(0...length)), start: b, end: b + r.pick([30, 90]), label: "busy")
             }
         }
         options.gpaWeight = Double(r.int(0...3))
