@@ -7,6 +7,8 @@
 ///
 /// Forward checking: every course below the current depth keeps its *domain*, the set
 /// of its groups compatible with every pick above; a pick that empties a domain is cut.
+/// Once N combinations are held (or under `maxDays`), domains are also *narrowed*: a
+/// group that cannot be part of a combination worth keeping is dropped (see `run`).
 ///
 /// Bound of a subtree, after a pick (key so far K, weekdays so far D, latest end E):
 /// - score: K + Σ over the remaining courses of the best term in its domain — no
@@ -26,7 +28,7 @@
 /// (score, days, end) are held, everything else is cut at its first pick.
 ///
 /// Dead time classes: when the subtree under a pick had no *live* event — no complete
-/// combination within `maxDays`, no cut by the bound — it was cut only by emptied
+/// combination within `maxDays`, no cut or narrowing by the bound — it was cut only by emptied
 /// domains and `maxDays`, which depend on the pick's bit set alone (its compatible sets,
 /// weekdays and latest end). Every later sibling of the same time class
 /// (``Compatibility/timeClass``) under the same parent would fail the same way, so it is
@@ -34,7 +36,8 @@
 /// times) from a walk over sections into a walk over times.
 ///
 /// Bounded: each node is a pick of a group in a finite domain, each group at most once
-/// per parent; `nodeLimit` (when given) stops the search early and says so.
+/// per parent; `nodeLimit` (when given) stops the search early and says so. Memory: the
+/// domains of every position at every depth, n² · (groups / 64) words at most.
 struct Search {
     struct Found: Equatable {
         var key: Int64
@@ -101,6 +104,13 @@ struct Search {
         for q in 0..<n { deadAt[q + 1] = deadAt[q] + problem.timeClassCount[order[q]] }
         var dead = [Bool](repeating: false, count: deadAt[n])
         var alive = [Bool](repeating: false, count: n)
+        // Per position below a pick: its domain's best term, common weekdays and least latest
+        // end; and from each position on, the union of the common weekdays and the greatest end.
+        var bestAt = [Int64](repeating: 0, count: n)
+        var commonAt = [UInt8](repeating: 0, count: n)
+        var earliestAt = [Int](repeating: 0, count: n)
+        var commonFrom = [UInt8](repeating: 0, count: n + 1)
+        var earliestFrom = [Int](repeating: 0, count: n + 1)
         var found: [Found] = []
         var nodes = 0
         var level = 0
@@ -173,6 +183,9 @@ struct Search {
                     upper += best
                     forced |= common
                     endLow = max(endLow, earliest)
+                    bestAt[q] = best
+                    commonAt[q] = common
+                    earliestAt[q] = earliest
                 }
             }
             let dayLow = forced.nonzeroBitCount
@@ -180,11 +193,70 @@ struct Search {
                 dead[deadAt[level] + classes[g]] = true
                 continue
             }
-            if found.count == top {
+            let full = found.count == top
+            if full {
                 let w = found[top - 1]
                 let better = upper != w.key ? upper > w.key : dayLow != w.days ? dayLow < w.days : endLow < w.end
                 if !better {
                     alive[level] = true
+                    continue
+                }
+            }
+            // Narrowing: drop from each domain below the groups that cannot be part of a
+            // combination worth keeping, judged with the bound of every other position.
+            // A group h of position q is dropped when (best of the others + its term,
+            // popcount(weekdays forced by the others | its weekdays), max(the others' end,
+            // its end)) is not strictly better than W (by the argument above), or its
+            // weekdays with those forced pass `maxDays`. The others' summaries are from
+            // before any drop (supersets: still valid bounds). A drop for the bound counts as
+            // a live event of the subtree, a drop for `maxDays` does not.
+            var boundCut = false
+            if full || maxDays != nil {
+                commonFrom[n] = 0
+                earliestFrom[n] = 0
+                for q in stride(from: n - 1, to: level, by: -1) {
+                    commonFrom[q] = commonFrom[q + 1] | commonAt[q]
+                    earliestFrom[q] = max(earliestFrom[q + 1], earliestAt[q])
+                }
+                var forcedBefore = d
+                var endBefore = e
+                for q in (level + 1)..<n where !empty {
+                    let j = order[q]
+                    let otherDays = forcedBefore | commonFrom[q + 1]
+                    let otherEnd = max(endBefore, earliestFrom[q + 1])
+                    let otherUpper = upper - bestAt[q]
+                    var left = false
+                    for w in 0..<problem.words[j] {
+                        var word = domains[to + at[q] + w]
+                        var rest = word
+                        while rest != 0 {
+                            let low = rest.trailingZeroBitCount
+                            rest &= rest - 1
+                            let h = w << 6 | low
+                            let dayCount = (otherDays | problem.days[j][h]).nonzeroBitCount
+                            if let limit = maxDays, dayCount > limit {
+                                word &= ~(1 << UInt64(low))
+                                continue
+                            }
+                            if full {
+                                let v = found[top - 1]
+                                let score = otherUpper + terms[j][h], last = max(otherEnd, problem.ends[j][h])
+                                let keep = score != v.key ? score > v.key : dayCount != v.days ? dayCount < v.days : last < v.end
+                                if !keep {
+                                    word &= ~(1 << UInt64(low))
+                                    boundCut = true
+                                }
+                            }
+                        }
+                        domains[to + at[q] + w] = word
+                        left = left || word != 0
+                    }
+                    empty = !left
+                    forcedBefore |= commonAt[q]
+                    endBefore = max(endBefore, earliestAt[q])
+                }
+                if empty {
+                    if boundCut { alive[level] = true } else { dead[deadAt[level] + classes[g]] = true }
                     continue
                 }
             }
@@ -193,7 +265,7 @@ struct Search {
             end[level + 1] = e
             level += 1
             next[level] = 0
-            alive[level] = false
+            alive[level] = boundCut
             for c in deadAt[level]..<deadAt[level + 1] { dead[c] = false }
         }
         return (found, true)

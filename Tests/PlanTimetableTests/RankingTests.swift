@@ -43,4 +43,19 @@ import Testing
         }
         #expect(build(courses) == build(courses))
     }
+
+    @Test func aCourseAskedTwiceCountsOnce() {
+        let a = course("CMSC 436", [section("1", [meet("M", "10:00", "11:00")])])
+        var again = a
+        again.code = "cmsc436"
+        let result = TimetableBuilder.build(catalog: Catalog(term: fall, courses: [a]), courses: [a, again], options: BuildOptions())
+        #expect(result.combinations.map { $0.picks.count } == [1])
+    }
+
+    @Test func sectionsWithTheSameIdKeepTheCatalogOrder() {
+        // A malformed catalog: two different sections both called 1; ids tie, catalog order decides.
+        let a = course("A", [section("1", [meet("M", "10:00", "11:00")]), section("1", [meet("T", "10:00", "11:00")])])
+        let result = build([a])
+        #expect(result.combinations.map { $0.picks[0].sections[0].meetings[0].days } == [[.monday], [.tuesday]])
+    }
 }
