@@ -17,7 +17,7 @@ public final class JSONWriter: @unchecked Sendable {
     /// Bytes written out at once; a value never straddles two blocks' checks.
     static let blockSize = 1 << 20
     /// Room kept for one occurrence's fixed text (keys, times, marks).
-    static let slack = 4096
+    @usableFromInline static let slack = 4096
     var buffer: UnsafeMutablePointer<UInt8>
     private var capacity: Int
     var count = 0
@@ -63,7 +63,7 @@ public final class JSONWriter: @unchecked Sendable {
     }
 
     /// Makes room for `n` more bytes: flushes when streaming, grows otherwise.
-    @inline(__always)
+    @inline(__always) @usableFromInline
     func reserve(_ n: Int) {
         if count + n <= capacity { return }
         if streaming && count > 0 { flush() }
@@ -95,7 +95,7 @@ public final class JSONWriter: @unchecked Sendable {
     }
 
     /// ``ascii(_:)`` where room was reserved before (the hot path's lines).
-    @inline(__always) func put(_ s: StaticString) {
+    @inline(__always) @usableFromInline func put(_ s: StaticString) {
         s.withUTF8Buffer { put($0) }
     }
 
