@@ -77,7 +77,7 @@ let package = Package(
         .testTarget(name: "PlanStoreTests", dependencies: ["PlanStore", "PlanCore", "PlanTimetable"], exclude: ["Fixtures"], swiftSettings: swiftSettings),
         .testTarget(name: "PlanServiceTests", dependencies: ["PlanService", "PlanTimetable", "PlanStore", "PlanICal", "PlanCore", "PlanRender"], swiftSettings: swiftSettings),
         .testTarget(name: "PlanProtocolTests", dependencies: ["PlanProtocol", "PlanTimetable", "PlanService", "PlanStore", "PlanCore"], exclude: ["CatalogFiles"], swiftSettings: swiftSettings),
-        .testTarget(name: "PlanCLITests", dependencies: ["PlanCLI"], exclude: ["Golden", "Wild", "Courses"], swiftSettings: swiftSettings),
+        .testTarget(name: "PlanCLITests", dependencies: ["PlanCLI"], exclude: ["Golden", "Wild", "Courses", "Week"], swiftSettings: swiftSettings),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -9,13 +9,14 @@ public enum WeekGroups {
         String(name.uppercased().unicodeScalars.filter { ("A"..."Z").contains($0) || ("0"..."9").contains($0) }.map(Character.init))
     }
 
-    /// The course code `text` starts with — 2 to 5 letters, an optional
+    /// The course code `text` starts with — 2 to 5 capital letters, an optional
     /// space or dash, 3 or 4 digits, an optional letter, then the end or a
-    /// non-alphanumeric character — as written, and the rest after it.
+    /// non-alphanumeric character — as written, and the rest after it
+    /// (without the `:` or `-` that may separate them).
     public static func leadingCode(_ text: String) -> (code: String, rest: String)? {
         let chars = Array(text)
         var i = 0
-        while i < chars.count, i < 6, chars[i].isASCII, chars[i].isLetter { i += 1 }
+        while i < chars.count, i < 6, chars[i].isASCII, chars[i].isUppercase { i += 1 }
         guard (2...5).contains(i) else { return nil }
         if i < chars.count, chars[i] == " " || chars[i] == "-" { i += 1 }
         let digitsStart = i
@@ -23,8 +24,9 @@ public enum WeekGroups {
         guard (3...4).contains(i - digitsStart) else { return nil }
         if i < chars.count, chars[i].isASCII, chars[i].isLetter, i + 1 == chars.count || !(chars[i + 1].isLetter || chars[i + 1].isNumber) { i += 1 }
         if i < chars.count, chars[i].isLetter || chars[i].isNumber { return nil }
-        let rest = String(chars[i...]).trimmingSpaces
-        return (String(chars[..<i]), rest)
+        var rest = Substring(String(chars[i...]))
+        while let c = rest.first, c == " " || c == ":" || c == "-" || c == "–" { rest = rest.dropFirst() }
+        return (String(chars[..<i]), String(rest).trimmingSpaces)
     }
 
     /// The group of an event: the first CATEGORIES item that is a course
