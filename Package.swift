@@ -65,7 +65,7 @@ let package = Package(
         .executableTarget(
             name: "plan-bench",
             dependencies: [
-                "PlanCore", "PlanTimetable", "PlanICal", "PlanStore", "PlanService", "PlanProtocol", "PlanCLI",
+                "PlanCore", "PlanTimetable", "PlanICal", "PlanStore", "PlanService", "PlanProtocol", "PlanRender", "PlanCLI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings

@@ -102,8 +102,13 @@ public struct WeekLayout: Hashable, Sendable {
         let zone = input.zone
         let dates = (0..<days).map { input.first.adding(days: $0) }
         let bounds = (0...days).map { zone.resolve(LocalDateTime(date: input.first.adding(days: $0))) }
+        var colorCache: [String: String] = [:]
         func colorOf(_ group: String?) -> String {
-            WeekColors.color(group: group, chosen: group.flatMap { input.colors[WeekGroups.key($0)] })
+            guard let group else { return WeekColors.neutral }
+            if let known = colorCache[group] { return known }
+            let c = WeekColors.color(group: group, chosen: input.colors[WeekGroups.key(group)])
+            colorCache[group] = c
+            return c
         }
 
         // Every timed item cut at the local midnights of the range.
@@ -157,11 +162,14 @@ public struct WeekLayout: Hashable, Sendable {
 
         // The legend: every group in the week, classes before projects' own, by name.
         var entries: [String: LegendEntry] = [:]
+        var keyOf: [String: String] = [:]
         for b in blocks {
             let g = b.item.group ?? "other"
-            var e = entries[WeekGroups.key(g)] ?? LegendEntry(group: g, color: b.color, hasClasses: false, hasSittings: false)
+            let key = keyOf[g] ?? WeekGroups.key(g)
+            keyOf[g] = key
+            var e = entries[key] ?? LegendEntry(group: g, color: b.color, hasClasses: false, hasSittings: false)
             if b.item.kind == .sitting { e.hasSittings = true } else { e.hasClasses = true }
-            entries[WeekGroups.key(g)] = e
+            entries[key] = e
         }
         legend = entries.values.sorted { ($0.group.lowercased(), $0.group) < ($1.group.lowercased(), $1.group) }
 
@@ -212,12 +220,18 @@ public struct WeekLayout: Hashable, Sendable {
         func slots(_ b: Block) -> (Int, Int) {
             (b.startMinute / slotMinutes, max(b.startMinute / slotMinutes + 1, (b.endMinute + slotMinutes - 1) / slotMinutes))
         }
-        var sorted = blocks.sorted {
-            let a = slots($0), b = slots($1)
-            if a.0 != b.0 { return a.0 < b.0 }
-            if a.1 != b.1 { return a.1 > b.1 }
-            return ($0.label, $0.item.detail, $0.item.origin) < ($1.label, $1.item.detail, $1.item.origin)
+        // The keys once per block: a label is built, not stored.
+        let keys = blocks.map { b -> (start: Int, end: Int, label: String, detail: String, origin: String) in
+            let (s, e) = slots(b)
+            return (s, e, b.label, b.item.detail, b.item.origin)
         }
+        let order = keys.indices.sorted { i, j in
+            let a = keys[i], b = keys[j]
+            if a.start != b.start { return a.start < b.start }
+            if a.end != b.end { return a.end > b.end }
+            return (a.label, a.detail, a.origin) < (b.label, b.detail, b.origin)
+        }
+        var sorted = order.map { blocks[$0] }
         var laneEnds: [Int] = []
         var groupStart = 0, groupEnd = 0
         func closeGroup(_ upTo: Int) {
