@@ -72,9 +72,14 @@ public struct Occurrence: Hashable, Sendable {
     public var tzid: String?
     /// Where it came from (a file path or label).
     public var source: String
+    /// LOCATION (RFC 5545 §3.8.7.1), unescaped; nil when absent.
+    public var location: String?
+    /// CATEGORIES (RFC 5545 §3.8.1.2): every item of every CATEGORIES property, unescaped, in order.
+    public var categories: [String]
 
     public init(uid: String, recurrenceId: CalendarTime?, start: CalendarTime, end: CalendarTime,
-                summary: String?, status: String?, transparent: Bool, tzid: String?, source: String) {
+                summary: String?, status: String?, transparent: Bool, tzid: String?, source: String,
+                location: String? = nil, categories: [String] = []) {
         self.uid = uid
         self.recurrenceId = recurrenceId
         self.start = start
@@ -84,6 +89,8 @@ public struct Occurrence: Hashable, Sendable {
         self.transparent = transparent
         self.tzid = tzid
         self.source = source
+        self.location = location
+        self.categories = categories
     }
 
     public var isCancelled: Bool { status == EventStatus.cancelled.rawValue }

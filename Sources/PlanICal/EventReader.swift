@@ -67,7 +67,12 @@ extension LibicalReader {
         }
         var lastModified: LocalDateTime?, stamp: LocalDateTime?
         if let block {
+            var depth = 0
             for l in lines.lines[block] {
+                // Only the event's own LOCATION and CATEGORIES, not a VALARM's.
+                if l.name == "BEGIN" { depth += 1 } else if l.name == "END" { depth -= 1 }
+                if depth == 1, l.name == "LOCATION", e.location == nil { e.location = TextValue.unescaped(l.valueBytes) }
+                if depth == 1, l.name == "CATEGORIES" { e.categories += TextValue.items(l.valueBytes) }
                 // The stamps are read from the lines: plain ones never reach libical (see isInert).
                 if l.name == "DTSTAMP" { stamp = Self.stamp(l.valueBytes) ?? stamp; continue }
                 if l.name == "LAST-MODIFIED" { lastModified = Self.stamp(l.valueBytes) ?? lastModified; continue }

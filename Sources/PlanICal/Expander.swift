@@ -312,7 +312,8 @@ struct Expander {
     private mutating func text(of e: RawEvent, in out: inout OccurrenceBuilder) -> Int32 {
         let known = textIndex[e.ordinal]
         if known >= 0 { return known }
-        let index = out.addText(EventText(uid: e.uid ?? "", summary: e.summary, status: e.status, transparent: e.transparent))
+        let index = out.addText(EventText(uid: e.uid ?? "", summary: e.summary, status: e.status, transparent: e.transparent,
+                                          location: e.location, categories: e.categories))
         textIndex[e.ordinal] = index
         return index
     }

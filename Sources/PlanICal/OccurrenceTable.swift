@@ -72,6 +72,8 @@ struct EventText {
     var summary: String?
     var status: String?
     var transparent: Bool
+    var location: String? = nil
+    var categories: [String] = []
 }
 
 /// Collects the occurrences of one import as the expander emits them, then
@@ -122,7 +124,8 @@ struct OccurrenceBuilder {
         let t = texts[Int(text)]
         exotic.append(Occurrence(uid: t.uid, recurrenceId: recurrenceId, start: start, end: end, summary: t.summary,
                                  status: t.status, transparent: t.transparent,
-                                 tzid: zone < 0 ? nil : zoneNames[Int(zone)], source: source))
+                                 tzid: zone < 0 ? nil : zoneNames[Int(zone)], source: source,
+                                 location: t.location, categories: t.categories))
         slots.append(PackedOccurrence(startInstant: startInstant, recurrenceKey: recurrenceId?.sortKey ?? .min,
                                       startKey: 0, endKey: 0, text: text, detail: Int32(exotic.count - 1),
                                       flags: PackedOccurrence.exoticBit))
@@ -222,7 +225,8 @@ public struct OccurrenceTable: RandomAccessCollection, Sendable {
         return Occurrence(uid: t.uid, recurrenceId: rid, start: PackedTime.unpack(kind: s.flags & 3, key: s.startKey),
                           end: PackedTime.unpack(kind: (s.flags >> 2) & 3, key: s.endKey), summary: t.summary,
                           status: t.status, transparent: t.transparent,
-                          tzid: s.detail < 0 ? nil : zoneNames[Int(s.detail)], source: source)
+                          tzid: s.detail < 0 ? nil : zoneNames[Int(s.detail)], source: source,
+                          location: t.location, categories: t.categories)
     }
 }
 

@@ -36,6 +36,9 @@ struct RawEvent {
     var summary: String?
     var status: String?
     var transparent = false
+    /// LOCATION and CATEGORIES, read from the lines (they never reach libical; see `isInert`).
+    var location: String?
+    var categories: [String] = []
     var sequence = 0
     /// LAST-MODIFIED, else DTSTAMP, as a UTC wall clock: which of two copies
     /// of one event is the newer (see `Expander.newestCopy`).

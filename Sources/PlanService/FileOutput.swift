@@ -5,9 +5,14 @@ public enum FileOutput {
     /// Writes `text` to `path` beside it first and renames, so a reader never
     /// sees half a file; a failure leaves no temporary file behind.
     public static func write(_ text: String, to path: String) throws(ServiceError) {
+        try write(Data(text.utf8), to: path)
+    }
+
+    /// ``write(_:to:)`` for bytes (a picture).
+    public static func write(_ data: Data, to path: String) throws(ServiceError) {
         let tmp = path + ".tmp-\(ProcessInfo.processInfo.processIdentifier)"
         do {
-            try Data(text.utf8).write(to: URL(fileURLWithPath: tmp))
+            try data.write(to: URL(fileURLWithPath: tmp))
             if FileManager.default.fileExists(atPath: path) { try FileManager.default.removeItem(atPath: path) }
             try FileManager.default.moveItem(atPath: tmp, toPath: path)
         } catch {

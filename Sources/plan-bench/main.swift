@@ -17,6 +17,7 @@
 //   4. timetable: TimetableBuilder top 10 for 5, 8 and 10 courses of 10–40
 //                sections (and 8 × 30, 10 × 40), scored and all tied, against
 //                a naive enumeration where the product is small enough.
+//   5. week:     the `plan week` grid (layout + terminal text) for 10,000 events in one week.
 //
 // `plan` is this executable's `plan` mode (`plan-bench plan …` runs the same
 // code as `.build/release/plan`); `--plan PATH` measures another binary.
@@ -30,7 +31,7 @@ struct Options {
     var seed: UInt64 = 1
     var sizes: [Int]?
     var importSizes: [Int]?
-    var sections: Set<String> = ["import", "schedule", "e2e", "timetable"]
+    var sections: Set<String> = ["import", "schedule", "e2e", "timetable", "week"]
     var python = true
     var pythonAll = false
     var planPath: String?
@@ -130,6 +131,13 @@ if options.sections.contains("timetable") {
     timetableBench = b
     print("")
 }
+var weekBench: WeekBench?
+if options.sections.contains("week") {
+    var b = WeekBench(options: options)
+    b.run()
+    weekBench = b
+    print("")
+}
 
 // The tables, together.
 if let b = importBench {
@@ -148,6 +156,10 @@ if let b = timetableBench {
     print("Timetables (TimetableBuilder.build in process, top \(b.top); median over runs; naive: every combination checked)")
     print(b.table())
 }
+if let b = weekBench {
+    print("Week grid (WeekLayout + WeekText in process; median over runs)")
+    print(b.table())
+}
 let elapsed = Child.monotonicSeconds() - started
 print(String(format: "plan-bench: done in %.1f s", elapsed) + " (load average \(Child.loadAverage.map { String(format: "%.2f", $0) } ?? "?") at the end)")
 
@@ -157,7 +169,7 @@ if let path = options.jsonPath {
         ("loadAverageAtEnd", .num(Child.loadAverage, 2)), ("seed", .int(Int(options.seed))), ("quick", .bool(options.quick)),
         ("plan", .string(plan.joined(separator: " "))),
         ("import", importBench?.json ?? .null), ("scheduling", scheduleBench?.json ?? .null), ("endToEnd", endToEnd?.json ?? .null),
-        ("timetable", timetableBench?.json ?? .null),
+        ("timetable", timetableBench?.json ?? .null), ("week", weekBench?.json ?? .null),
         ("seconds", .num(elapsed, 1)),
     ])
     do {

@@ -22,17 +22,7 @@ struct AgendaCommand: ParsableCommand {
     func run() throws {
         try withService(options) { service, defaultZone in
             let zone = zoneOf(try service.settings(defaultZone: defaultZone))
-            var first: LocalDate?
-            if let from {
-                guard let v = HumanInput.date(from, now: service.now, zone: zone) else {
-                    throw ValidationError("--from \(from): expected a date like 2026-11-23, today or mon")
-                }
-                switch v {
-                case .date(let d): first = d
-                case .local(let l): first = l.date
-                case .instant(let i): first = zone.local(i).date
-                }
-            }
+            let first = try from.map { try day($0, option: "--from", now: service.now, zone: zone) }
             let agenda = try service.agenda(from: first, days: days, defaultZone: defaultZone)
             printWarnings(agenda.warnings)
             emit(options.json, agenda.items.map { Wire.AgendaLine(range: $0.range, item: $0.item, zone: zone) }) {

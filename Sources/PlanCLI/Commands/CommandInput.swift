@@ -23,6 +23,18 @@ func taskTime(_ text: String, option: String, now: Instant, zone: SystemZone) th
     return TaskTime(v, zone: zone)
 }
 
+/// `--from 2026-11-23`, `today`, `mon` → the local day it names.
+func day(_ text: String, option: String, now: Instant, zone: SystemZone) throws -> LocalDate {
+    guard let v = HumanInput.date(text, now: now, zone: zone) else {
+        throw ValidationError("\(option) \(text): expected a date like 2026-11-23, today or mon")
+    }
+    switch v {
+    case .date(let d): return d
+    case .local(let l): return l.date
+    case .instant(let i): return zone.local(i).date
+    }
+}
+
 /// `--earliest 09:00`.
 func timeOfDay(_ text: String, option: String, allow24: Bool) throws -> TimeOfDay {
     guard DateText.parseClock(text, allow24: allow24) != nil, text.count == 5,

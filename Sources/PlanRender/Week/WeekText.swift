@@ -1,0 +1,177 @@
+import PlanCore
+
+/// The week as a terminal grid: days across, hours down (two lines an hour),
+/// blocks side by side in their lanes, then the legend and what has no
+/// place in the grid. Every line is at most `width` cells when the width
+/// allows a readable grid (six cells of hour labels and three a column);
+/// labels are cut with `…`, never wrapped.
+public enum WeekText {
+    /// Lines per hour.
+    public static let linesPerHour = 60 / WeekLayout.slotMinutes
+
+    public static func render(_ layout: WeekLayout, width: Int, style: TextStyle = .plain) -> String {
+        let width = max(20, width)
+        var out = ""
+        let title = "Week of \(TimeText.day(layout.first)) – \(TimeText.day(layout.last)) (\(layout.zone.identifier))"
+        out += style.bold(TerminalCells.fit(title, width).trimmingTrailing) + "\n"
+        let n = max(1, layout.columns.count)
+        let gutter = 6
+        let columnWidth = max(3, (width - gutter) / n - 1)
+
+        // Day headers.
+        var header = String(repeating: " ", count: gutter)
+        for c in layout.columns {
+            header += "│" + TerminalCells.fit(headerText(c.date, columnWidth), columnWidth)
+        }
+        out += style.bold(header.trimmingTrailing) + "\n"
+
+        if layout.hours.isEmpty {
+            out += "  nothing with a time this week\n"
+        } else {
+            out += grid(layout, columnWidth: columnWidth, style: style)
+        }
+        out += legend(layout, width: width, style: style)
+        out += listed(layout, width: width, style: style)
+        return out
+    }
+
+    /// `Mon 11-23`, `Mon 23` or `Mo`, whichever fits.
+    static func headerText(_ date: LocalDate, _ cells: Int) -> String {
+        let name = Weekday(date).shortName
+        let day = (date.day < 10 ? "0" : "") + String(date.day)
+        let month = (date.month < 10 ? "0" : "") + String(date.month)
+        if cells >= 9 { return "\(name) \(month)-\(day)" }
+        if cells >= 6 { return "\(name) \(day)" }
+        return String(name.prefix(cells))
+    }
+
+    /// One cell of the grid: its text and the colour behind it.
+    private struct Cell {
+        var text: String = " "
+        var color: String?
+    }
+
+    static func grid(_ layout: WeekLayout, columnWidth: Int, style: TextStyle) -> String {
+        let lines = layout.hours.count * linesPerHour
+        let firstSlot = layout.firstHour * linesPerHour
+        // cells[line][column] is `columnWidth` cells of text.
+        var cells = [[[Cell]]](repeating: [[Cell]](repeating: [Cell](repeating: Cell(), count: columnWidth), count: layout.columns.count),
+                               count: lines)
+        var taken = [[Bool]](repeating: [Bool](repeating: false, count: layout.columns.count), count: lines)
+
+        for b in layout.blocks {
+            let first = b.startMinute / WeekLayout.slotMinutes - firstSlot
+            let end = max(first + 1, (b.endMinute + WeekLayout.slotMinutes - 1) / WeekLayout.slotMinutes - firstSlot)
+            // Lanes share the column; when there are more lanes than cells, the last cell says how many are hidden.
+            let shown = min(b.lanes, columnWidth)
+            guard b.lane < shown else { continue }
+            let x = b.lane * columnWidth / shown
+            let w = (b.lane + 1) * columnWidth / shown - x
+            let texts = [b.label, "┊" + b.timeText, b.item.room.map { "┊" + $0 } ?? "┊"]
+            for line in max(0, first)..<min(lines, end) {
+                let k = line - first
+                let text = TerminalCells.fit(k < texts.count ? texts[k] : "┊", w)
+                var col = x
+                for c in text where col < x + w {
+                    cells[line][b.column][col] = Cell(text: String(c), color: style.ansi ? b.color : nil)
+                    col += TerminalCells.width(c)
+                    if TerminalCells.width(c) == 2, col - 1 < x + w { cells[line][b.column][col - 1] = Cell(text: "", color: style.ansi ? b.color : nil) }
+                }
+                taken[line][b.column] = true
+            }
+            if b.lanes > shown, b.lane == shown - 1 {
+                cells[max(0, first)][b.column][columnWidth - 1] = Cell(text: "+", color: nil)
+            }
+        }
+
+        // DST: an hour that does not exist that day, or happens twice, is marked where nothing covers it.
+        for (ci, c) in layout.columns.enumerated() {
+            for h in layout.hours where c.missingHours.contains(h) || c.repeatedHours.contains(h) {
+                let note = c.missingHours.contains(h) ? "no \(WeekLayout.clock(h * 60)) (DST)" : "\(WeekLayout.clock(h * 60)) twice"
+                let line = (h - layout.firstHour) * linesPerHour
+                for k in 0..<linesPerHour where !taken[line + k][ci] {
+                    let text = TerminalCells.fit(k == 0 ? note : String(repeating: "░", count: columnWidth), columnWidth)
+                    cells[line + k][ci] = text.map { Cell(text: String($0), color: nil) }
+                }
+            }
+        }
+
+        var out = ""
+        for line in 0..<lines {
+            let hour = layout.firstHour + line / linesPerHour
+            var row = line % linesPerHour == 0 ? WeekLayout.clock(hour * 60) + " " : String(repeating: " ", count: 6)
+            for ci in layout.columns.indices {
+                row += style.ansi ? style.dim("│") : "│"
+                var current: String?
+                for cell in cells[line][ci] {
+                    if cell.color != current {
+                        if current != nil { row += "\u{1B}[0m" }
+                        if let c = cell.color { row += background(c) }
+                        current = cell.color
+                    }
+                    row += cell.text
+                }
+                if current != nil { row += "\u{1B}[0m" }
+            }
+            out += row.trimmingTrailing + "\n"
+        }
+        return out
+    }
+
+    /// ANSI 256-colour background `hex` with black or white text.
+    static func background(_ hex: String) -> String {
+        "\u{1B}[48;5;\(WeekColors.ansi256(hex));38;5;\(WeekColors.isLight(hex) ? 16 : 231)m"
+    }
+
+    static func legend(_ layout: WeekLayout, width: Int, style: TextStyle) -> String {
+        guard !layout.legend.isEmpty else { return "" }
+        let entries = layout.legend.map { e -> (plain: String, styled: String) in
+            let what = [e.hasClasses ? "classes" : nil, e.hasSittings ? "▸ study" : nil].compactMap { $0 }.joined(separator: ", ")
+            let plain = "\(e.group) (\(what))"
+            let swatch = style.ansi ? background(e.color) + "  " + "\u{1B}[0m" + " " : ""
+            return (plain, swatch + plain)
+        }
+        var out = "", line = "Legend:", lineWidth = 7
+        for (plain, styled) in entries {
+            let w = TerminalCells.width(plain) + (style.ansi ? 3 : 0)
+            if lineWidth + 2 + w > width, lineWidth > 7 {
+                out += line + "\n"
+                line = "       "
+                lineWidth = 7
+            }
+            line += "  " + (w + 9 > width ? TerminalCells.fit(styled, width - 9) : styled)
+            lineWidth += 2 + w
+        }
+        out += line + "\n"
+        if layout.blocks.contains(where: \.item.tentative) { out += "        ? tentative\n" }
+        return out
+    }
+
+    static func listed(_ layout: WeekLayout, width: Int, style: TextStyle) -> String {
+        var out = ""
+        let allDay = layout.listed.filter { $0.kind == .allDay }
+        if !allDay.isEmpty {
+            out += style.bold("All day:") + "\n"
+            for l in allDay {
+                let line = "  \(l.date.map(TimeText.day) ?? "")  \(l.code.map { $0 + " " } ?? "")\(l.title)"
+                out += TerminalCells.fit(line, width).trimmingTrailing + "\n"
+            }
+        }
+        let loose = layout.listed.filter { $0.kind == .noSetTime }
+        if !loose.isEmpty {
+            out += style.bold("No set time:") + "\n"
+            for l in loose {
+                out += TerminalCells.fit("  \(l.code ?? "")  \(l.title)  \(l.when)", width).trimmingTrailing + "\n"
+            }
+        }
+        return out
+    }
+}
+
+extension String {
+    var trimmingTrailing: String {
+        var s = Substring(self)
+        while s.last == " " { s = s.dropLast() }
+        return String(s)
+    }
+}
