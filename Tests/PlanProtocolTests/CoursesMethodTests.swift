@@ -75,3 +75,26 @@ import Testing
         try s.validateAll()
     }
 }
+
+/// `plan.week`: the same layout `plan week --json` prints, checked against its schema.
+@Suite struct WeekMethodTests {
+    @Test func theWeekOfTheExampleCalendar() throws {
+        let s = try TestServer()
+        s.result("calendar.add", #"{"path": \#(JSONValue.quoted(TestServer.exampleCalendar))}"#)
+        let week = s.result("plan.week", #"{"from": "2026-11-23", "days": 7}"#)
+        #expect(week["from"] == .string("2026-11-23"))
+        #expect(week["timeZone"] == .string("America/New_York"))
+        guard case .array(let columns)? = week["columns"], case .array(let blocks)? = week["blocks"] else {
+            Issue.record("no columns or blocks: \(week.text)")
+            return
+        }
+        // Mon–Fri: nothing on the weekend of the example's classes.
+        #expect(columns.count == 5)
+        #expect(!blocks.isEmpty)
+        s.error("plan.week", #"{"days": 0}"#, code: -32602, pointer: "/days")
+        s.error("plan.week", #"{"tz": "Mars/Base"}"#, code: -32602, pointer: "/tz")
+        s.error("plan.week", #"{"from": "someday"}"#, code: -32602, pointer: "/from")
+        s.error("plan.week", #"{"calendars": ["/nonexistent.ics"]}"#, code: -32001)
+        try s.validateAll()
+    }
+}

@@ -71,6 +71,7 @@ public final class RPCServer {
         ("plan.agenda", { s, p throws(RPCError) in try s.planAgenda(p) }),
         ("plan.replan", { s, p throws(RPCError) in try s.planReplan(p) }),
         ("plan.export", { s, p throws(RPCError) in try s.planExport(p) }),
+        ("plan.week", { s, p throws(RPCError) in try s.planWeek(p) }),
         ("policy.get", { s, p throws(RPCError) in try s.policyGet(p) }),
         ("policy.set", { s, p throws(RPCError) in try s.policySet(p) }),
         ("events.expand", { s, p throws(RPCError) in try s.eventsExpand(p) }),
