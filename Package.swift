@@ -38,6 +38,8 @@ let package = Package(
         .target(name: "PlanCore", swiftSettings: swiftSettings),
         // Course catalogs and the timetable builder: pure, no I/O.
         .target(name: "PlanTimetable", dependencies: ["PlanCore"], swiftSettings: swiftSettings),
+        // The grade book's arithmetic: averages, GPA, what-ifs, the score needed, rules. Pure, in decimal.
+        .target(name: "PlanGrades", swiftSettings: swiftSettings),
         // The only module that imports CLibical: .ics in, .ics out.
         .target(name: "PlanICal", dependencies: ["CLibical", "PlanCore"], swiftSettings: swiftSettings),
         // Persistence: projects, tasks, sittings, calendars, policy and course catalogs in one SQLite file.
@@ -71,6 +73,7 @@ let package = Package(
         ),
         .testTarget(name: "PlanCoreTests", dependencies: ["PlanCore", "PlanRender"], swiftSettings: swiftSettings),
         .testTarget(name: "PlanTimetableTests", dependencies: ["PlanTimetable", "PlanCore"], swiftSettings: swiftSettings),
+        .testTarget(name: "PlanGradesTests", dependencies: ["PlanGrades"], swiftSettings: swiftSettings),
         .testTarget(name: "PlanRenderTests", dependencies: ["PlanRender", "PlanCore", "PlanImage"], swiftSettings: swiftSettings),
         .testTarget(name: "PlanICalTests", dependencies: ["PlanICal", "PlanCore"], swiftSettings: swiftSettings),
         .testTarget(name: "PlanStoreTests", dependencies: ["PlanStore", "PlanCore", "PlanTimetable"], exclude: ["Fixtures"], swiftSettings: swiftSettings),

@@ -1,0 +1,42 @@
+import Foundation
+
+/// Earlier terms: the GPA and the credits it was earned over.
+public struct PriorRecord: Hashable, Sendable {
+    public var gpa: Decimal
+    public var credits: Decimal
+
+    public init(gpa: Decimal, credits: Decimal) {
+        self.gpa = gpa
+        self.credits = credits
+    }
+}
+
+/// Term and cumulative GPA: credit-weighted means of grade points, kept exact
+/// (show them rounded half away from zero to 2 decimals, as registrars print them).
+public struct GPAFigures: Hashable, Sendable {
+    /// nil when no course counts (no credits graded).
+    public var term: Decimal?
+    public var cumulative: Decimal?
+    public var termCredits: Decimal
+}
+
+public enum GPA {
+    /// The GPA of `courses` with each one's points: a course counts when it has a
+    /// letter (given in `letters`, by code, else earned by its current average).
+    /// Courses with 0 credits do not move it.
+    public static func figures(_ courses: [CourseGrades], letters: [String: GradeScale.Step] = [:], prior: PriorRecord?) -> GPAFigures {
+        var points: Decimal = 0, credits: Decimal = 0
+        for c in courses {
+            guard let step = letters[c.code] ?? c.standing.step else { continue }
+            points += step.points * c.credits
+            credits += c.credits
+        }
+        let term: Decimal? = credits > 0 ? points / credits : nil
+        var cumulative = term
+        if let prior, prior.credits > 0 {
+            let allCredits = credits + prior.credits
+            cumulative = (points + prior.gpa * prior.credits) / allCredits
+        }
+        return GPAFigures(term: term, cumulative: cumulative, termCredits: credits)
+    }
+}
