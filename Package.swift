@@ -43,7 +43,7 @@ let package = Package(
         // The only module that imports CLibical: .ics in, .ics out.
         .target(name: "PlanICal", dependencies: ["CLibical", "PlanCore"], swiftSettings: swiftSettings),
         // Persistence: projects, tasks, sittings, calendars, policy and course catalogs in one SQLite file.
-        .target(name: "PlanStore", dependencies: ["CSQLite", "PlanCore", "PlanTimetable"], swiftSettings: swiftSettings),
+        .target(name: "PlanStore", dependencies: ["CSQLite", "PlanCore", "PlanTimetable", "PlanGrades"], swiftSettings: swiftSettings),
         // Text renderings of domain values (plans, diagnostics, occurrences, agenda rows): values in, String out.
         .target(name: "PlanRender", dependencies: ["PlanCore", "PlanTimetable"], swiftSettings: swiftSettings),
         // The only module that imports CLibrsvg: SVG text in, PNG bytes out.

@@ -1,6 +1,7 @@
 import CSQLite
 import Foundation
 import PlanCore
+import PlanGrades
 
 /// Why the store could not be used.
 public enum StoreError: Error, CustomStringConvertible, Sendable {
@@ -56,7 +57,7 @@ public final class PlanStore {
     private let db: SQLiteDatabase
 
     /// The schema version this build writes (`PRAGMA user_version`).
-    public static let schemaVersion = 3
+    public static let schemaVersion = 4
 
     /// The upgrade this open made to an older store, if any: the CLI and
     /// `plan rpc` say so once.
@@ -126,7 +127,9 @@ public final class PlanStore {
                     try StoreUpgrade.calendarsFromSchema1(db)
                 }
                 // Schema 2 → 3: course catalogs and timetables, new tables only.
-                try db.execute(CatalogColumns.create)
+                if version <= 2 { try db.execute(CatalogColumns.create) }
+                // Schema 3 → 4: the grade book, new tables only.
+                try db.execute(GradeColumns.create)
             }
             try db.execute("PRAGMA user_version = \(Self.schemaVersion)")
             try StoreUpgrade.checkForeignKeys(db, path: path)
@@ -166,6 +169,7 @@ public final class PlanStore {
         CREATE TABLE busy_cache(
             key TEXT PRIMARY KEY, blocks BLOB NOT NULL, used INTEGER NOT NULL);
         \(CatalogColumns.create)
+        \(GradeColumns.create)
         """
 
     /// Runs `body` in one write transaction (BEGIN IMMEDIATE … COMMIT); any
@@ -361,6 +365,17 @@ public struct StoreTransaction {
     public func removeCatalogs(_ kind: CatalogKind, named name: String? = nil) throws {
         try CatalogColumns.remove(kind: kind, name: name, in: db)
         if let name, db.changes == 0 { throw StoreError.notFound(kind: kind == .timetable ? "timetable" : kind.rawValue, name: name) }
+    }
+
+    // MARK: Grade book
+
+    public func gradeCourses() throws -> [CourseGrades] { try GradeColumns.courses(in: db) }
+    public func gradeUnits() throws -> [TeachingUnit] { try GradeColumns.units(in: db) }
+
+    /// Replaces the grade book with these courses and units (a command edits the
+    /// values it read and saves them back, in its one transaction).
+    public func saveGrades(courses: [CourseGrades], units: [TeachingUnit]) throws {
+        try GradeColumns.save(courses: courses, units: units, in: db)
     }
 
     // MARK: Busy-time cache

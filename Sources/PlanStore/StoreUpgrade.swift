@@ -12,7 +12,7 @@ public struct StoreUpgrade: Hashable, Sendable {
     /// The copy of the file as it was before the upgrade.
     public var backupPath: String
 
-    /// `upgraded the store … from schema 1 to 3; the old file is kept as …`.
+    /// `upgraded the store … from schema 1 to 4; the old file is kept as …`.
     public func notice(store path: String) -> String {
         "upgraded the store \(path) from schema \(fromVersion) to \(toVersion); the old file is kept as \(backupPath)"
     }

@@ -68,7 +68,7 @@ import Testing
         #expect(before[0].count == 39)
         _ = try PlanStore(path: path)
         #expect(try tables.map { try Self.rows(path, $0.0, columns: $0.1) } == before)
-        #expect(try Self.rows(path, "PRAGMA user_version", columns: 1) == [["3"]])
+        #expect(try Self.rows(path, "PRAGMA user_version", columns: 1) == [["\(PlanStore.schemaVersion)"]])
         #expect(try Self.rows(path, "PRAGMA foreign_key_check", columns: 1).isEmpty)
     }
 
@@ -109,9 +109,9 @@ import Testing
         defer { try? FileManager.default.removeItem(at: dir) }
         let store = try PlanStore(path: path)
         let backup = path + ".v1-backup"
-        #expect(store.upgrade == StoreUpgrade(fromVersion: 1, toVersion: 3, backupPath: backup))
+        #expect(store.upgrade == StoreUpgrade(fromVersion: 1, toVersion: PlanStore.schemaVersion, backupPath: backup))
         #expect(store.upgrade?.notice(store: path)
-            == "upgraded the store \(path) from schema 1 to 3; the old file is kept as \(backup)")
+            == "upgraded the store \(path) from schema 1 to \(PlanStore.schemaVersion); the old file is kept as \(backup)")
         #expect(FileManager.default.contents(atPath: backup) == FileManager.default.contents(atPath: Self.fixture.path))
         // Opened again: nothing more to upgrade, nothing to say.
         #expect(try PlanStore(path: path).upgrade == nil)
@@ -146,10 +146,10 @@ import Testing
     @Test func aNewerSchemaIsStillRefused() throws {
         let (path, dir) = try Self.copy()
         defer { try? FileManager.default.removeItem(at: dir) }
-        try SQLiteDatabase(path: path).execute("PRAGMA user_version = 4")
+        try SQLiteDatabase(path: path).execute("PRAGMA user_version = 99")
         let error = #expect(throws: StoreError.self) { _ = try PlanStore(path: path) }
-        #expect(error?.description == "\(path) is not a usable plan store: written by a newer plan (schema 4, this plan knows 3)")
-        #expect(!FileManager.default.fileExists(atPath: path + ".v4-backup"))
+        #expect(error?.description == "\(path) is not a usable plan store: written by a newer plan (schema 99, this plan knows \(PlanStore.schemaVersion))")
+        #expect(!FileManager.default.fileExists(atPath: path + ".v99-backup"))
     }
 
     /// Every field, each kind of start and due, through the typed columns and back.
@@ -215,11 +215,31 @@ import Testing
         let db = try SQLiteDatabase(path: path)
         try db.execute("""
             DROP TABLE catalog_meetings; DROP TABLE catalog_sections; DROP TABLE catalog_courses;
-            DROP TABLE catalog_holidays; DROP TABLE catalogs; PRAGMA user_version = 2;
+            DROP TABLE catalog_holidays; DROP TABLE catalogs;
+            DROP TABLE grade_subjects; DROP TABLE grade_units; DROP TABLE grade_assessments; DROP TABLE grade_courses;
+            PRAGMA user_version = 2;
             """)
         let upgraded = try PlanStore(path: path)
-        #expect(upgraded.upgrade == StoreUpgrade(fromVersion: 2, toVersion: 3, backupPath: path + ".v2-backup"))
+        #expect(upgraded.upgrade == StoreUpgrade(fromVersion: 2, toVersion: PlanStore.schemaVersion, backupPath: path + ".v2-backup"))
         #expect(try upgraded.read { try $0.projects().map(\.name) } == ["CS 201"])
         #expect(try upgraded.read { try $0.catalogs(.timetable) }.isEmpty)
+        #expect(try upgraded.read { try $0.gradeCourses() }.isEmpty)
+    }
+
+    @Test func aSchema3StoreGainsTheGradeBook() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("plan-s3-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("plan.sqlite").path
+        let store = try PlanStore(path: path)
+        try store.write { try $0.addProject(Project(id: "CS 201", name: "CS 201", color: nil, notes: nil)) }
+        try SQLiteDatabase(path: path).execute("""
+            DROP TABLE grade_subjects; DROP TABLE grade_units; DROP TABLE grade_assessments; DROP TABLE grade_courses;
+            PRAGMA user_version = 3;
+            """)
+        let upgraded = try PlanStore(path: path)
+        #expect(upgraded.upgrade == StoreUpgrade(fromVersion: 3, toVersion: PlanStore.schemaVersion, backupPath: path + ".v3-backup"))
+        #expect(try upgraded.read { try $0.projects().map(\.name) } == ["CS 201"])
+        #expect(try upgraded.read { try $0.gradeUnits() }.isEmpty)
     }
 }
