@@ -45,18 +45,18 @@ let package = Package(
         // Persistence: projects, tasks, sittings, calendars, policy and course catalogs in one SQLite file.
         .target(name: "PlanStore", dependencies: ["CSQLite", "PlanCore", "PlanTimetable", "PlanGrades"], swiftSettings: swiftSettings),
         // Text renderings of domain values (plans, diagnostics, occurrences, agenda rows): values in, String out.
-        .target(name: "PlanRender", dependencies: ["PlanCore", "PlanTimetable"], swiftSettings: swiftSettings),
+        .target(name: "PlanRender", dependencies: ["PlanCore", "PlanTimetable", "PlanGrades"], swiftSettings: swiftSettings),
         // The only module that imports CLibrsvg: SVG text in, PNG bytes out.
         .target(name: "PlanImage", dependencies: ["CLibrsvg"], swiftSettings: swiftSettings),
         // The operations of the shell and the editor protocol: store + calendars + scheduler.
-        .target(name: "PlanService", dependencies: ["PlanCore", "PlanTimetable", "PlanICal", "PlanStore"], swiftSettings: swiftSettings),
+        .target(name: "PlanService", dependencies: ["PlanCore", "PlanTimetable", "PlanGrades", "PlanICal", "PlanStore"], swiftSettings: swiftSettings),
         // Versioned Codable wire types shared by `--json` output and `plan rpc`.
-        .target(name: "PlanProtocol", dependencies: ["PlanCore", "PlanTimetable", "PlanICal", "PlanStore", "PlanService", "PlanRender"], swiftSettings: swiftSettings),
+        .target(name: "PlanProtocol", dependencies: ["PlanCore", "PlanTimetable", "PlanGrades", "PlanICal", "PlanStore", "PlanService", "PlanRender"], swiftSettings: swiftSettings),
         // ArgumentParser commands, output formatting, exit codes.
         .target(
             name: "PlanCLI",
             dependencies: [
-                "PlanCore", "PlanTimetable", "PlanICal", "PlanStore", "PlanService", "PlanRender", "PlanProtocol", "PlanImage",
+                "PlanCore", "PlanTimetable", "PlanGrades", "PlanICal", "PlanStore", "PlanService", "PlanRender", "PlanProtocol", "PlanImage",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings
@@ -78,7 +78,7 @@ let package = Package(
         .testTarget(name: "PlanICalTests", dependencies: ["PlanICal", "PlanCore"], swiftSettings: swiftSettings),
         .testTarget(name: "PlanStoreTests", dependencies: ["PlanStore", "PlanCore", "PlanTimetable"], exclude: ["Fixtures"], swiftSettings: swiftSettings),
         .testTarget(name: "PlanServiceTests", dependencies: ["PlanService", "PlanTimetable", "PlanStore", "PlanICal", "PlanCore", "PlanRender"], swiftSettings: swiftSettings),
-        .testTarget(name: "PlanProtocolTests", dependencies: ["PlanProtocol", "PlanTimetable", "PlanService", "PlanStore", "PlanRender", "PlanCore"], exclude: ["CatalogFiles"], swiftSettings: swiftSettings),
+        .testTarget(name: "PlanProtocolTests", dependencies: ["PlanProtocol", "PlanTimetable", "PlanGrades", "PlanService", "PlanStore", "PlanRender", "PlanCore"], exclude: ["CatalogFiles"], swiftSettings: swiftSettings),
         .testTarget(name: "PlanCLITests", dependencies: ["PlanCLI"], exclude: ["Golden", "Wild", "Courses", "Week"], swiftSettings: swiftSettings),
     ],
     swiftLanguageModes: [.v6]

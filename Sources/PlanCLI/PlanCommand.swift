@@ -23,7 +23,7 @@ public struct PlanCommand: ParsableCommand {
         version: planVersion,
         subcommands: [EventsCommand.self, ScheduleCommand.self, CalendarCommand.self, ProjectCommand.self, AddTaskCommand.self, TasksCommand.self,
                       TaskCommand.self, DoneCommand.self, AgendaCommand.self, ReplanCommand.self, PolicyCommand.self,
-                      ExportCommand.self, CoursesCommand.self, WeekCommand.self, RPCCommand.self]
+                      ExportCommand.self, CoursesCommand.self, GradesCommand.self, WeekCommand.self, RPCCommand.self]
     )
 
     public init() {}

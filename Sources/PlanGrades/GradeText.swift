@@ -52,3 +52,14 @@ public enum GradeScaleText {
         scale.name == GradeScale.usLetter.name ? scale.name : scale.steps.map { "\($0.letter):\($0.minPercent):\($0.points)" }.joined(separator: ",")
     }
 }
+
+/// The prior record as kept and typed: `3.42/45` (GPA / credits).
+public enum PriorText {
+    public static func read(_ text: String) -> PriorRecord? {
+        let f = text.split(separator: "/")
+        guard f.count == 2, let gpa = Rounding.parse(f[0]), let credits = Rounding.parse(f[1]), gpa >= 0, gpa <= 5, credits >= 0 else { return nil }
+        return PriorRecord(gpa: gpa, credits: credits)
+    }
+
+    public static func write(_ p: PriorRecord) -> String { "\(p.gpa)/\(p.credits)" }
+}

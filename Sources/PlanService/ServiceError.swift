@@ -1,4 +1,5 @@
 import PlanCore
+import PlanGrades
 import PlanICal
 import PlanStore
 
@@ -31,6 +32,7 @@ public enum ServiceError: Error, CustomStringConvertible, Sendable {
         case let e as SQLiteError: self = .store(.sqlite(e))
         case let e as ScheduleRequestError: self = .invalid(e)
         case let e as ImportError: self = .calendar(e)
+        case let e as GradeError: self = .refused(e.description)
         default: self = .unexpected(detail: "\(type(of: error)): \(error)")
         }
     }

@@ -1,0 +1,305 @@
+import ArgumentParser
+import Foundation
+import PlanGrades
+import PlanProtocol
+import PlanRender
+import PlanService
+
+/// `plan grades …`: the grade book next to the tasks.
+struct GradesCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "grades", abstract: "Keep your grades: weighted averages, GPA what-ifs, the score you need, pass rules.",
+        discussion: """
+        Figures are kept and computed in decimal and shown rounded half away from zero to 2 \
+        decimals, as registrars do; a letter is earned by the rounded average (89.995 % is an \
+        A− on the US scale). A course's average is that of what is graded so far; the rest \
+        of its weight is open. A letter score counts as its cut-off (A− = 90 %).
+
+        Start here:
+          plan grades course add CS201 --credits 4 --term fall-2026
+          plan grades add CS201 Homework --weight 20% --score 90/100
+          plan grades add CS201 Midterm --weight 30% --score 78/100
+          plan grades add CS201 Final --weight 50%
+          plan grades
+          plan grades need CS201 --target A-
+          plan grades what-if CS201=B+ --prior 3.42/45
+        """,
+        subcommands: [Show.self, CourseGroup.self, Add.self, Set.self, Remove.self, UnitGroup.self, SubjectGroup.self,
+                      Prior.self, WhatIf.self, NeedCommand.self, Check.self],
+        defaultSubcommand: Show.self)
+
+    /// A grade-book refusal as the rest of plan reports one (exit 65).
+    static func input<T>(_ body: () throws(GradeError) -> T) throws -> T {
+        do { return try body() } catch { throw ServiceError.refused(error.description) }
+    }
+
+    struct Show: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "show", abstract: "Every course and unit with its average, the term and cumulative GPA.")
+        @OptionGroup var options: StoreOptions
+        func run() throws {
+            try withService(options) { service, _ in
+                let b = try service.gradeBook()
+                if options.json { print(GradesJSON.book(b)) } else {
+                    print(GradesText.book(courses: b.courses, units: b.units, prior: b.prior, gpa: b.gpa, style: Style.text), terminator: "")
+                }
+            }
+        }
+    }
+
+    struct CourseGroup: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "course", abstract: "Add or remove a graded course.",
+                                                        subcommands: [CourseAdd.self, CourseRemove.self])
+    }
+
+    struct CourseAdd: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "add", abstract: "Add a course (its code is its project's name).")
+        @Argument var code: String
+        @Option(help: "Credits (e.g. 4, 1.5).") var credits: String
+        @Option(help: "The term, e.g. fall-2026.") var term: String?
+        @Option(help: ArgumentHelp("us-letter (default) or own cut-offs like A:94:4,A-:90:3.7,…,F:0:0.", valueName: "scale")) var scale = "us-letter"
+        @OptionGroup var options: StoreOptions
+        func run() throws {
+            try withService(options) { service, _ in
+                let points = try GradesCommand.input { () throws(GradeError) in try GradeInput.positive(self.credits, "the credits", max: 100) }
+                let steps = try GradesCommand.input { () throws(GradeError) in try GradeScaleText.read(self.scale) }
+                try service.editGrades { courses, _ in
+                    if courses.contains(where: { $0.code.lowercased() == code.lowercased() }) {
+                        throw ServiceError.refused("the grade book has a course \"\(code)\" already")
+                    }
+                    courses.append(CourseGrades(code: code, credits: points, term: term, scale: steps))
+                }
+                print("Added \(code) (\(points) credits). Next: plan grades add \(code) \"Midterm\" --weight 30% --score 78/100")
+            }
+        }
+    }
+
+    struct CourseRemove: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove a course and its assessments.")
+        @Argument var code: String
+        @OptionGroup var options: StoreOptions
+        func run() throws {
+            try withService(options) { service, _ in
+                let gone = try service.editGrades { courses, _ in courses.remove(at: try PlanService.courseIndex(code, in: courses)) }
+                print("Removed \(gone.code)" + (gone.assessments.isEmpty ? "." : " and its assessments \(gone.assessments.map(\.name).joined(separator: ", "))."))
+            }
+        }
+    }
+
+    struct Add: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "add", abstract: "Add an assessment to a course: plan grades add CS201 Midterm --weight 30% [--score 78/100].")
+        @Argument var course: String
+        @Argument var name: String
+        @Option(help: "Its share of the course, e.g. 30%.") var weight: String
+        @Option(help: "78/100, 17.5/20, 85% or a letter like A-.") var score: String?
+        @Option(help: ArgumentHelp("When it happens.", valueName: "YYYY-MM-DD")) var date: String?
+        @OptionGroup var options: StoreOptions
+        func run() throws {
+            try withService(options) { service, _ in
+                let w = try GradesCommand.input { () throws(GradeError) in try GradeInput.weight(weight) }
+                let s = try score.map { text in try GradesCommand.input { () throws(GradeError) in try ScoreText.read(text) } }
+                try service.editGrades { courses, _ in
+                    let i = try PlanService.courseIndex(course, in: courses)
+                    if courses[i].assessments.contains(where: { $0.name.lowercased() == name.lowercased() }) {
+                        throw ServiceError.refused("\(courses[i].code) has an assessment \"\(name)\" already: change it with plan grades set")
+                    }
+                    courses[i].assessments.append(Assessment(name: name, weight: w, score: s, date: date))
+                }
+                print("Added \(name) (\(w) %) to \(course).")
+            }
+        }
+    }
+
+    struct Set: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "set", abstract: "Change an assessment's score, weight or date: plan grades set CS201 Final --score 88/100.")
+        @Argument var course: String
+        @Argument var name: String
+        @Option var weight: String?
+        @Option(help: "The score; `none` clears it.") var score: String?
+        @Option(help: ArgumentHelp(valueName: "YYYY-MM-DD")) var date: String?
+        @OptionGroup var options: StoreOptions
+        func run() throws {
+            try withService(options) { service, _ in
+                let w = try weight.map { text in try GradesCommand.input { () throws(GradeError) in try GradeInput.weight(text) } }
+                let s: Score?? = try score.map { text in
+                    text.lowercased() == "none" ? nil : try GradesCommand.input { () throws(GradeError) in try ScoreText.read(text) }
+                }
+                try service.editGrades { courses, _ in
+                    let i = try PlanService.courseIndex(course, in: courses)
+                    guard let k = courses[i].assessments.firstIndex(where: { $0.name.lowercased() == name.lowercased() }) else {
+                        throw ServiceError.refused("\(courses[i].code) has no assessment \"\(name)\" (it has \(courses[i].assessments.map(\.name).joined(separator: ", ")))")
+                    }
+                    if let w { courses[i].assessments[k].weight = w }
+                    if let s { courses[i].assessments[k].score = s }
+                    if let date { courses[i].assessments[k].date = date }
+                }
+                print("Changed \(name) of \(course).")
+            }
+        }
+    }
+
+    struct Remove: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove an assessment of a course.")
+        @Argument var course: String
+        @Argument var name: String
+        @OptionGroup var options: StoreOptions
+        func run() throws {
+            try withService(options) { service, _ in
+                try service.editGrades { courses, _ in
+                    let i = try PlanService.courseIndex(course, in: courses)
+                    guard let k = courses[i].assessments.firstIndex(where: { $0.name.lowercased() == name.lowercased() }) else {
+                        throw ServiceError.refused("\(courses[i].code) has no assessment \"\(name)\"")
+                    }
+                    courses[i].assessments.remove(at: k)
+                }
+                print("Removed \(name) from \(course).")
+            }
+        }
+    }
+
+    struct UnitGroup: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "unit", abstract: "Teaching units (the European model): plan grades unit add Maths --weight 2 --kind general.",
+                                                        subcommands: [UnitAdd.self])
+    }
+
+    struct UnitAdd: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "add", abstract: "Add a unit.")
+        @Argument var name: String
+        @Option var weight: String
+        @Option(help: "professional, general, …") var kind: String?
+        @OptionGroup var options: StoreOptions
+        func run() throws {
+            try withService(options) { service, _ in
+                let w = try GradesCommand.input { () throws(GradeError) in try GradeInput.positive(weight, "the weight") }
+                try service.editGrades { _, units in
+                    if units.contains(where: { $0.name.lowercased() == name.lowercased() }) { throw ServiceError.refused("the grade book has a unit \"\(name)\" already") }
+                    units.append(TeachingUnit(name: name, weight: w, kind: kind))
+                }
+                print("Added unit \(name). Next: plan grades subject add \(name) NAME --weight 1 --grade 12.5")
+            }
+        }
+    }
+
+    struct SubjectGroup: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "subject", abstract: "Subjects of a unit, graded on /20.",
+                                                        subcommands: [SubjectAdd.self, SubjectSet.self])
+    }
+
+    struct SubjectAdd: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "add", abstract: "Add a subject to a unit: plan grades subject add Maths Algebra --weight 1 --grade 12.5.")
+        @Argument var unit: String
+        @Argument var name: String
+        @Option var weight: String
+        @Option(help: "On /20.") var grade: String?
+        @OptionGroup var options: StoreOptions
+        func run() throws {
+            try withService(options) { service, _ in
+                let w = try GradesCommand.input { () throws(GradeError) in try GradeInput.positive(weight, "the weight") }
+                let g = try grade.map { text in try GradesCommand.input { () throws(GradeError) in try GradeInput.outOf20(text) } }
+                try service.editGrades { _, units in
+                    let i = try PlanService.unitIndex(unit, in: units)
+                    if units[i].subjects.contains(where: { $0.name.lowercased() == name.lowercased() }) { throw ServiceError.refused("\(units[i].name) has a subject \"\(name)\" already") }
+                    units[i].subjects.append(Subject(name: name, weight: w, grade: g))
+                }
+                print("Added \(name) to \(unit).")
+            }
+        }
+    }
+
+    struct SubjectSet: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "set", abstract: "Grade a subject: plan grades subject set Maths Algebra --grade 14.")
+        @Argument var unit: String
+        @Argument var name: String
+        @Option(help: "On /20; `none` clears it.") var grade: String
+        @OptionGroup var options: StoreOptions
+        func run() throws {
+            try withService(options) { service, _ in
+                let g: Decimal? = grade.lowercased() == "none" ? nil : try GradesCommand.input { () throws(GradeError) in try GradeInput.outOf20(grade) }
+                try service.editGrades { _, units in
+                    let i = try PlanService.unitIndex(unit, in: units)
+                    guard let k = units[i].subjects.firstIndex(where: { $0.name.lowercased() == name.lowercased() }) else {
+                        throw ServiceError.refused("\(units[i].name) has no subject \"\(name)\"")
+                    }
+                    units[i].subjects[k].grade = g
+                }
+                print("Graded \(name) of \(unit).")
+            }
+        }
+    }
+
+    struct Prior: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "prior", abstract: "Your record before this term, for the cumulative GPA: plan grades prior 3.42/45 (none to clear).")
+        @Argument(help: ArgumentHelp("GPA/credits.", valueName: "gpa/credits")) var record: String
+        @OptionGroup var options: StoreOptions
+        func run() throws {
+            try withService(options) { service, _ in
+                let p = record.lowercased() == "none" ? nil : try GradesCommand.input { () throws(GradeError) in try GradeInput.prior(record) }
+                try service.setPrior(p)
+                print(p.map { "Prior record: GPA \($0.gpa) over \($0.credits) credits." } ?? "Prior record cleared.")
+            }
+        }
+    }
+
+    struct WhatIf: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "what-if", abstract: "The term and cumulative GPA if these grades come true: plan grades what-if CS201=A- CHEM110=B+.")
+        @Argument(help: ArgumentHelp(valueName: "COURSE=LETTER")) var grades: [String]
+        @Option(help: ArgumentHelp("The prior record to use instead of the stored one.", valueName: "gpa/credits")) var prior: String?
+        @OptionGroup var options: StoreOptions
+        func run() throws {
+            try withService(options) { service, _ in
+                let pairs = try GradesCommand.input { () throws(GradeError) in try GradeInput.letters(grades) }
+                let given = try prior.map { text in try GradesCommand.input { () throws(GradeError) in try GradeInput.prior(text) } }
+                let book = try service.gradeBook()
+                var letters: [String: GradeScale.Step] = [:]
+                for (code, letter) in pairs {
+                    // A course must be in the grade book: its credits weigh the GPA.
+                    let c = book.courses[try PlanService.courseIndex(code, in: book.courses)]
+                    guard let step = c.scale.step(letter: letter) else {
+                        throw ServiceError.refused("\(code)=\(letter): \"\(letter)\" is not a letter of \(c.code)'s scale (\(c.scale.steps.map(\.letter).joined(separator: " ")))")
+                    }
+                    letters[c.code] = step
+                }
+                let record = given ?? book.prior
+                let figures = GPA.figures(book.courses, letters: letters, prior: record)
+                if options.json { print(GradesJSON.whatIf(figures)) } else { print(GradesText.whatIf(figures, letters: pairs, prior: record), terminator: "") }
+            }
+        }
+    }
+
+    struct NeedCommand: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "need", abstract: "The average needed on what is still open for a target letter: plan grades need CS201 --target A-.")
+        @Argument var course: String
+        @Option(help: "The letter to reach.") var target: String
+        @OptionGroup var options: StoreOptions
+        func run() throws {
+            try withService(options) { service, _ in
+                let book = try service.gradeBook()
+                let c = book.courses[try PlanService.courseIndex(course, in: book.courses)]
+                guard let step = c.scale.step(letter: target) else {
+                    throw ServiceError.refused("--target \(target): not a letter of \(c.code)'s scale (\(c.scale.steps.map(\.letter).joined(separator: " ")))")
+                }
+                let need = Need.of(c, target: step)
+                if options.json { print(GradesJSON.need(need, course: c.code, target: step)) } else { print(GradesText.need(need, course: c, target: step), terminator: "") }
+            }
+        }
+    }
+
+    struct Check: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "check", abstract: "Whether the pass or graduation rules hold: exit 0 when all do, 1 when one does not.",
+            discussion: #"Rules file: {"rules": [{"average": "overall", "min": 10}, {"each": "unit", "min": 8}, {"average": "professional", "min": 10}]}"#)
+        @Option(help: ArgumentHelp("The rules (JSON).", valueName: "file")) var rules: String
+        @OptionGroup var options: StoreOptions
+        func run() throws {
+            try withService(options) { service, _ in
+                guard let data = FileManager.default.contents(atPath: rules) else { throw ServiceError.unreadable(path: rules, reason: "no such file") }
+                let parsed = try GradesCommand.input { () throws(GradeError) in try GradeInput.rules(Array(data), file: rules) }
+                let units = try service.gradeBook().units
+                if units.isEmpty { throw ServiceError.refused("the grade book has no units: add them with `plan grades unit add NAME --weight 1`") }
+                for u in units { try GradesCommand.input { () throws(GradeError) in try u.check() } }
+                let results = GradeRules.check(parsed, units: units)
+                if options.json { print(GradesJSON.check(results)) } else { print(GradesText.check(results), terminator: "") }
+                if !results.allSatisfy(\.holds) { throw ExitCode(1) }
+            }
+        }
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import PlanGrades
+import PlanService
+
+/// The `--json` forms of `plan grades` (and the `grades.*` results): decimals
+/// written as JSON numbers exactly as kept (`82.8`), percentages and GPAs also
+/// rounded for display (`"shown"`).
+public enum GradesJSON {
+    static func number(_ d: Decimal) -> JSONValue { .number("\(d)") }
+    static func number(_ d: Decimal?) -> JSONValue { d.map(number) ?? .null }
+    static func shown(_ d: Decimal?) -> JSONValue { d.map { .number(Rounding.text($0, places: 2)) } ?? .null }
+
+    public static func book(_ b: GradeBook) -> String {
+        let courses: [JSONValue] = b.courses.map { c in
+            let s = c.standing
+            return .object([
+                ("code", .string(c.code)), ("credits", number(c.credits)), ("term", c.term.map(JSONValue.string) ?? .null),
+                ("scale", .string(GradeScaleText.write(c.scale))),
+                ("average", shown(s.average)), ("letter", s.step.map { .string($0.letter) } ?? .null), ("points", number(s.step?.points)),
+                ("gradedWeight", number(s.gradedWeight)), ("openWeight", number(s.openWeight)),
+                ("assessments", .array(c.assessments.map { a in
+                    .object([("name", .string(a.name)), ("weight", number(a.weight)),
+                             ("score", a.score.map { .string(ScoreText.write($0)) } ?? .null),
+                             ("percent", shown(a.score?.percent(on: c.scale))), ("date", a.date.map(JSONValue.string) ?? .null)])
+                })),
+            ])
+        }
+        let units: [JSONValue] = b.units.map { u in
+            .object([("name", .string(u.name)), ("weight", number(u.weight)), ("kind", u.kind.map(JSONValue.string) ?? .null),
+                     ("average", shown(u.average)),
+                     ("subjects", .array(u.subjects.map { .object([("name", .string($0.name)), ("weight", number($0.weight)), ("grade", number($0.grade))]) }))])
+        }
+        return JSONValue.object([
+            ("courses", .array(courses)), ("units", .array(units)), ("overall", shown(UnitAverages.average(b.units))),
+            ("gpa", gpa(b.gpa)),
+            ("prior", b.prior.map { .object([("gpa", number($0.gpa)), ("credits", number($0.credits))]) } ?? .null),
+        ]).text
+    }
+
+    static func gpa(_ g: GPAFigures) -> JSONValue {
+        .object([("term", shown(g.term)), ("cumulative", shown(g.cumulative)), ("credits", number(g.termCredits))])
+    }
+
+    public static func whatIf(_ g: GPAFigures) -> String { gpa(g).text }
+
+    public static func need(_ n: Need, course: String, target: GradeScale.Step) -> String {
+        var members: [(String, JSONValue)] = [("course", .string(course)), ("target", .string(target.letter))]
+        switch n {
+        case .secured: members.append(("status", .string("secured")))
+        case .needs(let p): members += [("status", .string("needs")), ("percent", shown(p))]
+        case .unreachable(let best, let step): members += [("status", .string("unreachable")), ("best", shown(best)), ("bestLetter", .string(step.letter))]
+        case .decided(let final, let reached): members += [("status", .string(reached ? "reached" : "missed")), ("final", shown(final))]
+        }
+        return JSONValue.object(members).text
+    }
+
+    public static func check(_ results: [RuleResult]) -> String {
+        JSONValue.object([
+            ("holds", .bool(results.allSatisfy(\.holds))),
+            ("rules", .array(results.map { r in
+                let min: Decimal = switch r.rule {
+                case .average(_, let m), .eachUnit(let m): m
+                }
+                return .object([("subject", .string(r.subject)), ("figure", shown(r.figure)), ("min", number(min)),
+                                ("margin", shown(r.margin)), ("holds", .bool(r.holds))])
+            })),
+        ]).text
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+import PlanGrades
+
+/// The grade book as text: averages, letters, GPAs, what a target needs, rules.
+public enum GradesText {
+    static func pct(_ d: Decimal) -> String { Rounding.text(d, places: 2) + " %" }
+    static func gpaText(_ d: Decimal?) -> String { d.map { Rounding.text($0, places: 2) } ?? "–" }
+    static func num(_ d: Decimal) -> String { "\(d)" }
+
+    /// Every course and unit with its average so far, then the GPAs.
+    public static func book(courses: [CourseGrades], units: [TeachingUnit], prior: PriorRecord?, gpa: GPAFigures, style: TextStyle = .plain) -> String {
+        if courses.isEmpty && units.isEmpty {
+            return "The grade book is empty. Start with: plan grades course add CS201 --credits 4, then plan grades add CS201 \"Midterm\" --weight 30% --score 78/100\n"
+        }
+        var out = ""
+        for c in courses {
+            let s = c.standing
+            var head = "\(style.bold(c.code))  \(num(c.credits)) credits"
+            if let a = s.average, let step = s.step {
+                head += "  \(pct(a)) \(step.letter) (\(num(step.points)))"
+            } else {
+                head += "  nothing graded yet"
+            }
+            if s.openWeight > 0 { head += "  · \(num(s.openWeight)) % still open" }
+            let declared = s.gradedWeight + s.openWeight
+            if declared < 100 { head += "  · weights add up to \(num(declared)) %" }
+            out += head + "\n"
+            for a in c.assessments {
+                let score = a.score.map { sc in
+                    ScoreText.write(sc) + (sc.percent(on: c.scale).map { p in
+                        if case .percent = sc { return "" }
+                        return " (\(pct(p)))"
+                    } ?? "")
+                } ?? "–"
+                out += "    \(a.name)  \(num(a.weight)) %  \(score)\(a.date.map { "  \($0)" } ?? "")\n"
+            }
+        }
+        for u in units {
+            var head = "\(style.bold(u.name))  weight \(num(u.weight))\(u.kind.map { " · \($0)" } ?? "")"
+            head += u.average.map { "  \(Rounding.text($0, places: 2))/20" } ?? (u.subjects.isEmpty ? "  no subjects yet" : "  nothing graded yet")
+            out += head + "\n"
+            for s in u.subjects {
+                out += "    \(s.name)  weight \(num(s.weight))  \(s.grade.map { "\(num($0))/20" } ?? "–")\n"
+            }
+        }
+        if !units.isEmpty, let overall = UnitAverages.average(units) {
+            out += "Overall average: \(Rounding.text(overall, places: 2))/20\n"
+        }
+        if !courses.isEmpty {
+            out += "Term GPA: \(gpaText(gpa.term)) over \(num(gpa.termCredits)) credits"
+            if let prior { out += "; cumulative: \(gpaText(gpa.cumulative)) (with \(num(prior.credits)) earlier credits at \(num(prior.gpa)))" }
+            out += "\n"
+        }
+        return out
+    }
+
+    /// `plan grades what-if`.
+    public static func whatIf(_ figures: GPAFigures, letters: [(course: String, letter: String)], prior: PriorRecord?) -> String {
+        var s = "If " + letters.map { "\($0.course) is \($0.letter)" }.joined(separator: ", ") + ": term GPA \(gpaText(figures.term))"
+        if prior != nil { s += ", cumulative \(gpaText(figures.cumulative))" }
+        return s + ".\n"
+    }
+
+    /// `plan grades need`.
+    public static func need(_ need: Need, course: CourseGrades, target: GradeScale.Step) -> String {
+        let open = course.assessments.filter { $0.score == nil }.map(\.name)
+        switch need {
+        case .secured:
+            return "\(course.code): \(target.letter) is already secured — even 0 on \(open.joined(separator: ", ")) keeps it.\n"
+        case .needs(let p):
+            let each = open.count > 1 ? " (each, if they share it equally)" : ""
+            return "\(course.code): for \(target.letter) (\(num(target.minPercent)) %) you need \(pct(p)) on \(open.joined(separator: ", "))\(each).\n"
+        case .unreachable(let best, let step):
+            return "\(course.code): \(target.letter) is no longer reachable: the best possible is \(step.letter) (\(pct(best))).\n"
+        case .decided(let final, let reached):
+            return "\(course.code): nothing is open; the course grade is \(pct(final)), which \(reached ? "reaches" : "does not reach") \(target.letter).\n"
+        }
+    }
+
+    /// `plan grades check`: every rule's figure, minimum and margin, then the verdict.
+    public static func check(_ results: [RuleResult]) -> String {
+        var out = ""
+        for r in results {
+            let minimum: Decimal = switch r.rule {
+            case .average(_, let m), .eachUnit(let m): m
+            }
+            let figure = r.figure.map { Rounding.text($0, places: 2) } ?? "no grade yet"
+            let margin = r.margin.map { ($0 >= 0 ? "+" : "") + Rounding.text($0, places: 2) } ?? ""
+            out += "\(r.holds ? "yes" : "NO ")  \(r.subject): \(figure) (min \(num(minimum))\(margin.isEmpty ? "" : ", margin \(margin)"))\n"
+        }
+        let failed = results.filter { !$0.holds }.count
+        out += failed == 0 ? "All \(results.count) conditions hold.\n" : "\(failed) of \(results.count) conditions do not hold.\n"
+        return out
+    }
+}

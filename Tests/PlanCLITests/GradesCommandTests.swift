@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+
+/// `plan grades` through the real binary: a course with a partial set, the
+/// score needed, a what-if, bad input that saves nothing, units and the rules
+/// — a golden transcript of figures computed by hand in PlanGradesTests.
+@Suite(.serialized) struct GradesCommandTests {
+    static let steps: [([String], Int32)] = [
+        (["grades"], 0),
+        (["grades", "course", "add", "CS201", "--credits", "4", "--term", "fall-2026"], 0),
+        (["grades", "add", "CS201", "Homework", "--weight", "20%", "--score", "90/100"], 0),
+        (["grades", "add", "CS201", "Midterm", "--weight", "30%", "--score", "78/100"], 0),
+        (["grades", "add", "CS201", "Final", "--weight", "50%", "--date", "2026-12-14"], 0),
+        (["grades", "course", "add", "CHEM110", "--credits", "3"], 0),
+        (["grades", "add", "CHEM110", "Exams", "--weight", "100", "--score", "95%"], 0),
+        (["grades", "prior", "3.42/45"], 0),
+        (["grades"], 0),
+        (["grades", "need", "CS201", "--target", "A-"], 0),
+        (["grades", "need", "CS201", "--target", "A"], 0),
+        (["grades", "need", "CS201", "--target", "F"], 0),
+        (["grades", "need", "CS201", "--target", "Z"], 65),
+        (["grades", "what-if", "CS201=A-"], 0),
+        (["grades", "what-if", "MATH999=A"], 65),
+        (["grades", "add", "CS201", "Quiz", "--weight", "10%"], 65),
+        (["grades", "add", "CS201", "Quiz", "--weight", "120%"], 65),
+        (["grades", "set", "CS201", "Homework", "--score", "21/20"], 65),
+        (["grades", "set", "CS201", "Homework", "--score", "E+"], 65),
+        (["grades", "set", "CS201", "Final", "--score", "A-"], 0),
+        (["grades", "need", "CS201", "--target", "B+"], 0),
+        (["grades", "unit", "add", "Maths", "--weight", "2", "--kind", "general"], 0),
+        (["grades", "subject", "add", "Maths", "Algebra", "--weight", "1", "--grade", "12.5"], 0),
+        (["grades", "subject", "add", "Maths", "Analysis", "--weight", "2", "--grade", "9"], 0),
+        (["grades", "subject", "add", "Maths", "Geometry", "--weight", "1", "--grade", "21"], 65),
+        (["grades", "unit", "add", "Pro", "--weight", "3", "--kind", "professional"], 0),
+        (["grades", "check", "--rules", "OUT/rules.json"], 65),
+        (["grades", "subject", "add", "Pro", "Project", "--weight", "1", "--grade", "14"], 0),
+        (["grades", "check", "--rules", "OUT/rules.json"], 0),
+        (["grades", "subject", "set", "Maths", "Analysis", "--grade", "5"], 0),
+        (["grades", "check", "--rules", "OUT/rules.json"], 1),
+        (["grades", "course", "remove", "CHEM110"], 0),
+        (["grades"], 0),
+    ]
+
+    @Test func theGradeBook() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("plan-grades-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Data(#"{"rules": [{"average": "overall", "min": 10}, {"each": "unit", "min": 8}, {"average": "professional", "min": 10}]}"#.utf8)
+            .write(to: dir.appendingPathComponent("rules.json"))
+        let env = ["PLAN_STORE": dir.appendingPathComponent("plan.sqlite").path]
+        var transcript = ""
+        for (args, status) in Self.steps {
+            let real = args.map { $0.replacingOccurrences(of: "OUT/", with: dir.path + "/") }
+            let out = try CLIRunner.run(real, environment: env)
+            #expect(out.status == status, "plan \(args.joined(separator: " ")): \(out.stderr)")
+            transcript += "$ plan \(args.joined(separator: " "))\nexit: \(out.status)\n\(out.stdout)"
+            if !out.stderr.isEmpty { transcript += "stderr:\n\(out.stderr)" }
+            transcript += "\n"
+        }
+        try CLIRunner.expectGolden("grades-story", CLIRunner.Output(stdout: transcript.replacingOccurrences(of: dir.path, with: "$TMP"), stderr: "", status: 0))
+        // A refused change saved nothing: the JSON still has CS201's three assessments.
+        let json = try CLIRunner.run(["grades", "--json"], environment: env)
+        #expect(json.stdout.contains(#""name":"Final","weight":50,"score":"A-""#))
+        #expect(!json.stdout.contains("Quiz"))
+    }
+}
