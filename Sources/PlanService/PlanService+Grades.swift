@@ -72,3 +72,125 @@ extension PlanService {
         try guarded { try store.write { try $0.setSetting(Self.priorKey, prior.map(PriorText.write)) } }
     }
 }
+
+// MARK: The operations both faces offer
+
+extension PlanService {
+    public func addGradeCourse(code: String, credits: Decimal, term: String?, scale: GradeScale) throws -> CourseGrades {
+        try editGrades { courses, _ in
+            guard !code.trimmingCharacters(in: .whitespaces).isEmpty else { throw ServiceError.refused("a course code must not be empty") }
+            if courses.contains(where: { Self.sameCode($0.code, code) }) { throw ServiceError.refused("the grade book has a course \"\(code)\" already") }
+            let course = CourseGrades(code: code, credits: credits, term: term, scale: scale)
+            courses.append(course)
+            return course
+        }
+    }
+
+    /// Removes a course; returns it with the assessments that went with it.
+    public func removeGradeCourse(code: String) throws -> CourseGrades {
+        try editGrades { courses, _ in courses.remove(at: try Self.courseIndex(code, in: courses)) }
+    }
+
+    public func addAssessment(course: String, _ a: Assessment) throws -> CourseGrades {
+        try editGrades { courses, _ in
+            let i = try Self.courseIndex(course, in: courses)
+            if courses[i].assessments.contains(where: { $0.name.lowercased() == a.name.lowercased() }) {
+                throw ServiceError.refused("\(courses[i].code) has an assessment \"\(a.name)\" already: change it with plan grades set")
+            }
+            courses[i].assessments.append(a)
+            return courses[i]
+        }
+    }
+
+    /// Changes what is given: the weight, the score (`.some(nil)` clears it), the date.
+    public func setAssessment(course: String, name: String, weight: Decimal?, score: Score??, date: String?) throws -> CourseGrades {
+        try editGrades { courses, _ in
+            let i = try Self.courseIndex(course, in: courses)
+            let k = try Self.assessmentIndex(name, in: courses[i])
+            if let weight { courses[i].assessments[k].weight = weight }
+            if let score { courses[i].assessments[k].score = score }
+            if let date { courses[i].assessments[k].date = date }
+            return courses[i]
+        }
+    }
+
+    public func removeAssessment(course: String, name: String) throws -> CourseGrades {
+        try editGrades { courses, _ in
+            let i = try Self.courseIndex(course, in: courses)
+            courses[i].assessments.remove(at: try Self.assessmentIndex(name, in: courses[i]))
+            return courses[i]
+        }
+    }
+
+    static func assessmentIndex(_ name: String, in course: CourseGrades) throws -> Int {
+        guard let k = course.assessments.firstIndex(where: { $0.name.lowercased() == name.lowercased() }) else {
+            throw ServiceError.refused("\(course.code) has no assessment \"\(name)\" (it has \(course.assessments.map(\.name).joined(separator: ", ")))")
+        }
+        return k
+    }
+
+    public func addUnit(name: String, weight: Decimal, kind: String?) throws -> TeachingUnit {
+        try editGrades { _, units in
+            if units.contains(where: { $0.name.lowercased() == name.lowercased() }) { throw ServiceError.refused("the grade book has a unit \"\(name)\" already") }
+            let unit = TeachingUnit(name: name, weight: weight, kind: kind)
+            units.append(unit)
+            return unit
+        }
+    }
+
+    public func addSubject(unit: String, _ subject: Subject) throws -> TeachingUnit {
+        try editGrades { _, units in
+            let i = try Self.unitIndex(unit, in: units)
+            if units[i].subjects.contains(where: { $0.name.lowercased() == subject.name.lowercased() }) {
+                throw ServiceError.refused("\(units[i].name) has a subject \"\(subject.name)\" already")
+            }
+            units[i].subjects.append(subject)
+            return units[i]
+        }
+    }
+
+    public func gradeSubject(unit: String, name: String, grade: Decimal?) throws -> TeachingUnit {
+        try editGrades { _, units in
+            let i = try Self.unitIndex(unit, in: units)
+            guard let k = units[i].subjects.firstIndex(where: { $0.name.lowercased() == name.lowercased() }) else {
+                throw ServiceError.refused("\(units[i].name) has no subject \"\(name)\"")
+            }
+            units[i].subjects[k].grade = grade
+            return units[i]
+        }
+    }
+
+    /// The GPA if each course named gets its letter (a course must be in the
+    /// grade book: its credits weigh the GPA); `prior` instead of the stored record when given.
+    public func whatIf(_ pairs: [(course: String, letter: String)], prior given: PriorRecord?) throws -> (GPAFigures, PriorRecord?) {
+        let book = try gradeBook()
+        var letters: [String: GradeScale.Step] = [:]
+        for (code, letter) in pairs {
+            let c = book.courses[try Self.courseIndex(code, in: book.courses)]
+            guard let step = c.scale.step(letter: letter) else {
+                throw ServiceError.refused("\(code)=\(letter): \"\(letter)\" is not a letter of \(c.code)'s scale (\(c.scale.steps.map(\.letter).joined(separator: " ")))")
+            }
+            letters[c.code] = step
+        }
+        let record = given ?? book.prior
+        return (GPA.figures(book.courses, letters: letters, prior: record), record)
+    }
+
+    /// What the open assessments of `course` must average for `target`.
+    public func need(course: String, target: String) throws -> (CourseGrades, GradeScale.Step, Need) {
+        let book = try gradeBook()
+        let c = book.courses[try Self.courseIndex(course, in: book.courses)]
+        guard let step = c.scale.step(letter: target) else {
+            throw ServiceError.refused("the target \"\(target)\" is not a letter of \(c.code)'s scale (\(c.scale.steps.map(\.letter).joined(separator: " ")))")
+        }
+        return (c, step, Need.of(c, target: step))
+    }
+
+    /// Every rule applied to the units (refused while there are none, or one has no subjects).
+    public func checkRules(_ rules: [GradeRule]) throws -> [RuleResult] {
+        let units = try gradeBook().units
+        if units.isEmpty { throw ServiceError.refused("the grade book has no units: add them with `plan grades unit add NAME --weight 1`") }
+        for u in units { try guarded { try u.check() } }
+        return GradeRules.check(rules, units: units)
+    }
+}

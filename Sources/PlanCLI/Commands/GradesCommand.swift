@@ -62,12 +62,7 @@ struct GradesCommand: ParsableCommand {
             try withService(options) { service, _ in
                 let points = try GradesCommand.input { () throws(GradeError) in try GradeInput.positive(self.credits, "the credits", max: 100) }
                 let steps = try GradesCommand.input { () throws(GradeError) in try GradeScaleText.read(self.scale) }
-                try service.editGrades { courses, _ in
-                    if courses.contains(where: { $0.code.lowercased() == code.lowercased() }) {
-                        throw ServiceError.refused("the grade book has a course \"\(code)\" already")
-                    }
-                    courses.append(CourseGrades(code: code, credits: points, term: term, scale: steps))
-                }
+                _ = try service.addGradeCourse(code: code, credits: points, term: term, scale: steps)
                 print("Added \(code) (\(points) credits). Next: plan grades add \(code) \"Midterm\" --weight 30% --score 78/100")
             }
         }
@@ -79,7 +74,7 @@ struct GradesCommand: ParsableCommand {
         @OptionGroup var options: StoreOptions
         func run() throws {
             try withService(options) { service, _ in
-                let gone = try service.editGrades { courses, _ in courses.remove(at: try PlanService.courseIndex(code, in: courses)) }
+                let gone = try service.removeGradeCourse(code: code)
                 print("Removed \(gone.code)" + (gone.assessments.isEmpty ? "." : " and its assessments \(gone.assessments.map(\.name).joined(separator: ", "))."))
             }
         }
@@ -97,13 +92,7 @@ struct GradesCommand: ParsableCommand {
             try withService(options) { service, _ in
                 let w = try GradesCommand.input { () throws(GradeError) in try GradeInput.weight(weight) }
                 let s = try score.map { text in try GradesCommand.input { () throws(GradeError) in try ScoreText.read(text) } }
-                try service.editGrades { courses, _ in
-                    let i = try PlanService.courseIndex(course, in: courses)
-                    if courses[i].assessments.contains(where: { $0.name.lowercased() == name.lowercased() }) {
-                        throw ServiceError.refused("\(courses[i].code) has an assessment \"\(name)\" already: change it with plan grades set")
-                    }
-                    courses[i].assessments.append(Assessment(name: name, weight: w, score: s, date: date))
-                }
+                _ = try service.addAssessment(course: course, Assessment(name: name, weight: w, score: s, date: date))
                 print("Added \(name) (\(w) %) to \(course).")
             }
         }
@@ -123,15 +112,7 @@ struct GradesCommand: ParsableCommand {
                 let s: Score?? = try score.map { text in
                     text.lowercased() == "none" ? nil : try GradesCommand.input { () throws(GradeError) in try ScoreText.read(text) }
                 }
-                try service.editGrades { courses, _ in
-                    let i = try PlanService.courseIndex(course, in: courses)
-                    guard let k = courses[i].assessments.firstIndex(where: { $0.name.lowercased() == name.lowercased() }) else {
-                        throw ServiceError.refused("\(courses[i].code) has no assessment \"\(name)\" (it has \(courses[i].assessments.map(\.name).joined(separator: ", ")))")
-                    }
-                    if let w { courses[i].assessments[k].weight = w }
-                    if let s { courses[i].assessments[k].score = s }
-                    if let date { courses[i].assessments[k].date = date }
-                }
+                _ = try service.setAssessment(course: course, name: name, weight: w, score: s, date: date)
                 print("Changed \(name) of \(course).")
             }
         }
@@ -144,13 +125,7 @@ struct GradesCommand: ParsableCommand {
         @OptionGroup var options: StoreOptions
         func run() throws {
             try withService(options) { service, _ in
-                try service.editGrades { courses, _ in
-                    let i = try PlanService.courseIndex(course, in: courses)
-                    guard let k = courses[i].assessments.firstIndex(where: { $0.name.lowercased() == name.lowercased() }) else {
-                        throw ServiceError.refused("\(courses[i].code) has no assessment \"\(name)\"")
-                    }
-                    courses[i].assessments.remove(at: k)
-                }
+                _ = try service.removeAssessment(course: course, name: name)
                 print("Removed \(name) from \(course).")
             }
         }
@@ -170,10 +145,7 @@ struct GradesCommand: ParsableCommand {
         func run() throws {
             try withService(options) { service, _ in
                 let w = try GradesCommand.input { () throws(GradeError) in try GradeInput.positive(weight, "the weight") }
-                try service.editGrades { _, units in
-                    if units.contains(where: { $0.name.lowercased() == name.lowercased() }) { throw ServiceError.refused("the grade book has a unit \"\(name)\" already") }
-                    units.append(TeachingUnit(name: name, weight: w, kind: kind))
-                }
+                _ = try service.addUnit(name: name, weight: w, kind: kind)
                 print("Added unit \(name). Next: plan grades subject add \(name) NAME --weight 1 --grade 12.5")
             }
         }
@@ -195,11 +167,7 @@ struct GradesCommand: ParsableCommand {
             try withService(options) { service, _ in
                 let w = try GradesCommand.input { () throws(GradeError) in try GradeInput.positive(weight, "the weight") }
                 let g = try grade.map { text in try GradesCommand.input { () throws(GradeError) in try GradeInput.outOf20(text) } }
-                try service.editGrades { _, units in
-                    let i = try PlanService.unitIndex(unit, in: units)
-                    if units[i].subjects.contains(where: { $0.name.lowercased() == name.lowercased() }) { throw ServiceError.refused("\(units[i].name) has a subject \"\(name)\" already") }
-                    units[i].subjects.append(Subject(name: name, weight: w, grade: g))
-                }
+                _ = try service.addSubject(unit: unit, Subject(name: name, weight: w, grade: g))
                 print("Added \(name) to \(unit).")
             }
         }
@@ -214,13 +182,7 @@ struct GradesCommand: ParsableCommand {
         func run() throws {
             try withService(options) { service, _ in
                 let g: Decimal? = grade.lowercased() == "none" ? nil : try GradesCommand.input { () throws(GradeError) in try GradeInput.outOf20(grade) }
-                try service.editGrades { _, units in
-                    let i = try PlanService.unitIndex(unit, in: units)
-                    guard let k = units[i].subjects.firstIndex(where: { $0.name.lowercased() == name.lowercased() }) else {
-                        throw ServiceError.refused("\(units[i].name) has no subject \"\(name)\"")
-                    }
-                    units[i].subjects[k].grade = g
-                }
+                _ = try service.gradeSubject(unit: unit, name: name, grade: g)
                 print("Graded \(name) of \(unit).")
             }
         }
@@ -248,18 +210,7 @@ struct GradesCommand: ParsableCommand {
             try withService(options) { service, _ in
                 let pairs = try GradesCommand.input { () throws(GradeError) in try GradeInput.letters(grades) }
                 let given = try prior.map { text in try GradesCommand.input { () throws(GradeError) in try GradeInput.prior(text) } }
-                let book = try service.gradeBook()
-                var letters: [String: GradeScale.Step] = [:]
-                for (code, letter) in pairs {
-                    // A course must be in the grade book: its credits weigh the GPA.
-                    let c = book.courses[try PlanService.courseIndex(code, in: book.courses)]
-                    guard let step = c.scale.step(letter: letter) else {
-                        throw ServiceError.refused("\(code)=\(letter): \"\(letter)\" is not a letter of \(c.code)'s scale (\(c.scale.steps.map(\.letter).joined(separator: " ")))")
-                    }
-                    letters[c.code] = step
-                }
-                let record = given ?? book.prior
-                let figures = GPA.figures(book.courses, letters: letters, prior: record)
+                let (figures, record) = try service.whatIf(pairs, prior: given)
                 if options.json { print(GradesJSON.whatIf(figures)) } else { print(GradesText.whatIf(figures, letters: pairs, prior: record), terminator: "") }
             }
         }
@@ -272,12 +223,7 @@ struct GradesCommand: ParsableCommand {
         @OptionGroup var options: StoreOptions
         func run() throws {
             try withService(options) { service, _ in
-                let book = try service.gradeBook()
-                let c = book.courses[try PlanService.courseIndex(course, in: book.courses)]
-                guard let step = c.scale.step(letter: target) else {
-                    throw ServiceError.refused("--target \(target): not a letter of \(c.code)'s scale (\(c.scale.steps.map(\.letter).joined(separator: " ")))")
-                }
-                let need = Need.of(c, target: step)
+                let (c, step, need) = try service.need(course: course, target: target)
                 if options.json { print(GradesJSON.need(need, course: c.code, target: step)) } else { print(GradesText.need(need, course: c, target: step), terminator: "") }
             }
         }
@@ -293,10 +239,7 @@ struct GradesCommand: ParsableCommand {
             try withService(options) { service, _ in
                 guard let data = FileManager.default.contents(atPath: rules) else { throw ServiceError.unreadable(path: rules, reason: "no such file") }
                 let parsed = try GradesCommand.input { () throws(GradeError) in try GradeInput.rules(Array(data), file: rules) }
-                let units = try service.gradeBook().units
-                if units.isEmpty { throw ServiceError.refused("the grade book has no units: add them with `plan grades unit add NAME --weight 1`") }
-                for u in units { try GradesCommand.input { () throws(GradeError) in try u.check() } }
-                let results = GradeRules.check(parsed, units: units)
+                let results = try service.checkRules(parsed)
                 if options.json { print(GradesJSON.check(results)) } else { print(GradesText.check(results), terminator: "") }
                 if !results.allSatisfy(\.holds) { throw ExitCode(1) }
             }
