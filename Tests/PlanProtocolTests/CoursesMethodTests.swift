@@ -98,3 +98,33 @@ import Testing
         try s.validateAll()
     }
 }
+
+/// The `grades.*` methods: the figures of `plan grades` for editors, each response checked against `Schemas/`.
+@Suite struct GradesMethodTests {
+    @Test func aCourseANeedAWhatIfAndTheRules() throws {
+        let s = try TestServer()
+        s.result("grades.course.add", #"{"code": "CS201", "credits": 4, "term": "fall-2026"}"#)
+        s.result("grades.add", #"{"course": "CS201", "name": "Homework", "weight": "20%", "score": "90/100"}"#)
+        s.result("grades.add", #"{"course": "CS201", "name": "Midterm", "weight": 30, "score": "78/100"}"#)
+        let book = s.result("grades.add", #"{"course": "CS201", "name": "Final", "weight": 50}"#)
+        #expect(book.text.contains(#""average":82.80,"letter":"B-""#))
+        #expect(s.result("grades.need", #"{"course": "CS201", "target": "A-"}"#)["percent"] == .number("97.20"))
+        #expect(s.result("grades.need", #"{"course": "CS201", "target": "A"}"#)["bestLetter"] == .string("A-"))
+        s.result("grades.prior", #"{"prior": "3.42/45"}"#)
+        let whatIf = s.result("grades.whatIf", #"{"grades": {"CS201": "A-"}}"#)
+        // (4 · 3.7 + 3.42 · 45) / 49 = 168.7 / 49 = 3.4428…
+        #expect(whatIf["term"] == .number("3.70") && whatIf["cumulative"] == .number("3.44"))
+        s.error("grades.add", #"{"course": "CS201", "name": "Quiz", "weight": "10%"}"#, code: -32004)
+        s.error("grades.add", #"{"course": "CS201", "name": "Quiz", "weight": "120%"}"#, code: -32602, pointer: "/weight")
+        s.error("grades.set", #"{"course": "CS201", "name": "Homework", "score": "21/20"}"#, code: -32004)
+        s.error("grades.need", #"{"course": "CS999", "target": "A"}"#, code: -32004)
+        s.error("grades.check", #"{"rules": [{"average": "overall", "min": 10}]}"#, code: -32004)
+        s.result("grades.unit.add", #"{"name": "Maths", "weight": 2, "kind": "general"}"#)
+        s.result("grades.subject.add", #"{"unit": "Maths", "name": "Algebra", "weight": 1, "grade": "12.5"}"#)
+        let check = s.result("grades.check", #"{"rules": [{"average": "overall", "min": 10}, {"each": "unit", "min": 13}]}"#)
+        #expect(check["holds"] == .bool(false))
+        s.error("grades.check", #"{"rules": [{"median": "overall", "min": 10}]}"#, code: -32602, pointer: "/rules")
+        #expect(s.result("grades.set", #"{"course": "CS201", "name": "Final", "score": null}"#).text.contains(#""openWeight":50"#))
+        try s.validateAll()
+    }
+}
