@@ -1,4 +1,5 @@
 import Foundation
+import PlanCore
 import PlanGrades
 import PlanService
 
@@ -18,6 +19,9 @@ public enum GradesJSON {
                 ("scale", .string(GradeScaleText.write(c.scale))),
                 ("average", shown(s.average)), ("letter", s.step.map { .string($0.letter) } ?? .null), ("points", number(s.step?.points)),
                 ("gradedWeight", number(s.gradedWeight)), ("openWeight", number(s.openWeight)),
+                ("study", b.study[c.code].map { t in
+                    .object([("planned", .string(ISODuration.format(t.planned))), ("done", .string(ISODuration.format(t.done)))])
+                } ?? .null),
                 ("assessments", .array(c.assessments.map { a in
                     .object([("name", .string(a.name)), ("weight", number(a.weight)),
                              ("score", a.score.map { .string(ScoreText.write($0)) } ?? .null),

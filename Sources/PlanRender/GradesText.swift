@@ -1,4 +1,5 @@
 import Foundation
+import PlanCore
 import PlanGrades
 
 /// The grade book as text: averages, letters, GPAs, what a target needs, rules.
@@ -8,7 +9,9 @@ public enum GradesText {
     static func num(_ d: Decimal) -> String { "\(d)" }
 
     /// Every course and unit with its average so far, then the GPAs.
-    public static func book(courses: [CourseGrades], units: [TeachingUnit], prior: PriorRecord?, gpa: GPAFigures, style: TextStyle = .plain) -> String {
+    /// `study` gives each course's planned and done study time in seconds (its project's tasks).
+    public static func book(courses: [CourseGrades], study: [String: (planned: Int64, done: Int64)] = [:], units: [TeachingUnit],
+                            prior: PriorRecord?, gpa: GPAFigures, style: TextStyle = .plain) -> String {
         if courses.isEmpty && units.isEmpty {
             return "The grade book is empty. Start with: plan grades course add CS201 --credits 4, then plan grades add CS201 \"Midterm\" --weight 30% --score 78/100\n"
         }
@@ -25,6 +28,9 @@ public enum GradesText {
             let declared = s.gradedWeight + s.openWeight
             if declared < 100 { head += "  · weights add up to \(num(declared)) %" }
             out += head + "\n"
+            if let t = study[c.code], t.planned > 0 || t.done > 0 {
+                out += "    study: \(hours(t.planned)) planned, \(hours(t.done)) done\n"
+            }
             for a in c.assessments {
                 let score = a.score.map { sc in
                     ScoreText.write(sc) + (sc.percent(on: c.scale).map { p in
@@ -54,6 +60,12 @@ public enum GradesText {
         return out
     }
 
+    /// `6h`, `1h30m`, `45m`, `0h`.
+    static func hours(_ seconds: Int64) -> String {
+        let m = seconds / 60, h = m / 60, r = m % 60
+        return h == 0 ? (r == 0 ? "0h" : "\(r)m") : (r == 0 ? "\(h)h" : "\(h)h\(r)m")
+    }
+
     /// `plan grades what-if`.
     public static func whatIf(_ figures: GPAFigures, letters: [(course: String, letter: String)], prior: PriorRecord?) -> String {
         var s = "If " + letters.map { "\($0.course) is \($0.letter)" }.joined(separator: ", ") + ": term GPA \(gpaText(figures.term))"
@@ -62,8 +74,21 @@ public enum GradesText {
     }
 
     /// `plan grades need`.
-    public static func need(_ need: Need, course: CourseGrades, target: GradeScale.Step) -> String {
+    /// With `studyBefore` (seconds of study planned before each dated open assessment), a line per such assessment.
+    public static func need(_ need: Need, course: CourseGrades, target: GradeScale.Step, studyBefore: [String: Int64] = [:]) -> String {
         let open = course.assessments.filter { $0.score == nil }.map(\.name)
+        let study = course.assessments.compactMap { a -> String? in
+            guard a.score == nil, let s = studyBefore[a.name], let date = a.date else { return nil }
+            if s == 0 {
+                let dayBefore = LocalDate(iso: date)?.adding(days: -1).isoString ?? date
+                return "No study planned for \(course.code) before \(a.name) (\(date)): plan add-task \"\(a.name) review\" --project \(course.code) --estimate 4h --due \(dayBefore)\n"
+            }
+            return "Study planned for \(course.code) before \(a.name) (\(date)): \(hours(s)).\n"
+        }.joined()
+        return verdict(need, course: course, target: target, open: open) + study
+    }
+
+    static func verdict(_ need: Need, course: CourseGrades, target: GradeScale.Step, open: [String]) -> String {
         switch need {
         case .secured:
             return "\(course.code): \(target.letter) is already secured — even 0 on \(open.joined(separator: ", ")) keeps it.\n"

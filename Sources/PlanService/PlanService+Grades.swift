@@ -7,23 +7,55 @@ import PlanStore
 /// and the term and cumulative GPA of the courses as they stand.
 public struct GradeBook: Sendable {
     public var courses: [CourseGrades]
+    /// Study time per course code: the tasks of the project with the course's code.
+    public var study: [String: StudyTime]
     public var units: [TeachingUnit]
     public var prior: PriorRecord?
     public var gpa: GPAFigures
+}
+
+/// A course's study time in the plan: sittings still ahead, and work recorded done.
+public struct StudyTime: Hashable, Sendable {
+    /// Seconds of planned sittings from now on.
+    public var planned: Int64
+    /// Seconds recorded done (`plan done`).
+    public var done: Int64
+    /// Seconds planned from now until the start of each dated open assessment's day, by assessment name.
+    public var before: [String: Int64]
 }
 
 extension PlanService {
     /// The settings key of the prior record (`3.42/45`: GPA / credits).
     static let priorKey = "gradePrior"
 
-    public func gradeBook() throws -> GradeBook {
-        try guarded { try store.read { t in try Self.gradeBook(t) } }
+    public func gradeBook(defaultZone: String = "UTC") throws -> GradeBook {
+        try guarded { try store.read { t in try gradeBook(t, defaultZone: defaultZone) } }
     }
 
-    static func gradeBook(_ t: StoreTransaction) throws -> GradeBook {
+    func gradeBook(_ t: StoreTransaction, defaultZone: String) throws -> GradeBook {
         let courses = try t.gradeCourses(), units = try t.gradeUnits()
-        let prior = try t.setting(priorKey).flatMap(PriorText.read)
-        return GradeBook(courses: courses, units: units, prior: prior, gpa: GPA.figures(courses, prior: prior))
+        let prior = try t.setting(Self.priorKey).flatMap(PriorText.read)
+        let zone = SystemZone(identifier: try Self.settings(t, defaultZone: defaultZone).timeZone) ?? .utc
+        let tasks = try t.tasks().map(\.task), sittings = try t.sittings()
+        var study: [String: StudyTime] = [:]
+        for c in courses {
+            let ids = Set(tasks.filter { $0.project.map { Self.sameCode($0, c.code) } ?? false }.map(\.id))
+            let ahead = sittings.filter { ids.contains($0.taskId) && $0.range.end > now }
+            func seconds(until limit: Instant?) -> Int64 {
+                ahead.reduce(0) { sum, s in
+                    let end = limit.map { min(s.range.end, $0) } ?? s.range.end
+                    return sum + max(0, end - max(s.range.start, now))
+                }
+            }
+            var before: [String: Int64] = [:]
+            for a in c.assessments where a.score == nil {
+                guard let date = a.date.flatMap({ LocalDate(iso: $0) }) else { continue }
+                before[a.name] = seconds(until: zone.resolve(LocalDateTime(date: date)))
+            }
+            study[c.code] = StudyTime(planned: seconds(until: nil), done: tasks.filter { ids.contains($0.id) }.reduce(0) { $0 + $1.done },
+                                      before: before)
+        }
+        return GradeBook(courses: courses, study: study, units: units, prior: prior, gpa: GPA.figures(courses, prior: prior))
     }
 
     /// Reads the grade book, lets `change` edit it, checks every course it
@@ -177,13 +209,13 @@ extension PlanService {
     }
 
     /// What the open assessments of `course` must average for `target`.
-    public func need(course: String, target: String) throws -> (CourseGrades, GradeScale.Step, Need) {
-        let book = try gradeBook()
+    public func need(course: String, target: String, defaultZone: String = "UTC") throws -> (CourseGrades, GradeScale.Step, Need, StudyTime?) {
+        let book = try gradeBook(defaultZone: defaultZone)
         let c = book.courses[try Self.courseIndex(course, in: book.courses)]
         guard let step = c.scale.step(letter: target) else {
             throw ServiceError.refused("the target \"\(target)\" is not a letter of \(c.code)'s scale (\(c.scale.steps.map(\.letter).joined(separator: " ")))")
         }
-        return (c, step, Need.of(c, target: step))
+        return (c, step, Need.of(c, target: step), book.study[c.code])
     }
 
     /// Every rule applied to the units (refused while there are none, or one has no subjects).

@@ -64,3 +64,29 @@ import Testing
         #expect(!json.stdout.contains("Quiz"))
     }
 }
+
+/// The grade book beside the plan: a course's study time is its project's tasks.
+@Suite struct GradesAndPlanTests {
+    @Test func studyPlannedAndDoneBesideTheAverage() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("plan-grades-study-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let env = ["PLAN_STORE": dir.appendingPathComponent("plan.sqlite").path, "PLAN_NOW": "2026-12-01T08:00:00-05:00"]
+        for args in [["policy", "set", "--tz", "America/New_York"], ["grades", "course", "add", "CS201", "--credits", "4"],
+                     ["grades", "add", "CS201", "Midterm", "--weight", "40%", "--score", "80/100"],
+                     ["grades", "add", "CS201", "Final", "--weight", "60%", "--date", "2026-12-14"],
+                     ["add-task", "Final review", "--project", "CS201", "--estimate", "6h", "--span", "2h", "--due", "2026-12-10"],
+                     ["add-task", "Essay", "--project", "HIST200", "--estimate", "3h", "--due", "2026-12-10"]] {
+            let out = try CLIRunner.run(args, environment: env)
+            #expect(out.status == 0, "plan \(args.joined(separator: " ")): \(out.stderr)")
+        }
+        let book = try CLIRunner.run(["grades"], environment: env)
+        #expect(book.stdout.contains("    study: 6h planned, 0h done\n"), "\(book.stdout)")
+        let need = try CLIRunner.run(["grades", "need", "CS201", "--target", "B+"], environment: env)
+        // (87 · 100 − 40 · 80) / 60 = 5500 / 60 = 91.666… → 91.67.
+        #expect(need.stdout == "CS201: for B+ (87 %) you need 91.67 % on Final.\nStudy planned for CS201 before Final (2026-12-14): 6h.\n")
+        _ = try CLIRunner.run(["done", "final-review", "--spent", "2h"], environment: env)
+        let after = try CLIRunner.run(["grades", "--json"], environment: env)
+        #expect(after.stdout.contains(#""study":{"planned":"PT4H","done":"PT2H"}"#), "\(after.stdout)")
+    }
+}

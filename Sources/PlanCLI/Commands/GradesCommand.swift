@@ -37,10 +37,11 @@ struct GradesCommand: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "show", abstract: "Every course and unit with its average, the term and cumulative GPA.")
         @OptionGroup var options: StoreOptions
         func run() throws {
-            try withService(options) { service, _ in
-                let b = try service.gradeBook()
+            try withService(options) { service, zone in
+                let b = try service.gradeBook(defaultZone: zone)
                 if options.json { print(GradesJSON.book(b)) } else {
-                    print(GradesText.book(courses: b.courses, units: b.units, prior: b.prior, gpa: b.gpa, style: Style.text), terminator: "")
+                    print(GradesText.book(courses: b.courses, study: b.study.mapValues { ($0.planned, $0.done) }, units: b.units, prior: b.prior, gpa: b.gpa,
+                                          style: Style.text), terminator: "")
                 }
             }
         }
@@ -222,9 +223,11 @@ struct GradesCommand: ParsableCommand {
         @Option(help: "The letter to reach.") var target: String
         @OptionGroup var options: StoreOptions
         func run() throws {
-            try withService(options) { service, _ in
-                let (c, step, need) = try service.need(course: course, target: target)
-                if options.json { print(GradesJSON.need(need, course: c.code, target: step)) } else { print(GradesText.need(need, course: c, target: step), terminator: "") }
+            try withService(options) { service, zone in
+                let (c, step, need, study) = try service.need(course: course, target: target, defaultZone: zone)
+                if options.json { print(GradesJSON.need(need, course: c.code, target: step)) } else {
+                    print(GradesText.need(need, course: c, target: step, studyBefore: study?.before ?? [:]), terminator: "")
+                }
             }
         }
     }

@@ -27,7 +27,7 @@ extension RPCServer {
         return v
     }
 
-    func book(_ service: PlanService) throws -> String { GradesJSON.book(try service.gradeBook()) }
+    func book(_ service: PlanService) throws -> String { GradesJSON.book(try service.gradeBook(defaultZone: environment.defaultZone)) }
 
     func gradesGet(_ p: Params) throws(RPCError) -> String {
         try p.allowOnly([])
@@ -144,7 +144,7 @@ extension RPCServer {
         try p.allowOnly(["course", "target"])
         let course = try p.name("course"), target = try p.name("target")
         return try withService { service in
-            let (c, step, need) = try service.need(course: course, target: target)
+            let (c, step, need, _) = try service.need(course: course, target: target, defaultZone: environment.defaultZone)
             return GradesJSON.need(need, course: c.code, target: step)
         }
     }
