@@ -52,7 +52,17 @@ public enum GradesText {
         if !units.isEmpty, let overall = UnitAverages.average(units) {
             out += "Overall average: \(Rounding.text(overall, places: 2))/20\n"
         }
-        if !courses.isEmpty {
+        var terms: [String?] = []
+        for c in courses where !terms.contains(c.term) { terms.append(c.term) }
+        if terms.count > 1 {
+            // Several terms in the book: each term's GPA, then all of them (and the prior record) together.
+            for t in terms {
+                let f = GPA.figures(courses.filter { $0.term == t }, prior: nil)
+                out += "GPA \(t ?? "(no term)"): \(gpaText(f.term)) over \(num(f.termCredits)) credits\n"
+            }
+            out += "Cumulative GPA: \(gpaText(gpa.cumulative)) over \(num(gpa.termCredits + (prior?.credits ?? 0))) credits"
+            out += prior.map { " (with \(num($0.credits)) earlier credits at \(num($0.gpa)))\n" } ?? "\n"
+        } else if !courses.isEmpty {
             out += "Term GPA: \(gpaText(gpa.term)) over \(num(gpa.termCredits)) credits"
             if let prior { out += "; cumulative: \(gpaText(gpa.cumulative)) (with \(num(prior.credits)) earlier credits at \(num(prior.gpa)))" }
             out += "\n"
