@@ -54,7 +54,7 @@ public enum GradesText {
         }
         var terms: [String?] = []
         for c in courses where !terms.contains(c.term) { terms.append(c.term) }
-        if terms.count > 1 {
+        if Set(terms.compactMap { $0 }).count > 1 {
             // Several terms in the book: each term's GPA, then all of them (and the prior record) together.
             for t in terms {
                 let f = GPA.figures(courses.filter { $0.term == t }, prior: nil)
