@@ -74,7 +74,7 @@ let package = Package(
         .testTarget(name: "PlanCoreTests", dependencies: ["PlanCore", "PlanRender"], swiftSettings: swiftSettings),
         .testTarget(name: "PlanTimetableTests", dependencies: ["PlanTimetable", "PlanCore"], swiftSettings: swiftSettings),
         .testTarget(name: "PlanGradesTests", dependencies: ["PlanGrades"], swiftSettings: swiftSettings),
-        .testTarget(name: "PlanRenderTests", dependencies: ["PlanRender", "PlanCore", "PlanImage"], swiftSettings: swiftSettings),
+        .testTarget(name: "PlanRenderTests", dependencies: ["PlanRender", "PlanCore", "PlanImage", "PlanGrades"], swiftSettings: swiftSettings),
         .testTarget(name: "PlanICalTests", dependencies: ["PlanICal", "PlanCore"], swiftSettings: swiftSettings),
         .testTarget(name: "PlanStoreTests", dependencies: ["PlanStore", "PlanCore", "PlanTimetable"], exclude: ["Fixtures"], swiftSettings: swiftSettings),
         .testTarget(name: "PlanServiceTests", dependencies: ["PlanService", "PlanTimetable", "PlanStore", "PlanICal", "PlanCore", "PlanRender"], swiftSettings: swiftSettings),
