@@ -19,8 +19,9 @@ public struct ImportOptions: Sendable {
 }
 
 /// Something the importer recovered from: a value it skipped or a limit it hit.
-/// Not a failure; the CLI prints these on stderr.
-public struct ImportWarning: Hashable, Sendable, CustomStringConvertible {
+/// Not a failure; the CLI prints these on stderr. Its stored properties are
+/// also its wire form (`Schemas/warning.schema.json`), encoded as they are.
+public struct ImportWarning: Codable, Hashable, Sendable, CustomStringConvertible {
     /// Stable id, e.g. `bad-value`, `occurrence-cap`, `unknown-tzid`.
     public var id: String
     public var file: String

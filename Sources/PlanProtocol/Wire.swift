@@ -48,49 +48,45 @@ public enum Wire {
         }
     }
 
+    /// A stored task as `plan tasks --json` and `task.*` show it: the task's
+    /// members in the contract's spelling and, beside them (one flat object),
+    /// how far it has come.
     public struct StoredTask: Codable, Hashable, Sendable {
-        public var id: String
-        public var title: String
-        public var project: String?
-        public var notes: String?
-        public var estimate: String
-        public var span: String?
-        public var minSitting: String?
-        public var earliest: String?
-        public var latest: String?
-        public var start: String?
-        public var due: String
-        public var priority: Int?
-        public var after: [String]?
-        public var done: String
-        /// `scheduled`, `unscheduled`, `done` or `overdue`.
-        public var state: String
-        public var remaining: String
-        public var next: Sitting?
-        public var slack: String?
-        public var sittings: [Sitting]
+        /// The task as defined; its own `done` is left to ``progress``.
+        public var task: ScheduleRequest.TaskSpec
+        public var progress: Progress
+
+        /// The members a stored task has beyond its definition.
+        public struct Progress: Codable, Hashable, Sendable {
+            /// Work done so far, also when none.
+            public var done: String
+            /// `scheduled`, `unscheduled`, `done` or `overdue`.
+            public var state: String
+            public var remaining: String
+            public var next: Sitting?
+            public var slack: String?
+            public var sittings: [Sitting]
+        }
 
         public init(_ r: TaskRow, zone: some UTCOffsetProvider) {
-            let s = r.task.spec
-            id = s.id
-            title = s.title
-            project = s.project
-            notes = s.notes
-            estimate = s.estimate
-            span = s.span
-            minSitting = s.minSitting
-            earliest = s.earliest
-            latest = s.latest
-            start = s.start
-            due = s.due
-            priority = s.priority
-            after = s.after
-            done = ISODuration.format(r.done)
-            state = r.state.rawValue
-            remaining = ISODuration.format(max(0, r.estimate - r.done))
-            next = r.next.map { Sitting($0, zone: zone) }
-            slack = r.slack.map(ISODuration.format)
-            sittings = r.sittings.map { Sitting($0, zone: zone) }
+            task = r.task.spec
+            task.done = nil
+            progress = Progress(done: ISODuration.format(r.done), state: r.state.rawValue,
+                                remaining: ISODuration.format(max(0, r.estimate - r.done)),
+                                next: r.next.map { Sitting($0, zone: zone) }, slack: r.slack.map(ISODuration.format),
+                                sittings: r.sittings.map { Sitting($0, zone: zone) })
+        }
+
+        /// Both parts from the one object.
+        public init(from decoder: any Decoder) throws {
+            task = try ScheduleRequest.TaskSpec(from: decoder)
+            progress = try Progress(from: decoder)
+        }
+
+        /// Both parts into the one object (``progress``'s `done` is the one written).
+        public func encode(to encoder: any Encoder) throws {
+            try task.encode(to: encoder)
+            try progress.encode(to: encoder)
         }
     }
 

@@ -1,26 +1,8 @@
 import PlanCore
 
-/// What `plan replan` did, in words: what moved and why, how many sittings
-/// stayed, and what does not fit (and whether `--compact` would fit it).
-public struct ReplanText {
-    public var moves: [Move]
-    public var plan: Plan
-    /// Future sittings that stayed where they were.
-    public var kept: Int
-    /// Tasks that fit only when everything is re-fitted.
-    public var fitWithCompact: [String]
-    public var compact: Bool
-    public var saved: Bool
-
-    public init(moves: [Move], plan: Plan, kept: Int, fitWithCompact: [String], compact: Bool, saved: Bool) {
-        self.moves = moves
-        self.plan = plan
-        self.kept = kept
-        self.fitWithCompact = fitWithCompact
-        self.compact = compact
-        self.saved = saved
-    }
-
+extension Replanned {
+    /// What `plan replan` did, in words: what moved and why, how many sittings
+    /// stayed, and what does not fit (and whether `--compact` would fit it).
     public func text(zone: some UTCOffsetProvider, style: TextStyle) -> String {
         func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
         let stayed = "\(count(kept, "sitting")) stayed in place"

@@ -153,7 +153,8 @@ extension PlanService {
     /// everything not done is re-fitted in the contract's order. Each move
     /// says why; a task that no longer fits around the kept sittings but
     /// would with `compact` is named, never dropped unsaid.
-    public func replan(defaultZone: String, dryRun: Bool = false, compact: Bool = false) throws -> Replanned {
+    /// The calendars' warnings come beside it.
+    public func replan(defaultZone: String, dryRun: Bool = false, compact: Bool = false) throws -> (Replanned, [ImportWarning]) {
         try guarded {
             try store.write { t in
                 let settings = try Self.settings(t, defaultZone: defaultZone)
@@ -187,8 +188,8 @@ extension PlanService {
                 let after = Dictionary(grouping: plan.sittings, by: \.taskId).mapValues { Set($0.map(\.range)) }
                 let kept = before.reduce(0) { n, task in n + task.value.count { after[task.key]?.contains($0) == true } }
                 if !dryRun { try save(plan, t) }
-                return Replanned(moves: moves, plan: plan, kept: kept, fitWithCompact: fitWithCompact, compact: compact,
-                                 saved: !dryRun, warnings: i.warnings)
+                return (Replanned(moves: moves, plan: plan, kept: kept, fitWithCompact: fitWithCompact, compact: compact,
+                                  saved: !dryRun), i.warnings)
             }
         }
     }

@@ -21,22 +21,6 @@ public struct PlanSettings: Hashable, Sendable {
     }
 }
 
-/// What `plan replan` did.
-public struct Replanned: Sendable {
-    /// The tasks whose future sittings changed, each with its reason.
-    public var moves: [Move]
-    public var plan: Plan
-    /// Future sittings that stayed exactly where they were.
-    public var kept: Int
-    /// Tasks that do not fit around the sittings that stayed but would if
-    /// everything were re-fitted (`compact`).
-    public var fitWithCompact: [String]
-    /// Everything was re-fitted from now.
-    public var compact: Bool
-    public var saved: Bool
-    public var warnings: [ImportWarning]
-}
-
 /// What `add-task` did.
 public enum AddTaskOutcome: Sendable {
     /// Placed (and saved unless it was a dry run), around the existing plan.

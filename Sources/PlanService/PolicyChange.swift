@@ -1,44 +1,32 @@
 import PlanCore
 
-/// A change to the stored policy, as `plan policy set` and `policy.set` take
-/// it: each field given replaces the stored one, the rest stay. Durations are
-/// kept in whole minutes; zero for `buffer` or `maxPerDay` means none, their
-/// default, and is stored unset.
+/// A change to the stored settings, as `plan policy set` and `policy.set`
+/// take it: each member given replaces the stored one, the rest stay; the
+/// policy's members are checked when the policy is read back.
 public struct PolicyChange: Hashable, Sendable {
     public var timeZone: String?
-    /// `HH:MM`, checked when the policy is read back.
-    public var dayStart: String?
-    public var dayEnd: String?
-    /// Day codes, checked when the policy is read back.
-    public var workingDays: [String]?
-    /// Elapsed seconds.
-    public var buffer: Int64?
-    public var breakBetweenSittings: Int64?
-    public var granularity: Int64?
-    public var maxPerDay: Int64?
-    public var busyAllDay: Bool?
-    public var busyTentative: Bool?
+    /// The policy's members to change, in the contract's spelling. A zero
+    /// `buffer` or `maxPerDay` means none, their default, and is stored
+    /// unset; of `busy`, each member given replaces the stored one.
+    public var policy = ScheduleRequest.PolicySpec()
 
     public init() {}
 
     /// The settings' text with this change made.
     public func apply(to s: inout PlanSettings.Text) {
-        func unsetWhenZero(_ v: Int64) -> String? {
-            let text = ISODuration.format(v)
-            return text == ISODuration.format(0) ? nil : text
-        }
+        func unsetWhenZero(_ text: String) -> String? { text == ISODuration.format(0) ? nil : text }
         if let timeZone { s.timeZone = timeZone }
-        if let dayStart { s.policy.dayStart = dayStart }
-        if let dayEnd { s.policy.dayEnd = dayEnd }
-        if let workingDays { s.policy.workingDays = workingDays }
-        if let buffer { s.policy.buffer = unsetWhenZero(buffer) }
-        if let breakBetweenSittings { s.policy.breakBetweenSittings = ISODuration.format(breakBetweenSittings) }
-        if let granularity { s.policy.granularity = ISODuration.format(granularity) }
-        if let maxPerDay { s.policy.maxPerDay = unsetWhenZero(maxPerDay) }
-        if busyAllDay != nil || busyTentative != nil {
+        if let v = policy.dayStart { s.policy.dayStart = v }
+        if let v = policy.dayEnd { s.policy.dayEnd = v }
+        if let v = policy.workingDays { s.policy.workingDays = v }
+        if let v = policy.buffer { s.policy.buffer = unsetWhenZero(v) }
+        if let v = policy.breakBetweenSittings { s.policy.breakBetweenSittings = v }
+        if let v = policy.granularity { s.policy.granularity = v }
+        if let v = policy.maxPerDay { s.policy.maxPerDay = unsetWhenZero(v) }
+        if let change = policy.busy, change.allDay != nil || change.tentative != nil {
             var b = s.policy.busy ?? ScheduleRequest.BusySpec()
-            if let busyAllDay { b.allDay = busyAllDay }
-            if let busyTentative { b.tentative = busyTentative }
+            if let v = change.allDay { b.allDay = v }
+            if let v = change.tentative { b.tentative = v }
             s.policy.busy = b
         }
     }

@@ -59,13 +59,13 @@ import Testing
         let (s, service) = try Self.week()
         _ = try service.done("reading", spent: nil, defaultZone: "UTC")
         _ = try service.done("pset", spent: 3_600, defaultZone: "UTC")
-        let compacted = try service.replan(defaultZone: "UTC", compact: true)
+        let (compacted, _) = try service.replan(defaultZone: "UTC", compact: true)
         #expect(compacted.compact && compacted.saved)
         #expect(!compacted.moves.isEmpty, "compact pulls the week forward into the reading's time")
         let afterCompact = try Self.sittings(s)
 
         for task in try s.store.read({ try $0.tasks() }) { try Self.replaceSittings(s, task.task.id, []) }
-        let fresh = try service.replan(defaultZone: "UTC")
+        let (fresh, _) = try service.replan(defaultZone: "UTC")
         #expect(fresh.kept == 0)
         #expect(fresh.moves.allSatisfy { $0.reason == .noSittings })
         #expect(try Self.sittings(s) == afterCompact)
@@ -81,7 +81,7 @@ import Testing
             spec.done = 3_600
             try t.saveTask(spec)
         }
-        let r = try service.replan(defaultZone: "UTC")
+        let (r, _) = try service.replan(defaultZone: "UTC")
         #expect(r.moves.map(\.taskId) == ["pset"])
         #expect(r.moves.first?.reason == .workChanged(planned: 4 * 3_600, remaining: 3 * 3_600))
         #expect(r.moves.first?.reason?.phrase(Self.zone) == "1h of work recorded")
@@ -103,7 +103,7 @@ import Testing
         _ = try service.updateSettings(defaultZone: "UTC") { $0.policy.dayEnd = "18:00" }
         let late = Set(before.filter { $0.value.contains { Self.zone.local($0.end).secondOfDay > 18 * 3_600 } }.keys)
         #expect(!late.isEmpty)
-        let r = try service.replan(defaultZone: "UTC")
+        let (r, _) = try service.replan(defaultZone: "UTC")
         #expect(Set(r.moves.map(\.taskId)) == late)
         #expect(r.moves.allSatisfy { $0.reason?.id == "window" })
         #expect(r.moves.allSatisfy { $0.reason?.phrase(Self.zone).hasPrefix("policy changed: outside 08:00–18:00 on ") == true })
@@ -126,7 +126,7 @@ import Testing
         let start = Self.at(4, hour, minute)
         let moved = [TimeRange(start: start, end: start + lab[0].duration)] + lab.dropFirst()
         try Self.replaceSittings(s, "lab", moved.sorted { $0.start < $1.start })
-        let r = try service.replan(defaultZone: "UTC", dryRun: true)
+        let (r, _) = try service.replan(defaultZone: "UTC", dryRun: true)
         #expect(r.moves.map(\.taskId) == ["lab"])
         #expect(r.moves.first?.reason?.id == "busy")
         #expect(r.moves.first?.reason?.phrase(Self.zone) == reason)

@@ -38,12 +38,9 @@ struct ReplanCommand: ParsableCommand {
     func run() throws {
         try withService(options) { service, defaultZone in
             let zone = zoneOf(try service.settings(defaultZone: defaultZone))
-            let r = try service.replan(defaultZone: defaultZone, dryRun: dryRun, compact: compact)
-            printWarnings(r.warnings)
-            emit(options.json, Wire.ReplanResult(r, zone: zone)) {
-                ReplanText(moves: r.moves, plan: r.plan, kept: r.kept, fitWithCompact: r.fitWithCompact,
-                           compact: r.compact, saved: r.saved).text(zone: zone, style: Style.text)
-            }
+            let (r, warnings) = try service.replan(defaultZone: defaultZone, dryRun: dryRun, compact: compact)
+            printWarnings(warnings)
+            emit(options.json, Wire.ReplanResult(r, warnings: warnings, zone: zone)) { r.text(zone: zone, style: Style.text) }
         }
     }
 }

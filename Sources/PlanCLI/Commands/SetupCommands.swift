@@ -172,17 +172,17 @@ struct PolicyCommand: ParsableCommand {
             try withService(options) { service, zone in
                 var change = PolicyChange()
                 change.timeZone = tz
-                change.dayStart = dayStart
-                change.dayEnd = dayEnd
-                change.workingDays = workingDays.map {
+                change.policy.dayStart = dayStart
+                change.policy.dayEnd = dayEnd
+                change.policy.workingDays = workingDays.map {
                     $0.uppercased().split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }
                 }
-                change.buffer = try buffer.map { try duration($0, option: "--buffer") }
-                change.breakBetweenSittings = try breakBetween.map { try duration($0, option: "--break") }
-                change.granularity = try granularity.map { try duration($0, option: "--granularity") }
-                change.maxPerDay = try maxPerDay.map { try duration($0, option: "--max-per-day") }
-                change.busyAllDay = try yesNo(busyAllDay, "--busy-all-day")
-                change.busyTentative = try yesNo(busyTentative, "--busy-tentative")
+                change.policy.buffer = try buffer.map { ISODuration.format(try duration($0, option: "--buffer")) }
+                change.policy.breakBetweenSittings = try breakBetween.map { ISODuration.format(try duration($0, option: "--break")) }
+                change.policy.granularity = try granularity.map { ISODuration.format(try duration($0, option: "--granularity")) }
+                change.policy.maxPerDay = try maxPerDay.map { ISODuration.format(try duration($0, option: "--max-per-day")) }
+                change.policy.busy = ScheduleRequest.BusySpec(allDay: try yesNo(busyAllDay, "--busy-all-day"),
+                                                              tentative: try yesNo(busyTentative, "--busy-tentative"))
                 let s = try service.updateSettings(defaultZone: zone, change.apply)
                 emit(options.json, Wire.Settings(s)) { "Policy saved. Run `plan replan` to re-fit planned work to it.\n" }
             }

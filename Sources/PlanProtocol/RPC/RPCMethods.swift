@@ -75,7 +75,7 @@ extension RPCServer {
             do {
                 let (source, result) = try service.addCalendar(path: path, name: name)
                 return Self.encode(Wire.CalendarAdded(calendar: Wire.NamedCalendar(source), eventCount: result.eventCount,
-                                                       warnings: result.warnings.map(Wire.ImportWarning.init)))
+                                                       warnings: result.warnings))
             } catch ServiceError.calendar(let c) {
                 throw RPCError(.calendar(c), pointer: p.pointer("path"))
             }
@@ -294,7 +294,7 @@ extension RPCServer {
             return Self.encode(Wire.Agenda(
                 from: zone.local(agenda.range.start).date.isoString, days: days,
                 items: agenda.items.map { Wire.AgendaLine(range: $0.range, item: $0.item, zone: zone) },
-                warnings: agenda.warnings.map(Wire.ImportWarning.init)))
+                warnings: agenda.warnings))
         }
     }
 
@@ -303,8 +303,8 @@ extension RPCServer {
         let dryRun = try p.optionalBool("dryRun") ?? false, compact = try p.optionalBool("compact") ?? false
         return try withService { service in
             let zone = try zone(service)
-            let r = try service.replan(defaultZone: environment.defaultZone, dryRun: dryRun, compact: compact)
-            return Self.encode(Wire.ReplanResult(r, zone: zone))
+            let (r, warnings) = try service.replan(defaultZone: environment.defaultZone, dryRun: dryRun, compact: compact)
+            return Self.encode(Wire.ReplanResult(r, warnings: warnings, zone: zone))
         }
     }
 
@@ -352,17 +352,17 @@ extension RPCServer {
         }
         var change = PolicyChange()
         change.timeZone = tz
-        change.dayStart = try Inputs.clock(p, "dayStart", allow24: false)?.hhmm
-        change.dayEnd = try Inputs.clock(p, "dayEnd", allow24: true)?.hhmm
-        change.workingDays = try p.optionalStrings("workingDays")?.map { $0.uppercased() }
-        change.buffer = try Inputs.duration(p, "buffer")
-        change.breakBetweenSittings = try Inputs.duration(p, "breakBetweenSittings")
-        change.granularity = try Inputs.duration(p, "granularity")
-        change.maxPerDay = try Inputs.duration(p, "maxPerDay")
-        let busy = try p.optionalObject("busy")
-        try busy?.allowOnly(["allDay", "tentative"])
-        change.busyAllDay = try busy?.optionalBool("allDay")
-        change.busyTentative = try busy?.optionalBool("tentative")
+        change.policy.dayStart = try Inputs.clock(p, "dayStart", allow24: false)?.hhmm
+        change.policy.dayEnd = try Inputs.clock(p, "dayEnd", allow24: true)?.hhmm
+        change.policy.workingDays = try p.optionalStrings("workingDays")?.map { $0.uppercased() }
+        change.policy.buffer = try Inputs.duration(p, "buffer").map(ISODuration.format)
+        change.policy.breakBetweenSittings = try Inputs.duration(p, "breakBetweenSittings").map(ISODuration.format)
+        change.policy.granularity = try Inputs.duration(p, "granularity").map(ISODuration.format)
+        change.policy.maxPerDay = try Inputs.duration(p, "maxPerDay").map(ISODuration.format)
+        if let busy = try p.optionalObject("busy") {
+            try busy.allowOnly(["allDay", "tentative"])
+            change.policy.busy = ScheduleRequest.BusySpec(allDay: try busy.optionalBool("allDay"), tentative: try busy.optionalBool("tentative"))
+        }
         return try mapped(relocate: { e in
             e.field.hasPrefix("/policy/") ? String(e.field.dropFirst("/policy".count)) : e.field
         }) {
@@ -418,7 +418,7 @@ extension RPCServer {
             throw RPCError(.calendar(error), pointer: p.has("path") ? p.pointer("path") : p.pointer("ics"))
         }
         return Self.encode(Wire.Expanded(occurrences: result.occurrences.map { Wire.Occurrence($0, zone: zone) },
-                                        eventCount: result.eventCount, warnings: result.warnings.map(Wire.ImportWarning.init)))
+                                        eventCount: result.eventCount, warnings: result.warnings))
     }
 
     /// The stateless contract: params are a schedule request plus

@@ -31,25 +31,9 @@ extension Wire {
         }
     }
 
-    /// A problem the calendar reader recovered from (not a failure).
-    public struct ImportWarning: Codable, Hashable, Sendable {
-        /// Stable id, e.g. `bad-value`, `occurrence-cap`, `unknown-tzid`.
-        public var id: String
-        public var file: String
-        public var line: Int?
-        public var property: String?
-        public var value: String?
-        public var message: String
-
-        public init(_ w: PlanICal.ImportWarning) {
-            id = w.id
-            file = w.file
-            line = w.line
-            property = w.property
-            value = w.value
-            message = w.message
-        }
-    }
+    /// A problem the calendar reader recovered from (not a failure): the
+    /// importer's value, whose stored properties are the wire's members.
+    public typealias ImportWarning = PlanICal.ImportWarning
 
     /// `calendar.add`.
     public struct CalendarAdded: Codable, Hashable, Sendable {
@@ -104,14 +88,14 @@ extension Wire {
         public var saved: Bool
         public var warnings: [ImportWarning]
 
-        public init(_ r: Replanned, zone: some UTCOffsetProvider) {
+        public init(_ r: Replanned, warnings: [ImportWarning], zone: some UTCOffsetProvider) {
             moves = r.moves.map { TaskMove($0, zone: zone) }
             kept = r.kept
             compact = r.compact
             fitWithCompact = r.fitWithCompact
             diagnostics = r.plan.diagnostics.map { Diagnostic($0, zone: zone) }
             saved = r.saved
-            warnings = r.warnings.map(ImportWarning.init)
+            self.warnings = warnings
         }
     }
 
