@@ -10,7 +10,8 @@ public enum GradesText {
 
     /// Every course and unit with its average so far, then the GPAs.
     /// `study` gives each course's planned and done study time in seconds (its project's tasks).
-    public static func book(courses: [CourseGrades], study: [String: (planned: Int64, done: Int64)] = [:], units: [TeachingUnit],
+    public static func book(courses: [CourseGrades], study: [String: (planned: Int64, done: Int64)] = [:],
+                            linked: [String: [String: [String]]] = [:], units: [TeachingUnit],
                             prior: PriorRecord?, gpa: GPAFigures, style: TextStyle = .plain) -> String {
         if courses.isEmpty && units.isEmpty {
             return "The grade book is empty. Start with: plan grades course add CS201 --credits 4, then plan grades add CS201 \"Midterm\" --weight 30% --score 78/100\n"
@@ -38,7 +39,8 @@ public enum GradesText {
                         return " (\(pct(p)))"
                     } ?? "")
                 } ?? "–"
-                out += "    \(a.name)  \(num(a.weight)) %  \(score)\(a.date.map { "  \($0)" } ?? "")\n"
+                let tasks = linked[c.code]?[a.name].map { "  ← \($0.joined(separator: ", "))" } ?? ""
+                out += "    \(a.name)  \(num(a.weight)) %  \(score)\(a.date.map { "  \($0)" } ?? "")\(tasks)\n"
             }
         }
         for u in units {

@@ -22,6 +22,8 @@ public struct StudyTime: Hashable, Sendable {
     public var done: Int64
     /// Seconds planned from now until the start of each dated open assessment's day, by assessment name.
     public var before: [String: Int64]
+    /// The titles of the tasks linked to each assessment (`plan add-task --for`), by assessment name.
+    public var linked: [String: [String]] = [:]
 }
 
 extension PlanService {
@@ -36,7 +38,7 @@ extension PlanService {
         let courses = try t.gradeCourses(), units = try t.gradeUnits()
         let prior = try t.setting(Self.priorKey).flatMap(PriorText.read)
         let zone = SystemZone(identifier: try Self.settings(t, defaultZone: defaultZone).timeZone) ?? .utc
-        let tasks = try t.tasks().map(\.task), sittings = try t.sittings()
+        let tasks = try t.tasks().map(\.task), sittings = try t.sittings(), links = try t.taskLinks()
         var study: [String: StudyTime] = [:]
         for c in courses {
             let ids = Set(tasks.filter { $0.project.map { Self.sameCode($0, c.code) } ?? false }.map(\.id))
@@ -52,8 +54,14 @@ extension PlanService {
                 guard let date = a.date.flatMap({ LocalDate(iso: $0) }) else { continue }
                 before[a.name] = seconds(until: zone.resolve(LocalDateTime(date: date)))
             }
+            var linked: [String: [String]] = [:]
+            for a in c.assessments {
+                let taskIds = links[c.code.uppercased()]?[a.name.lowercased()] ?? []
+                let titles = taskIds.compactMap { id in tasks.first { $0.id == id }?.title }
+                if !titles.isEmpty { linked[a.name] = titles }
+            }
             study[c.code] = StudyTime(planned: seconds(until: nil), done: tasks.filter { ids.contains($0.id) }.reduce(0) { $0 + $1.done },
-                                      before: before)
+                                      before: before, linked: linked)
         }
         return GradeBook(courses: courses, study: study, units: units, prior: prior, gpa: GPA.figures(courses, prior: prior))
     }

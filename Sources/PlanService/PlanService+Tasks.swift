@@ -55,13 +55,22 @@ extension PlanService {
     /// (which stays where it is) and saves it with its sittings, unless it
     /// does not fit, or `dryRun`. When it fits only if the whole plan is
     /// re-made, nothing moves unless `replan` is true.
+    /// `preparing` links the task to an assessment of the grade book (refused
+    /// when the grade book has no such course or assessment), in the same transaction.
     public func addTask(_ spec: TaskDefinition, registering calendars: [String] = [], defaultZone: String,
-                        dryRun: Bool, replan: Bool) throws -> (AddTaskOutcome, [ImportWarning]) {
+                        dryRun: Bool, replan: Bool,
+                        preparing: (course: String, assessment: String)? = nil) throws -> (AddTaskOutcome, [ImportWarning]) {
         try guarded {
             // Nothing is committed unless the task is saved: a refused task
             // leaves the store as it was, byte for byte.
             try store.writeOrRollback { t in
                 var warnings: [ImportWarning] = []
+                var link: (course: String, assessment: String)?
+                if let preparing {
+                    let courses = try t.gradeCourses()
+                    let c = courses[try Self.courseIndex(preparing.course, in: courses)]
+                    link = (c.code, c.assessments[try Self.assessmentIndex(preparing.assessment, in: c)].name)
+                }
                 for path in calendars {
                     let absolute = Self.absolutePath(path)
                     if try t.calendars().contains(where: { $0.kind == .file(path: absolute) }) { continue }
@@ -73,6 +82,7 @@ extension PlanService {
                 case .placed(_, _, _, let saved), .needsReplan(_, _, _, let saved): saved
                 case .unschedulable: false
                 }
+                if saved, let link { try t.linkTask(spec.id, course: link.course, assessment: link.assessment) }
                 return (r, saved)
             }
         }

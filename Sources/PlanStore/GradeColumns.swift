@@ -19,6 +19,9 @@ enum GradeColumns {
             unit TEXT NOT NULL REFERENCES grade_units(name) ON DELETE CASCADE,
             name TEXT NOT NULL COLLATE NOCASE, weight TEXT NOT NULL, grade TEXT, seq INTEGER NOT NULL,
             PRIMARY KEY(unit, name));
+        CREATE TABLE grade_task_links(
+            task_id TEXT PRIMARY KEY REFERENCES tasks(id) ON DELETE CASCADE,
+            course TEXT NOT NULL, assessment TEXT NOT NULL);
         """
 
     static func decimal(_ text: String, _ what: String) throws -> Decimal {

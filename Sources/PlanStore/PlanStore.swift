@@ -378,6 +378,20 @@ public struct StoreTransaction {
         try GradeColumns.save(courses: courses, units: units, in: db)
     }
 
+    /// Links a task to the assessment it prepares for (`plan add-task --for`).
+    public func linkTask(_ taskId: String, course: String, assessment: String) throws {
+        try db.query("INSERT OR REPLACE INTO grade_task_links VALUES(?, ?, ?)", [.text(taskId), .text(course), .text(assessment)])
+    }
+
+    /// The tasks linked to each assessment: course → assessment → task ids, in the order linked.
+    public func taskLinks() throws -> [String: [String: [String]]] {
+        var out: [String: [String: [String]]] = [:]
+        try db.query("SELECT course, assessment, task_id FROM grade_task_links ORDER BY rowid") { row in
+            out[row.text(0).uppercased(), default: [:]][row.text(1).lowercased(), default: []].append(row.text(2))
+        }
+        return out
+    }
+
     // MARK: Busy-time cache
 
     /// Cached busy blocks for `key` (content hash + window + zone + policy switches).

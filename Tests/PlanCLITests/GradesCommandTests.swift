@@ -75,13 +75,18 @@ import Testing
         for args in [["policy", "set", "--tz", "America/New_York"], ["grades", "course", "add", "CS201", "--credits", "4"],
                      ["grades", "add", "CS201", "Midterm", "--weight", "40%", "--score", "80/100"],
                      ["grades", "add", "CS201", "Final", "--weight", "60%", "--date", "2026-12-14"],
-                     ["add-task", "Final review", "--project", "CS201", "--estimate", "6h", "--span", "2h", "--due", "2026-12-10"],
+                     ["add-task", "Final review", "--for", "CS201:final", "--estimate", "6h", "--span", "2h", "--due", "2026-12-10"],
                      ["add-task", "Essay", "--project", "HIST200", "--estimate", "3h", "--due", "2026-12-10"]] {
             let out = try CLIRunner.run(args, environment: env)
             #expect(out.status == 0, "plan \(args.joined(separator: " ")): \(out.stderr)")
         }
         let book = try CLIRunner.run(["grades"], environment: env)
         #expect(book.stdout.contains("    study: 6h planned, 0h done\n"), "\(book.stdout)")
+        #expect(book.stdout.contains("    Final  60 %  –  2026-12-14  ← Final review\n"), "\(book.stdout)")
+        // A link to what the grade book does not have is refused, and nothing is saved.
+        let wrong = try CLIRunner.run(["add-task", "Lab prep", "--for", "CS201:Lab", "--estimate", "1h", "--due", "2026-12-10"], environment: env)
+        #expect(wrong.status == 65 && wrong.stderr.contains("CS201 has no assessment \"Lab\""))
+        #expect(!(try CLIRunner.run(["tasks"], environment: env)).stdout.contains("Lab prep"))
         let need = try CLIRunner.run(["grades", "need", "CS201", "--target", "B+"], environment: env)
         // (87 · 100 − 40 · 80) / 60 = 5500 / 60 = 91.666… → 91.67.
         #expect(need.stdout == "CS201: for B+ (87 %) you need 91.67 % on Final.\nStudy planned for CS201 before Final (2026-12-14): 6h.\n")

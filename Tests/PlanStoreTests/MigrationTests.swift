@@ -216,7 +216,7 @@ import Testing
         try db.execute("""
             DROP TABLE catalog_meetings; DROP TABLE catalog_sections; DROP TABLE catalog_courses;
             DROP TABLE catalog_holidays; DROP TABLE catalogs;
-            DROP TABLE grade_subjects; DROP TABLE grade_units; DROP TABLE grade_assessments; DROP TABLE grade_courses;
+            DROP TABLE grade_task_links; DROP TABLE grade_subjects; DROP TABLE grade_units; DROP TABLE grade_assessments; DROP TABLE grade_courses;
             PRAGMA user_version = 2;
             """)
         let upgraded = try PlanStore(path: path)
@@ -234,7 +234,7 @@ import Testing
         let store = try PlanStore(path: path)
         try store.write { try $0.addProject(Project(id: "CS 201", name: "CS 201", color: nil, notes: nil)) }
         try SQLiteDatabase(path: path).execute("""
-            DROP TABLE grade_subjects; DROP TABLE grade_units; DROP TABLE grade_assessments; DROP TABLE grade_courses;
+            DROP TABLE grade_task_links; DROP TABLE grade_subjects; DROP TABLE grade_units; DROP TABLE grade_assessments; DROP TABLE grade_courses;
             PRAGMA user_version = 3;
             """)
         let upgraded = try PlanStore(path: path)

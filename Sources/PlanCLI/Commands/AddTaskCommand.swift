@@ -77,6 +77,9 @@ struct AddTaskCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Register this .ics calendar first (repeatable).", valueName: "file.ics"))
     var calendar: [String] = []
 
+    @Option(name: .customLong("for"), help: ArgumentHelp("The assessment it prepares for, COURSE:ASSESSMENT (see `plan grades`); the project defaults to the course.", valueName: "course:assessment"))
+    var forAssessment: String?
+
     @Flag(help: "Plan and print, but save nothing.")
     var dryRun = false
 
@@ -88,6 +91,16 @@ struct AddTaskCommand: ParsableCommand {
     func validate() throws {
         if let priority, !(1...4).contains(priority) { throw ValidationError("--priority must be 1, 2, 3 or 4") }
         if title.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("the title must not be empty") }
+        if let forAssessment, Self.assessmentRef(forAssessment) == nil {
+            throw ValidationError("--for \(forAssessment): expected COURSE:ASSESSMENT, e.g. CS201:Final")
+        }
+    }
+
+    /// `CS201:Final` → (CS201, Final).
+    static func assessmentRef(_ text: String) -> (course: String, assessment: String)? {
+        guard let colon = text.firstIndex(of: ":") else { return nil }
+        let course = text[..<colon].trimmingCharacters(in: .whitespaces), name = text[text.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        return course.isEmpty || name.isEmpty ? nil : (course, name)
     }
 
     func run() throws {
@@ -100,7 +113,8 @@ struct AddTaskCommand: ParsableCommand {
             let afterIds = try after.map { key in try service.task(key, defaultZone: defaultZone).task.id }
             let spec = TaskDefinition(
                 id: taskId, title: title, estimate: try duration(estimate, option: "--estimate"),
-                due: try taskTime(due, option: "--due", now: service.now, zone: zone), project: project, notes: notes,
+                due: try taskTime(due, option: "--due", now: service.now, zone: zone),
+                project: project ?? forAssessment.flatMap(Self.assessmentRef)?.course, notes: notes,
                 span: try span.map { try duration($0, option: "--span") },
                 minSitting: try minSitting.map { try duration($0, option: "--min") },
                 earliest: try earliest.map { try timeOfDay($0, option: "--earliest", allow24: false) },
@@ -109,7 +123,8 @@ struct AddTaskCommand: ParsableCommand {
                 priority: priority, after: afterIds,
                 done: try done.map { try duration($0, option: "--done") } ?? 0)
             let (outcome, warnings) = try service.addTask(spec, registering: calendar, defaultZone: defaultZone,
-                                                          dryRun: dryRun, replan: replan)
+                                                          dryRun: dryRun, replan: replan,
+                                                          preparing: forAssessment.flatMap(Self.assessmentRef))
             printWarnings(warnings)
             if options.json { print(Wire.encode(Wire.TaskAdded(outcome, zone: zone))) }
             switch outcome {

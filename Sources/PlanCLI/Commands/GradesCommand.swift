@@ -40,7 +40,8 @@ struct GradesCommand: ParsableCommand {
             try withService(options) { service, zone in
                 let b = try service.gradeBook(defaultZone: zone)
                 if options.json { print(GradesJSON.book(b)) } else {
-                    print(GradesText.book(courses: b.courses, study: b.study.mapValues { ($0.planned, $0.done) }, units: b.units, prior: b.prior, gpa: b.gpa,
+                    print(GradesText.book(courses: b.courses, study: b.study.mapValues { ($0.planned, $0.done) },
+                                          linked: b.study.mapValues(\.linked), units: b.units, prior: b.prior, gpa: b.gpa,
                                           style: Style.text), terminator: "")
                 }
             }
