@@ -189,6 +189,22 @@ extension PlanService {
         }
     }
 
+    /// Removes a unit; returns it with the subjects that went with it.
+    public func removeUnit(name: String) throws -> TeachingUnit {
+        try editGrades { _, units in units.remove(at: try Self.unitIndex(name, in: units)) }
+    }
+
+    public func removeSubject(unit: String, name: String) throws -> TeachingUnit {
+        try editGrades { _, units in
+            let i = try Self.unitIndex(unit, in: units)
+            guard let k = units[i].subjects.firstIndex(where: { $0.name.lowercased() == name.lowercased() }) else {
+                throw ServiceError.refused("\(units[i].name) has no subject \"\(name)\"")
+            }
+            units[i].subjects.remove(at: k)
+            return units[i]
+        }
+    }
+
     public func gradeSubject(unit: String, name: String, grade: Decimal?) throws -> TeachingUnit {
         try editGrades { _, units in
             let i = try Self.unitIndex(unit, in: units)

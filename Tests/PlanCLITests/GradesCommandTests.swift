@@ -38,6 +38,9 @@ import Testing
         (["grades", "subject", "set", "Maths", "Analysis", "--grade", "5"], 0),
         (["grades", "check", "--rules", "OUT/rules.json"], 1),
         (["grades", "course", "remove", "CHEM110"], 0),
+        (["grades", "subject", "remove", "Maths", "Geometry"], 65),
+        (["grades", "subject", "remove", "Maths", "Algebra"], 0),
+        (["grades", "unit", "remove", "Pro"], 0),
         (["grades"], 0),
     ]
 

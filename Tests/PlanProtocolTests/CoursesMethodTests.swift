@@ -125,6 +125,9 @@ import Testing
         #expect(check["holds"] == .bool(false))
         s.error("grades.check", #"{"rules": [{"median": "overall", "min": 10}]}"#, code: -32602, pointer: "/rules")
         #expect(s.result("grades.set", #"{"course": "CS201", "name": "Final", "score": null}"#).text.contains(#""openWeight":50"#))
+        #expect(s.result("grades.subject.remove", #"{"unit": "Maths", "name": "Algebra"}"#).text.contains(#""subjects":[]"#))
+        #expect(s.result("grades.unit.remove", #"{"name": "Maths"}"#).text.contains(#""units":[]"#))
+        s.error("grades.unit.remove", #"{"name": "Maths"}"#, code: -32004)
         try s.validateAll()
     }
 }

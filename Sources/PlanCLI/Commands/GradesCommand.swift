@@ -135,7 +135,7 @@ struct GradesCommand: ParsableCommand {
 
     struct UnitGroup: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "unit", abstract: "Teaching units (the European model): plan grades unit add Maths --weight 2 --kind general.",
-                                                        subcommands: [UnitAdd.self])
+                                                        subcommands: [UnitAdd.self, UnitRemove.self])
     }
 
     struct UnitAdd: ParsableCommand {
@@ -153,9 +153,34 @@ struct GradesCommand: ParsableCommand {
         }
     }
 
+    struct UnitRemove: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove a unit and its subjects.")
+        @Argument var name: String
+        @OptionGroup var options: StoreOptions
+        func run() throws {
+            try withService(options) { service, _ in
+                let gone = try service.removeUnit(name: name)
+                print("Removed unit \(gone.name)" + (gone.subjects.isEmpty ? "." : " and its subjects \(gone.subjects.map(\.name).joined(separator: ", "))."))
+            }
+        }
+    }
+
+    struct SubjectRemove: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove a subject of a unit.")
+        @Argument var unit: String
+        @Argument var name: String
+        @OptionGroup var options: StoreOptions
+        func run() throws {
+            try withService(options) { service, _ in
+                _ = try service.removeSubject(unit: unit, name: name)
+                print("Removed \(name) from \(unit).")
+            }
+        }
+    }
+
     struct SubjectGroup: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "subject", abstract: "Subjects of a unit, graded on /20.",
-                                                        subcommands: [SubjectAdd.self, SubjectSet.self])
+                                                        subcommands: [SubjectAdd.self, SubjectSet.self, SubjectRemove.self])
     }
 
     struct SubjectAdd: ParsableCommand {

@@ -107,6 +107,24 @@ extension RPCServer {
         }
     }
 
+    func gradesUnitRemove(_ p: Params) throws(RPCError) -> String {
+        try p.allowOnly(["name"])
+        let name = try p.name("name")
+        return try withService { service in
+            _ = try service.removeUnit(name: name)
+            return try book(service)
+        }
+    }
+
+    func gradesSubjectRemove(_ p: Params) throws(RPCError) -> String {
+        try p.allowOnly(["unit", "name"])
+        let unit = try p.name("unit"), name = try p.name("name")
+        return try withService { service in
+            _ = try service.removeSubject(unit: unit, name: name)
+            return try book(service)
+        }
+    }
+
     func gradesSubjectSet(_ p: Params) throws(RPCError) -> String {
         try p.allowOnly(["unit", "name", "grade"])
         let unit = try p.name("unit"), name = try p.name("name")
