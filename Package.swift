@@ -15,6 +15,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     ],
     targets: [
         // The only C: libical through pkg-config (Debian: libical-dev).
@@ -48,8 +50,18 @@ let package = Package(
         .target(name: "PlanRender", dependencies: ["PlanCore", "PlanTimetable", "PlanGrades"], swiftSettings: swiftSettings),
         // The only module that imports CLibrsvg: SVG text in, PNG bytes out.
         .target(name: "PlanImage", dependencies: ["CLibrsvg"], swiftSettings: swiftSettings),
+        // The only module that talks HTTP: calendar subscriptions fetched with ETags, credentials from .netrc.
+        .target(
+            name: "PlanDAV",
+            dependencies: [
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         // The operations of the shell and the editor protocol: store + calendars + scheduler.
-        .target(name: "PlanService", dependencies: ["PlanCore", "PlanTimetable", "PlanGrades", "PlanICal", "PlanStore"], swiftSettings: swiftSettings),
+        .target(name: "PlanService", dependencies: ["PlanCore", "PlanTimetable", "PlanGrades", "PlanICal", "PlanStore", "PlanDAV"], swiftSettings: swiftSettings),
         // Versioned Codable wire types shared by `--json` output and `plan rpc`.
         .target(name: "PlanProtocol", dependencies: ["PlanCore", "PlanTimetable", "PlanGrades", "PlanICal", "PlanStore", "PlanService", "PlanRender"], swiftSettings: swiftSettings),
         // ArgumentParser commands, output formatting, exit codes.
@@ -77,6 +89,7 @@ let package = Package(
         .testTarget(name: "PlanRenderTests", dependencies: ["PlanRender", "PlanCore", "PlanImage", "PlanGrades"], swiftSettings: swiftSettings),
         .testTarget(name: "PlanICalTests", dependencies: ["PlanICal", "PlanCore"], swiftSettings: swiftSettings),
         .testTarget(name: "PlanStoreTests", dependencies: ["PlanStore", "PlanCore", "PlanTimetable"], exclude: ["Fixtures"], swiftSettings: swiftSettings),
+        .testTarget(name: "PlanDAVTests", dependencies: ["PlanDAV"], swiftSettings: swiftSettings),
         .testTarget(name: "PlanServiceTests", dependencies: ["PlanService", "PlanTimetable", "PlanStore", "PlanICal", "PlanCore", "PlanRender"], swiftSettings: swiftSettings),
         .testTarget(name: "PlanProtocolTests", dependencies: ["PlanProtocol", "PlanTimetable", "PlanGrades", "PlanService", "PlanStore", "PlanRender", "PlanCore"], exclude: ["CatalogFiles"], swiftSettings: swiftSettings),
         .testTarget(name: "PlanCLITests", dependencies: ["PlanCLI"], exclude: ["Golden", "Wild", "Courses", "Week"], swiftSettings: swiftSettings),

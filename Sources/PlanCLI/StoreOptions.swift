@@ -43,6 +43,8 @@ struct StoreOptions: ParsableArguments {
 func withService(_ options: StoreOptions, _ body: (PlanService, String) throws -> Void) throws {
     do {
         let (service, zone) = try options.service()
+        // A subscription read from its stored copy (its server out of reach): said once, whatever the outcome.
+        defer { printWarnings(service.remote.takeNotices()) }
         try body(service, zone)
     } catch let e as ExitCode {
         throw e

@@ -7,9 +7,8 @@ import PlanStore
 ///
 /// The busy cache, the agenda, registration and export read calendars only
 /// through a feed, so none of them assumes a calendar is a file. One
-/// conformer per ``CalendarSource/Kind`` (``FileFeed`` now; a subscription
-/// and a CalDAV collection next, in a module that talks HTTP); see
-/// ``CalendarSource/feed``.
+/// conformer per ``CalendarSource/Kind`` (``FileFeed``, ``SubscriptionFeed``
+/// over PlanDAV; a CalDAV collection next); see ``PlanService/feed(for:_:)``.
 protocol CalendarFeed: Sendable {
     /// Which calendar this is, for cache keys: the kind and the location.
     var identity: String { get }
@@ -26,8 +25,11 @@ protocol CalendarFeed: Sendable {
 /// not since it was read.
 enum CalendarRevision: Hashable, Sendable {
     /// A file's modification time (nanoseconds since 1970) and size. Next:
-    /// a subscription's ETag, a CalDAV collection's sync token.
+    /// a CalDAV collection's sync token.
     case file(modified: Int64, size: Int64)
+    /// A subscription's ETag as the server sent it (`etag:…`), else its
+    /// Last-Modified (`modified:…`), else its content's fingerprint.
+    case subscription(validator: String)
 }
 
 /// A calendar's content as read once.
@@ -67,11 +69,13 @@ struct CalendarContent: Sendable {
     }
 }
 
-extension CalendarSource {
-    /// The feed that reads this calendar.
-    var feed: any CalendarFeed {
-        switch kind {
+extension PlanService {
+    /// The feed that reads calendar `source` in transaction `t` (a
+    /// subscription is fetched once, its copy kept through `t`).
+    func feed(for source: CalendarSource, _ t: StoreTransaction) throws -> any CalendarFeed {
+        switch source.kind {
         case .file(let path): FileFeed(path: path)
+        case .subscription(let url): SubscriptionFeed(url: url, content: try remote.content(url, t, now: now))
         }
     }
 }

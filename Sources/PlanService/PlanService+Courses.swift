@@ -105,8 +105,7 @@ extension PlanService {
         guard let zone = SystemZone(identifier: term.timeZone) else {
             throw ServiceError.refused("the catalog's time zone \"\(term.timeZone)\" is not one this system knows")
         }
-        let source = CalendarSource(name: Self.defaultName(for: path), kind: .file(path: Self.absolutePath(path)))
-        let content = try source.feed.read()
+        let content = try FileFeed(path: Self.absolutePath(path)).read()
         let window = TimeRange(start: zone.resolve(LocalDateTime(date: term.start)), end: zone.resolve(LocalDateTime(date: term.end.adding(days: 1))))
         let result = try ICalImporter.importData(content.bytes, label: content.label,
                                                  options: ImportOptions(window: window, floatingZone: zone))

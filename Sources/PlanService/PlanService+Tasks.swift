@@ -194,7 +194,7 @@ extension PlanService {
                 }
                 var moves = Self.moves(from: old, to: plan.sittings, now: now)
                 for k in moves.indices { moves[k].reason = reasons[moves[k].taskId] ?? (compact ? .compact : nil) }
-                moves = nameBusyEvents(moves, calendars: try t.calendars(), policy: i.input.policy)
+                moves = nameBusyEvents(moves, feeds: try t.calendars().map { try feed(for: $0, t) }, policy: i.input.policy)
                 let after = Dictionary(grouping: plan.sittings, by: \.taskId).mapValues { Set($0.map(\.range)) }
                 let kept = before.reduce(0) { n, task in n + task.value.count { after[task.key]?.contains($0) == true } }
                 if !dryRun { try save(plan, t) }
@@ -205,12 +205,12 @@ extension PlanService {
     }
 
     /// Fills in the event a move's sitting collides with: the scheduler sees
-    /// only busy time, so the calendar it came from (the one of `calendars`
+    /// only busy time, so the calendar it came from (the one of `list`
     /// whose feed gave the block its source) is read again over the blocks
     /// in question (best effort: a calendar that cannot be read leaves the
     /// reason as "busy time").
-    func nameBusyEvents(_ moves: [Move], calendars: [CalendarSource], policy: Policy) -> [Move] {
-        let feeds = Dictionary(calendars.map { ($0.feed.label, $0.feed) }, uniquingKeysWith: { a, _ in a })
+    func nameBusyEvents(_ moves: [Move], feeds list: [any CalendarFeed], policy: Policy) -> [Move] {
+        let feeds = Dictionary(list.map { ($0.label, $0) }, uniquingKeysWith: { a, _ in a })
         var blocks: [String: [TimeRange]] = [:]
         for m in moves {
             if case .busy(_, let b, _, nil)? = m.reason { blocks[b.source, default: []].append(b.range) }
@@ -393,7 +393,7 @@ extension PlanService {
                 var items: [(range: TimeRange, item: AgendaItem)] = []
                 var warnings: [ImportWarning] = []
                 for c in try t.calendars() {
-                    let r = try ImportMemo.shared.imported(from: c.feed, options: ImportOptions(window: range, floatingZone: zone))
+                    let r = try ImportMemo.shared.imported(from: try feed(for: c, t), options: ImportOptions(window: range, floatingZone: zone))
                     warnings += r.warnings
                     for o in r.occurrences { items.append((o.range(in: zone), .event(o))) }
                 }
@@ -441,7 +441,7 @@ extension PlanService {
                                          summary: (project.map { "\($0): " } ?? "") + "\(title) (\(s.index)/\(s.count))",
                                          categories: project.map { [$0] } ?? [], description: description, taskId: s.taskId)
                 }
-                let calendars = onlyPlan ? [] : try t.calendars().map { try $0.feed.read().calendarBytes }
+                let calendars = onlyPlan ? [] : try t.calendars().map { try feed(for: $0, t).read().calendarBytes }
                 return try ICalExporter.merged(calendars: calendars, sittings: export, stamp: now, timeZone: zone)
             }
         }

@@ -36,7 +36,7 @@ extension PlanService {
                 for p in projects { if let c = p.color { colors[WeekGroups.key(p.name)] = c } }
 
                 let calendars = try t.calendars()
-                let feeds: [any CalendarFeed] = calendars.map(\.feed) + extraCalendars.map { FileFeed(path: Self.absolutePath($0)) }
+                let feeds: [any CalendarFeed] = try calendars.map { try feed(for: $0, t) } + extraCalendars.map { FileFeed(path: Self.absolutePath($0)) }
                 var items: [WeekInput.Item] = []
                 var warnings: [ImportWarning] = []
                 for feed in feeds {

@@ -1,5 +1,6 @@
 import Foundation
 import PlanCore
+import PlanDAV
 import PlanICal
 import PlanStore
 
@@ -45,10 +46,17 @@ public struct PlanService {
     public let store: PlanStore
     /// The clock, injected: every plan is a function of the store and `now`.
     public let now: Instant
+    /// The subscribed calendars as fetched by this service, and the warnings
+    /// of stored copies used in place of an unreachable server (the faces
+    /// print ``RemoteCalendars/takeNotices()``).
+    public let remote: RemoteCalendars
 
-    public init(store: PlanStore, now: Instant) {
+    /// `environment` holds where credentials come from (`PLAN_CALDAV_USER`,
+    /// `PLAN_CALDAV_PASSWORD`, `NETRC`, `HOME`).
+    public init(store: PlanStore, now: Instant, environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.store = store
         self.now = now
+        self.remote = RemoteCalendars(environment: environment)
     }
 
     /// Keys of the settings table.
@@ -89,19 +97,44 @@ public struct PlanService {
 
     // MARK: Calendars
 
-    /// Registers a calendar after reading it once (so a broken file is refused).
-    public func addCalendar(path: String, name: String?) throws -> (CalendarSource, ImportResult) {
-        try guarded { try store.write { try register(path: Self.absolutePath(path), name: name, $0) } }
+    /// Registers a calendar after reading it once (so a broken one is refused):
+    /// a file, or an `https://`/`webcal://` subscription (plain `http://` only
+    /// to this machine unless `insecure`), fetched and kept in the store.
+    public func addCalendar(path: String, name: String?, insecure: Bool = false) throws -> (CalendarSource, ImportResult) {
+        try guarded {
+            guard SubscriptionURL.looksLikeURL(path) else {
+                return try store.write { try register(path: Self.absolutePath(path), name: name, $0) }
+            }
+            let url: SubscriptionURL
+            do throws(DAVError) {
+                url = try SubscriptionURL(path, insecure: insecure)
+            } catch {
+                throw ServiceError.refused(error.description)
+            }
+            let source = CalendarSource(name: name ?? Self.defaultName(forURL: url), kind: .subscription(url: url.text))
+            return try store.write { try register(source, $0) }
+        }
     }
 
     /// Reads the file once through its feed (a broken one is refused) and registers it.
     func register(path absolute: String, name: String?, _ t: StoreTransaction) throws -> (CalendarSource, ImportResult) {
+        try register(CalendarSource(name: name ?? Self.defaultName(for: absolute), kind: .file(path: absolute)), t)
+    }
+
+    /// Reads `source` once through its feed (a broken one is refused) and registers it.
+    func register(_ source: CalendarSource, _ t: StoreTransaction) throws -> (CalendarSource, ImportResult) {
         let window = TimeRange(start: now - 86_400 * 7, end: now + 86_400 * 366)
-        let source = CalendarSource(name: name ?? Self.defaultName(for: absolute), kind: .file(path: absolute))
-        let content = try source.feed.read()
+        let content = try feed(for: source, t).read()
         let result = try ICalImporter.importData(content.bytes, label: content.label, options: ImportOptions(window: window))
         try t.addCalendar(source)
         return (source, result)
+    }
+
+    /// A subscription's default name: the last part of its path without `.ics`, else its host.
+    static func defaultName(forURL url: SubscriptionURL) -> String {
+        let last = (URL(string: url.text)?.path ?? "").split(separator: "/").last.map(String.init) ?? ""
+        let stem = last.lowercased().hasSuffix(".ics") ? String(last.dropLast(4)) : last
+        return stem.isEmpty ? url.host : stem.removingPercentEncoding ?? stem
     }
 
     public func calendars() throws -> [CalendarSource] {
@@ -163,7 +196,7 @@ public struct PlanService {
         var warnings: [ImportWarning] = []
         var fromCache = true
         for c in calendars {
-            let r = try BusyCache.busy(feed: c.feed, window: window, policy: policy, transaction: t, now: now)
+            let r = try BusyCache.busy(feed: try feed(for: c, t), window: window, policy: policy, transaction: t, now: now)
             blocks += r.blocks
             warnings += r.warnings
             fromCache = fromCache && r.fromCache

@@ -1,7 +1,7 @@
 import CSQLite
 
 /// How a ``CalendarSource`` is kept in the `calendars` table (schema 2): its
-/// kind (`file`) and its location (a file's path), in the order registered.
+/// kind (`file`, `subscription`) and its location (a file's path, a URL), in the order registered.
 /// The kind has no CHECK: a new kind (`subscription`, `caldav`) needs no
 /// rebuilt table, and a plan that does not know a kind refuses to read it.
 enum CalendarColumns {
@@ -22,10 +22,12 @@ enum CalendarColumns {
     static func all(in db: SQLiteDatabase) throws -> [CalendarSource] {
         let rows = try db.rows("SELECT name, kind, location FROM calendars ORDER BY seq") { ($0.text(0), $0.text(1), $0.text(2)) }
         return try rows.map { name, kind, location in
-            guard kind == "file" else {
-                throw StoreError.refused("calendar \"\(name)\" is of kind \"\(kind)\", which this plan cannot read (it reads files)")
+            switch kind {
+            case "file": return CalendarSource(name: name, kind: .file(path: location))
+            case "subscription": return CalendarSource(name: name, kind: .subscription(url: location))
+            default:
+                throw StoreError.refused("calendar \"\(name)\" is of kind \"\(kind)\", which this plan cannot read (it reads files and subscriptions)")
             }
-            return CalendarSource(name: name, kind: .file(path: location))
         }
     }
 
@@ -33,6 +35,7 @@ enum CalendarColumns {
     static func add(_ source: CalendarSource, in db: SQLiteDatabase) throws {
         let (kind, location): (String, String) = switch source.kind {
         case .file(let path): ("file", path)
+        case .subscription(let url): ("subscription", url)
         }
         try db.query("""
             INSERT INTO calendars(name, kind, location, seq)

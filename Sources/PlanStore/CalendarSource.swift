@@ -7,14 +7,15 @@
 public struct CalendarSource: Hashable, Sendable {
     /// Where a calendar's content is read from.
     ///
-    /// Now: a local file. Next (each a case of its own, read in a module of
-    /// its own that talks HTTP): `subscription(url:)`, an `https://` or
-    /// `webcal://` feed that says whether it changed by its ETag, and
-    /// `caldav(collection:)`, a CalDAV collection that says so by its sync
-    /// token (RFC 6578).
+    /// A local file, or a published calendar on a server (read through
+    /// PlanDAV, the module that talks HTTP). Next: `caldav(collection:)`, a
+    /// CalDAV collection that says whether it changed by its sync token (RFC 6578).
     public enum Kind: Hashable, Sendable {
         /// An `.ics` file, by its absolute path.
         case file(path: String)
+        /// An `https://` (or `webcal://`, kept as https) calendar, fetched with
+        /// its ETag/Last-Modified and cached in the store; never with credentials in it.
+        case subscription(url: String)
     }
 
     public var name: String
@@ -25,10 +26,11 @@ public struct CalendarSource: Hashable, Sendable {
         self.kind = kind
     }
 
-    /// What the user registered, as they would write it again: a file's path.
+    /// What the user registered, as they would write it again: a file's path, a URL.
     public var location: String {
         switch kind {
         case .file(let path): path
+        case .subscription(let url): url
         }
     }
 }

@@ -57,7 +57,7 @@ public final class PlanStore {
     private let db: SQLiteDatabase
 
     /// The schema version this build writes (`PRAGMA user_version`).
-    public static let schemaVersion = 4
+    public static let schemaVersion = 5
 
     /// The upgrade this open made to an older store, if any: the CLI and
     /// `plan rpc` say so once.
@@ -129,7 +129,9 @@ public final class PlanStore {
                 // Schema 2 → 3: course catalogs and timetables, new tables only.
                 if version <= 2 { try db.execute(CatalogColumns.create) }
                 // Schema 3 → 4: the grade book, new tables only.
-                try db.execute(GradeColumns.create)
+                if version <= 3 { try db.execute(GradeColumns.create) }
+                // Schema 4 → 5: the copies of subscribed calendars, a new table only.
+                try db.execute(SubscriptionColumns.create)
             }
             try db.execute("PRAGMA user_version = \(Self.schemaVersion)")
             try StoreUpgrade.checkForeignKeys(db, path: path)
@@ -170,6 +172,7 @@ public final class PlanStore {
             key TEXT PRIMARY KEY, blocks BLOB NOT NULL, used INTEGER NOT NULL);
         \(CatalogColumns.create)
         \(GradeColumns.create)
+        \(SubscriptionColumns.create)
         """
 
     /// Runs `body` in one write transaction (BEGIN IMMEDIATE … COMMIT); any
@@ -347,6 +350,24 @@ public struct StoreTransaction {
     public func removeCalendar(named name: String) throws {
         try db.query("DELETE FROM calendars WHERE name = ?", [.text(name)])
         if db.changes == 0 { throw StoreError.notFound(kind: "calendar", name: name) }
+        try db.execute(SubscriptionColumns.dropOrphans)
+    }
+
+    // MARK: Subscriptions
+
+    /// The stored copy of the subscription at `url`, if one was ever fetched.
+    public func subscriptionCopy(url: String) throws -> SubscriptionCopy? {
+        try SubscriptionColumns.load(url: url, in: db)
+    }
+
+    /// Keeps `copy` as the subscription's last good copy (replacing the one before).
+    public func saveSubscriptionCopy(_ copy: SubscriptionCopy) throws {
+        try SubscriptionColumns.save(copy, in: db)
+    }
+
+    /// Records that the server said the stored copy is current (a 304) at `at`.
+    public func markSubscriptionChecked(url: String, at: Int64) throws {
+        try SubscriptionColumns.markChecked(url: url, at: at, in: db)
     }
 
     // MARK: Course catalogs and timetables

@@ -124,7 +124,7 @@ import Testing
         let registered = try service.calendars()
         #expect(registered == [CalendarSource(name: "classes", kind: .file(path: s.calendar))])
         let text = try service.export(from: nil, to: nil, onlyPlan: false, defaultZone: "UTC")
-        let content = try registered[0].feed.read()
+        let content = try FileFeed(path: s.calendar).read()
         #expect(text == (try ICalExporter.merged(calendars: [content.calendarBytes], sittings: [], stamp: service.now, timeZone: "UTC")))
         #expect(text.contains("UID:lecture@test"))
         try FileManager.default.removeItem(atPath: s.calendar)

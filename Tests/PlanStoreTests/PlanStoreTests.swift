@@ -84,7 +84,7 @@ import Testing
         try SQLiteDatabase(path: store.path).execute(
             "INSERT INTO calendars(name, kind, location, seq) VALUES('club', 'caldav', 'https://dav.example.edu/club/', 3)")
         let error = #expect(throws: StoreError.self) { try store.read { try $0.calendars() } }
-        #expect(error?.description == "calendar \"club\" is of kind \"caldav\", which this plan cannot read (it reads files)")
+        #expect(error?.description == "calendar \"club\" is of kind \"caldav\", which this plan cannot read (it reads files and subscriptions)")
     }
 
     @Test func sittingsAreReplacedPerTaskAndRemovedWithIt() throws {

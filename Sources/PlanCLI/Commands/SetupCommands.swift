@@ -7,19 +7,25 @@ import PlanStore
 
 struct CalendarCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "calendar", abstract: "Register the .ics calendars whose events are busy time.",
-        discussion: "Registered files are read again on every planning run, so an updated class schedule is picked up.",
+        commandName: "calendar", abstract: "Register the .ics calendars (files or subscriptions) whose events are busy time.",
+        discussion: """
+            Registered calendars are read again on every planning run, so an updated class schedule is picked up. \
+            A subscription (https:// or webcal://) is fetched only when the server says it changed (ETag, Last-Modified); \
+            its last good copy is kept in the store and used, with a warning, when the server cannot be reached. \
+            Credentials come from ~/.netrc ($NETRC) or PLAN_CALDAV_USER/PLAN_CALDAV_PASSWORD, never from the URL.
+            """,
         subcommands: [Add.self, List.self, Remove.self])
 
     struct Add: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "add", abstract: "Register a calendar file (read once to check it).")
-        @Argument(help: ArgumentHelp(valueName: "file.ics")) var file: String
-        @Option(help: "Name to refer to it by. Default: the file name.") var name: String?
+        static let configuration = CommandConfiguration(commandName: "add", abstract: "Register a calendar file or an https:// / webcal:// subscription (read once to check it).")
+        @Argument(help: ArgumentHelp("A .ics file, or the URL of a published calendar.", valueName: "file.ics|URL")) var file: String
+        @Option(help: "Name to refer to it by. Default: the file name (a URL's last path part, else its host).") var name: String?
+        @Flag(help: "Allow a plain http:// URL to another machine (sent unencrypted, without credentials).") var insecure = false
         @OptionGroup var options: StoreOptions
 
         func run() throws {
             try withService(options) { service, _ in
-                let (source, result) = try service.addCalendar(path: file, name: name)
+                let (source, result) = try service.addCalendar(path: file, name: name, insecure: insecure)
                 printWarnings(result.warnings)
                 emit(options.json, Wire.NamedCalendar(source)) {
                     "Registered calendar \"\(source.name)\": \(source.location) (\(result.eventCount) events).\n"

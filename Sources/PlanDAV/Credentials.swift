@@ -1,0 +1,81 @@
+import Foundation
+
+/// A user name and password for one host, held only in memory: never
+/// printed (its description hides the password), logged or stored.
+public struct Credentials: Sendable, Equatable, CustomStringConvertible {
+    public var user: String
+    var password: String
+
+    public init(user: String, password: String) {
+        self.user = user
+        self.password = password
+    }
+
+    /// `Authorization: Basic …` (RFC 7617).
+    var basicAuthorization: String { "Basic " + Data("\(user):\(password)".utf8).base64EncodedString() }
+
+    public var description: String { "\(user):••••" }
+
+    /// The credentials for `host`: `PLAN_CALDAV_USER`/`PLAN_CALDAV_PASSWORD`
+    /// when both are set (for the host the user named, `primary`), else the
+    /// netrc file (`$NETRC`, else `~/.netrc`) entry for the host, else its
+    /// `default` entry. Nil when there are none.
+    public static func lookup(host: String, primary: Bool, environment: [String: String]) -> Credentials? {
+        if primary, let user = environment["PLAN_CALDAV_USER"], let password = environment["PLAN_CALDAV_PASSWORD"], !user.isEmpty {
+            return Credentials(user: user, password: password)
+        }
+        let path = environment["NETRC"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? ((environment["HOME"] ?? NSHomeDirectory()) + "/.netrc")
+        // A netrc file is small; a bigger one is not one.
+        guard let data = FileManager.default.contents(atPath: path), data.count <= 1 << 20,
+              let text = String(data: data, encoding: .utf8) else { return nil }
+        return netrc(text, host: host)
+    }
+
+    /// The entry of netrc `text` for `host` (machine names compared without
+    /// case), else its `default` entry: tokens separated by white space,
+    /// `macdef` bodies (up to an empty line) skipped.
+    static func netrc(_ text: String, host: String) -> Credentials? {
+        var entries: [(machine: String?, login: String?, password: String?)] = []
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        var tokens: [Substring] = []
+        var inMacro = false
+        for line in lines {
+            if inMacro {
+                if line.trimmingCharacters(in: .whitespaces).isEmpty { inMacro = false }
+                continue
+            }
+            var words = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" })[...]
+            if let m = words.firstIndex(of: "macdef") {
+                words = words[..<m]
+                inMacro = true
+            }
+            tokens += words
+        }
+        var i = 0
+        while i < tokens.count {
+            let word = tokens[i]
+            switch word {
+            case "machine" where i + 1 < tokens.count:
+                entries.append((String(tokens[i + 1]), nil, nil))
+                i += 2
+            case "default":
+                entries.append((nil, nil, nil))
+                i += 1
+            case "login" where i + 1 < tokens.count && !entries.isEmpty:
+                entries[entries.count - 1].login = String(tokens[i + 1])
+                i += 2
+            case "password" where i + 1 < tokens.count && !entries.isEmpty:
+                entries[entries.count - 1].password = String(tokens[i + 1])
+                i += 2
+            case "account" where i + 1 < tokens.count:
+                i += 2
+            default:
+                i += 1
+            }
+        }
+        let entry = entries.first { $0.machine?.lowercased() == host.lowercased() } ?? entries.first { $0.machine == nil }
+        guard let entry, let login = entry.login, let password = entry.password else { return nil }
+        return Credentials(user: login, password: password)
+    }
+}

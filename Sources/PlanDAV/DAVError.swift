@@ -1,0 +1,53 @@
+/// Why a calendar on a server could not be read: the one error type of
+/// PlanDAV. Every message names the URL as the store keeps it (never with
+/// credentials) and fits on one line.
+public enum DAVError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The URL is not one plan fetches (not http(s)/webcal, no host, credentials in it, plain http to another host).
+    case refusedURL(url: String, reason: String)
+    /// The server could not be reached, or did not answer in time: a cached copy may stand in.
+    case unreachable(url: String, reason: String)
+    /// The server answered 5xx: down for now, as an unreachable one is.
+    case serverError(url: String, status: Int)
+    /// 401 or 403: the credentials were refused (or none were given).
+    case credentialsRefused(url: String, status: Int, sentCredentials: Bool)
+    /// Another status the request cannot go on from (404, 410, an unexpected 3xx…).
+    case status(url: String, status: Int)
+    /// More than ``Fetcher/maxRedirects`` redirects, or one back to a URL already visited.
+    case redirects(url: String, reason: String)
+    /// The body is larger than the cap.
+    case tooLarge(url: String, limit: Int)
+
+    /// Whether the server is down or out of reach (a stored copy may be used
+    /// instead), rather than answering something plan cannot use.
+    public var isOffline: Bool {
+        switch self {
+        case .unreachable, .serverError: true
+        default: false
+        }
+    }
+
+    /// The URL the error is about.
+    public var url: String {
+        switch self {
+        case .refusedURL(let u, _), .unreachable(let u, _), .serverError(let u, _), .credentialsRefused(let u, _, _),
+             .status(let u, _), .redirects(let u, _), .tooLarge(let u, _): u
+        }
+    }
+
+    /// Why, without the URL.
+    public var reason: String {
+        switch self {
+        case .refusedURL(_, let r): r
+        case .unreachable(_, let r): "the server cannot be reached: \(r)"
+        case .serverError(_, let s): "the server answered HTTP \(s) (a server error)"
+        case .credentialsRefused(_, let s, let sent):
+            sent ? "the server refused the credentials for it (HTTP \(s)); check ~/.netrc ($NETRC) or PLAN_CALDAV_USER/PLAN_CALDAV_PASSWORD"
+                : "the server asks for credentials (HTTP \(s)) and none were found: put them in ~/.netrc ($NETRC) or PLAN_CALDAV_USER/PLAN_CALDAV_PASSWORD"
+        case .status(_, let s): s == 404 || s == 410 ? "no calendar at this address (HTTP \(s))" : "the server answered HTTP \(s)"
+        case .redirects(_, let r): r
+        case .tooLarge(_, let limit): "the calendar is larger than \(limit / 1_000_000) MB"
+        }
+    }
+
+    public var description: String { "\(url): \(reason)" }
+}

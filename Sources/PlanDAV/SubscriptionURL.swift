@@ -1,0 +1,72 @@
+import Foundation
+
+/// The address of a published calendar as plan fetches and keeps it:
+/// `webcal://` read as `https://`, no credentials in it, plain `http://`
+/// only to this machine (127.0.0.1, ::1, localhost) unless allowed.
+public struct SubscriptionURL: Hashable, Sendable, CustomStringConvertible {
+   /// `https://host[:port]/path[?query]`, or `http://` as allowed.
+   public let text: String
+   public let scheme: String
+   /// Lower-cased, without brackets for IPv6.
+   public let host: String
+
+   /// Whether `text` is written as a URL plan would fetch (a scheme plan
+   /// knows), rather than a file's path.
+   public static func looksLikeURL(_ text: String) -> Bool {
+       let lower = text.lowercased()
+       return ["https://", "http://", "webcal://", "webcals://"].contains { lower.hasPrefix($0) }
+   }
+
+   /// Reads `raw`, refusing what plan does not fetch. `insecure` allows
+   /// plain `http://` to any host. Credentials written in the URL are
+   /// refused (and never repeated in the message): they belong in `~/.netrc`.
+   public init(_ raw: String, insecure: Bool = false) throws(DAVError) {
+       guard var parts = URLComponents(string: raw.trimmingCharacters(in: .whitespaces)),
+             let given = parts.scheme?.lowercased() else {
+           throw .refusedURL(url: Self.shown(raw), reason: "not a URL plan can read")
+       }
+       let scheme: String = switch given {
+       case "webcal", "webcals", "https": "https"
+       case "http": "http"
+       default: throw .refusedURL(url: Self.shown(raw), reason: "plan reads https:// and webcal:// calendars (http:// only on this machine)")
+       }
+       if parts.user != nil || parts.password != nil {
+           parts.user = nil
+           parts.password = nil
+           parts.scheme = scheme
+           throw .refusedURL(url: parts.string ?? Self.shown(raw),
+                             reason: "credentials in the URL are not kept; put them in ~/.netrc (machine HOST login USER password PASSWORD) or PLAN_CALDAV_USER/PLAN_CALDAV_PASSWORD and give the URL without them")
+       }
+       guard let host = parts.host?.lowercased(), !host.isEmpty else {
+           throw .refusedURL(url: Self.shown(raw), reason: "the URL names no host")
+       }
+       parts.scheme = scheme
+       parts.fragment = nil
+       if parts.path.isEmpty { parts.path = "/" }
+       guard let text = parts.string else { throw .refusedURL(url: Self.shown(raw), reason: "not a URL plan can read") }
+       self.text = text
+       self.scheme = scheme
+       self.host = host.hasPrefix("[") ? String(host.dropFirst().dropLast()) : host
+       if scheme == "http" && !insecure && !isLoopback {
+           throw .refusedURL(url: text, reason: "plain http:// sends the calendar (and any password) unencrypted; use https://, or --insecure to allow it")
+       }
+   }
+
+   /// The host is this machine: plain http stays on it.
+   public var isLoopback: Bool { ["127.0.0.1", "::1", "localhost"].contains(host) }
+
+   /// Credentials may go to it: over https, or to this machine.
+   public var mayCarryCredentials: Bool { scheme == "https" || isLoopback }
+
+   public var description: String { text }
+
+   /// A string that may hold credentials, for an error: everything up to the
+   /// last `@` before the path is dropped.
+   static func shown(_ raw: String) -> String {
+       guard let schemeEnd = raw.range(of: "://") else { return raw.count > 200 ? String(raw.prefix(200)) + "…" : raw }
+       let rest = raw[schemeEnd.upperBound...]
+       let authorityEnd = rest.firstIndex(where: { "/?#".contains($0) }) ?? rest.endIndex
+       guard let at = rest[..<authorityEnd].lastIndex(of: "@") else { return raw }
+       return String(raw[..<schemeEnd.upperBound]) + String(rest[rest.index(after: at)...])
+   }
+}

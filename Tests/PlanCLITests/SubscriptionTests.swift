@@ -1,0 +1,249 @@
+import Foundation
+import Testing
+
+/// A calendar server from PyPI (Radicale or Xandikos) run on 127.0.0.1 with a
+/// free port and a temporary folder, for the subscription tests; stopped
+/// (by its own process id) when the test is done.
+final class LocalDAVServer {
+    let process = Process()
+    let port: Int
+    let folder: URL
+    let log: URL
+
+    /// Starts `python3 -m <module> args…` (with `{port}` and `{dir}` filled
+    /// in) and waits until it answers on its port; nil, with the reason, when
+    /// the server is not installed or does not start.
+    static func start(_ module: String, _ args: [String]) throws -> (LocalDAVServer?, String) {
+        let check = try CLIRunner.runTool(["python3", "-c", "import \(module)"])
+        guard check.status == 0 else { return (nil, "\(module) is not installed (pip install \(module))") }
+        guard try CLIRunner.runTool(["curl", "--version"]).status == 0 else { return (nil, "curl is not installed") }
+        let port = try CLIRunner.runTool(["python3", "-c",
+            "import socket; s = socket.socket(); s.bind(('127.0.0.1', 0)); print(s.getsockname()[1])"])
+        guard port.status == 0, let p = Int(port.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            return (nil, "no free port")
+        }
+        let server = try LocalDAVServer(module: module, port: p, args: args)
+        for _ in 0..<100 {
+            if server.answers() { return (server, "") }
+            if !server.process.isRunning { break }
+            usleep(100_000)
+        }
+        let why = (try? String(contentsOf: server.log, encoding: .utf8)) ?? ""
+        server.stop()
+        return (nil, "\(module) did not start: \(why.suffix(300))")
+    }
+
+    private init(module: String, port: Int, args: [String]) throws {
+        self.port = port
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("plan-dav-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        log = folder.appendingPathComponent("server.log")
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: log)
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-m", module] + args.map {
+            $0.replacingOccurrences(of: "{port}", with: String(port)).replacingOccurrences(of: "{dir}", with: folder.path)
+        }
+        process.standardOutput = handle
+        process.standardError = handle
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+    }
+
+    /// Whether something accepts a connection on the port.
+    func answers() -> Bool {
+        (try? CLIRunner.runTool(["python3", "-c",
+            "import socket; socket.create_connection(('127.0.0.1', \(port)), timeout=1).close()"]).status) == 0
+    }
+
+    /// `curl` with `args`: its status code as text.
+    func curl(_ args: [String]) throws -> String {
+        try CLIRunner.runTool(["curl", "-s", "-o", "/dev/null", "-w", "%{http_code}"] + args).stdout
+    }
+
+    /// Stops the server (Radicale ends on SIGINT, not SIGTERM): SIGINT, then
+    /// SIGKILL if it is still running 5 s later.
+    func stop() {
+        guard process.isRunning else { return }
+        process.interrupt()
+        for _ in 0..<50 where process.isRunning { usleep(100_000) }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+    }
+
+    deinit {
+        stop()
+        try? FileManager.default.removeItem(at: folder)
+    }
+}
+
+/// `plan calendar add URL` and planning from a subscription, against real
+/// servers on this machine (Radicale and Xandikos from PyPI, which `.ci/run`
+/// installs); each test says plainly that it skipped when its server cannot run.
+@Suite(.serialized) struct SubscriptionTests {
+    static let password = "s3cret-Pa55word"
+
+    static func event(_ summary: String, start: String, end: String) -> String {
+        """
+        BEGIN:VCALENDAR\r
+        VERSION:2.0\r
+        PRODID:-//plan tests//EN\r
+        BEGIN:VEVENT\r
+        UID:class-1@plan-tests\r
+        DTSTAMP:20261101T000000Z\r
+        DTSTART:\(start)\r
+        DTEND:\(end)\r
+        SUMMARY:\(summary)\r
+        END:VEVENT\r
+        END:VCALENDAR\r
+
+        """
+    }
+
+    /// A temporary folder with a store path, a netrc and an event file.
+    struct Scratch {
+        let dir: URL
+        var store: String { dir.appendingPathComponent("plan.sqlite").path }
+        var netrc: String { dir.appendingPathComponent("netrc").path }
+        var ics: String { dir.appendingPathComponent("event.ics").path }
+
+        init() throws {
+            dir = FileManager.default.temporaryDirectory.appendingPathComponent("plan-sub-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        }
+
+        func plan(_ args: [String], now: String = "2026-11-23T08:00:00-05:00", netrc password: String = SubscriptionTests.password)
+            throws -> CLIRunner.Output {
+            try "machine 127.0.0.1 login student password \(password)\n".write(toFile: netrc, atomically: true, encoding: .utf8)
+            return try CLIRunner.run(args + ["--store", store], environment: ["PLAN_NOW": now, "NETRC": netrc, "HOME": dir.path])
+        }
+
+        /// `fetched_at|checked_at` of the stored copy.
+        func copyTimes() throws -> String {
+            try CLIRunner.runTool(["python3", "-c", """
+                import sqlite3, sys
+                for row in sqlite3.connect(sys.argv[1]).execute('SELECT fetched_at, checked_at FROM subscription_copies'):
+                    print(f'{row[0]}|{row[1]}')
+                """, store]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+
+        /// Every byte of the store and its WAL, as text (for the password check).
+        func storeBytes() -> String {
+            let files = (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []
+            return files.filter { $0.hasPrefix("plan.sqlite") }.compactMap {
+                FileManager.default.contents(atPath: dir.appendingPathComponent($0).path)
+            }.map { String(decoding: $0, as: UTF8.self) }.joined()
+        }
+    }
+
+    @Test func aRadicaleCalendarIsSubscribedPlannedAroundUpdatedAndReadOfflineFromTheStoredCopy() throws {
+        let s = try Scratch()
+        defer { try? FileManager.default.removeItem(at: s.dir) }
+        let htpasswd = s.dir.appendingPathComponent("htpasswd").path
+        try "student:\(Self.password)\n".write(toFile: htpasswd, atomically: true, encoding: .utf8)
+        let (started, why) = try LocalDAVServer.start("radicale", [
+            "--server-hosts", "127.0.0.1:{port}", "--storage-filesystem-folder", "{dir}/data",
+            "--auth-type", "htpasswd", "--auth-htpasswd-filename", htpasswd, "--auth-htpasswd-encryption", "plain",
+            "--logging-level", "info",
+        ])
+        guard let server = started else {
+            print("skipped: \(why)")
+            return
+        }
+        defer { server.stop() }
+        let base = "http://127.0.0.1:\(server.port)/student/cal/"
+        let auth = ["-u", "student:\(Self.password)"]
+        #expect(try server.curl(auth + ["-X", "MKCALENDAR", base]) == "201")
+        try Self.event("CS 201 Lecture", start: "20261123T140000Z", end: "20261123T200000Z").write(toFile: s.ics, atomically: true, encoding: .utf8)
+        #expect(try server.curl(auth + ["-X", "PUT", "-H", "Content-Type: text/calendar", "--data-binary", "@" + s.ics, base + "class-1.ics"]) == "201")
+
+        // Subscribed through the real binary; the busy time is the server's event.
+        let added = try s.plan(["calendar", "add", base, "--name", "classes"])
+        #expect(added.status == 0, "\(added.stderr)")
+        #expect(added.stdout == "Registered calendar \"classes\": \(base) (1 events).\n")
+        let task = try s.plan(["add-task", "Essay", "--estimate", "2h", "--due", "2026-11-24", "--earliest", "08:00"])
+        #expect(task.status == 0, "\(task.stderr)")
+        #expect(task.stderr == "")
+        let agenda = try s.plan(["agenda", "--days", "1"])
+        #expect(agenda.stdout.contains("09:00–15:00  CS 201 Lecture"), "\(agenda.stdout)")
+
+        // The event moves on the server: the next run sees it.
+        try Self.event("CS 201 Lecture (moved)", start: "20261123T200000Z", end: "20261123T210000Z").write(toFile: s.ics, atomically: true, encoding: .utf8)
+        let replaced = try server.curl(auth + ["-X", "PUT", "-H", "Content-Type: text/calendar", "--data-binary", "@" + s.ics, base + "class-1.ics"])
+        #expect(["201", "204"].contains(replaced))
+        let moved = try s.plan(["agenda", "--days", "1"], now: "2026-11-23T09:00:00-05:00")
+        #expect(moved.stdout.contains("15:00–16:00  CS 201 Lecture (moved)"), "\(moved.stdout)")
+        #expect(try s.copyTimes() == "1795442400|1795442400")
+
+        // A wrong password: one clear line, the store keeps its copy.
+        let refused = try s.plan(["replan"], now: "2026-11-23T09:30:00-05:00", netrc: "wrong")
+        #expect(refused.status == 66)
+        #expect(refused.stderr == "plan: \(base): cannot read: the server refused the credentials for it (HTTP 401); check ~/.netrc ($NETRC) or PLAN_CALDAV_USER/PLAN_CALDAV_PASSWORD\n")
+        #expect(try s.copyTimes() == "1795442400|1795442400")
+
+        // The server stops: planning goes on from the stored copy, with one warning naming it and its age.
+        server.stop()
+        let offline = try s.plan(["replan"], now: "2026-11-23T12:00:00-05:00")
+        #expect(offline.status == 0, "\(offline.stderr)")
+        #expect(offline.stderr == "plan: warning: \(base): the server cannot be reached: connection refused; planning with the stored copy, last confirmed 3 h ago\n")
+        let offlineAgenda = try s.plan(["agenda", "--days", "1"], now: "2026-11-23T12:00:00-05:00")
+        #expect(offlineAgenda.status == 0)
+        #expect(offlineAgenda.stdout.contains("CS 201 Lecture (moved)"))
+        let export = try s.plan(["export", "-"], now: "2026-11-23T12:00:00-05:00")
+        #expect(export.status == 0)
+        #expect(export.stdout.contains("SUMMARY:CS 201 Lecture (moved)"))
+        #expect(export.stderr.components(separatedBy: "warning:").count == 2)
+
+        // The password is nowhere: not in any output, not in the store.
+        for output in [added, task, agenda, moved, refused, offline, offlineAgenda, export] {
+            #expect(!output.stdout.contains(Self.password) && !output.stderr.contains(Self.password))
+        }
+        #expect(!s.storeBytes().contains(Self.password))
+        let listed = try s.plan(["calendar", "list"])
+        #expect(listed.stdout == "classes  \(base)\n")
+    }
+
+    @Test func aSecondRunAsksXandikosWhetherTheCalendarChangedAndGets304() throws {
+        let s = try Scratch()
+        defer { try? FileManager.default.removeItem(at: s.dir) }
+        let (started, why) = try LocalDAVServer.start("xandikos", [
+            "serve", "-d", "{dir}/data", "-l", "127.0.0.1", "-p", "{port}", "--defaults", "--no-detect-systemd",
+        ])
+        guard let server = started else {
+            print("skipped: \(why)")
+            return
+        }
+        defer { server.stop() }
+        let url = "http://127.0.0.1:\(server.port)/user/calendars/calendar/class-1.ics"
+        try Self.event("MATH 221", start: "20261123T140000Z", end: "20261123T150000Z").write(toFile: s.ics, atomically: true, encoding: .utf8)
+        #expect(try server.curl(["-X", "PUT", "-H", "Content-Type: text/calendar", "--data-binary", "@" + s.ics, url]) == "201")
+
+        let added = try s.plan(["calendar", "add", url])
+        #expect(added.status == 0, "\(added.stderr)")
+        #expect(added.stdout == "Registered calendar \"class-1\": \(url) (1 events).\n")
+        #expect(try s.copyTimes() == "1795438800|1795438800")
+        // Nothing changed: the server answers 304, so the copy is confirmed, not downloaded again.
+        let again = try s.plan(["agenda", "--days", "1"], now: "2026-11-23T10:00:00-05:00")
+        #expect(again.status == 0 && again.stderr == "", "\(again.stderr)")
+        #expect(again.stdout.contains("09:00–10:00  MATH 221"))
+        #expect(try s.copyTimes() == "1795438800|1795446000")
+    }
+
+    @Test func plainHTTPToAnotherMachineAndCredentialsInTheURLAreRefused() throws {
+        let s = try Scratch()
+        defer { try? FileManager.default.removeItem(at: s.dir) }
+        let plain = try s.plan(["calendar", "add", "http://calendar.example.org/classes.ics"])
+        #expect(plain.status == 65)
+        #expect(plain.stderr == "plan: http://calendar.example.org/classes.ics: plain http:// sends the calendar (and any password) unencrypted; use https://, or --insecure to allow it\n")
+        let withPassword = try s.plan(["calendar", "add", "https://student:\(Self.password)@calendar.example.org/classes.ics"])
+        #expect(withPassword.status == 65)
+        #expect(!withPassword.stderr.contains(Self.password))
+        #expect(withPassword.stderr.hasPrefix("plan: https://calendar.example.org/classes.ics: credentials in the URL are not kept; put them in ~/.netrc"))
+        let nothing = try s.plan(["calendar", "list"])
+        #expect(nothing.stdout.hasPrefix("No calendars."))
+        // Nothing listens on this port: no copy, and the error says so.
+        let down = try s.plan(["calendar", "add", "http://127.0.0.1:9/classes.ics"])
+        #expect(down.status == 66)
+        #expect(down.stderr == "plan: http://127.0.0.1:9/classes.ics: cannot read: the server cannot be reached: connection refused; no copy of it is stored yet\n")
+    }
+}

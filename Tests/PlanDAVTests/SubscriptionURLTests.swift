@@ -1,0 +1,85 @@
+import Testing
+@testable import PlanDAV
+
+@Suite struct SubscriptionURLTests {
+    @Test(arguments: [
+        ("webcal://calendar.example.org/classes.ics", "https://calendar.example.org/classes.ics"),
+        ("WEBCAL://Calendar.Example.org/a.ics?key=1#frag", "https://Calendar.Example.org/a.ics?key=1"),
+        ("https://example.org", "https://example.org/"),
+        ("http://127.0.0.1:5232/student/cal/", "http://127.0.0.1:5232/student/cal/"),
+        ("http://localhost/x.ics", "http://localhost/x.ics"),
+        ("http://[::1]:8080/x.ics", "http://[::1]:8080/x.ics"),
+    ])
+    func urlsAreKeptAsFetched(raw: String, kept: String) throws {
+        #expect(try SubscriptionURL(raw).text == kept)
+    }
+
+    @Test func plainHTTPElsewhereNeedsInsecure() throws {
+        #expect(throws: DAVError.refusedURL(url: "http://example.org/a.ics",
+                                            reason: "plain http:// sends the calendar (and any password) unencrypted; use https://, or --insecure to allow it")) {
+            try SubscriptionURL("http://example.org/a.ics")
+        }
+        let allowed = try SubscriptionURL("http://example.org/a.ics", insecure: true)
+        #expect(!allowed.mayCarryCredentials)
+        #expect(try SubscriptionURL("http://127.0.0.1/a.ics").mayCarryCredentials)
+        #expect(throws: DAVError.self) { try SubscriptionURL("http://127.example.org/a.ics") }
+    }
+
+    @Test func credentialsInTheURLAreRefusedWithoutBeingRepeated() {
+        do {
+            _ = try SubscriptionURL("https://me:hunter2@example.org/a.ics")
+            Issue.record("accepted")
+        } catch {
+            #expect(error.url == "https://example.org/a.ics")
+            #expect(!error.description.contains("hunter2"))
+            #expect(error.reason.contains("~/.netrc"))
+        }
+        #expect(SubscriptionURL.shown("https://me:hunter2@example.org/a@b.ics") == "https://example.org/a@b.ics")
+    }
+
+    @Test(arguments: ["ftp://example.org/a.ics", "https:///a.ics", "not a url"])
+    func otherAddressesAreRefused(raw: String) {
+        #expect(throws: DAVError.self) { try SubscriptionURL(raw) }
+    }
+
+    @Test func onlyKnownSchemesLookLikeURLs() {
+        #expect(SubscriptionURL.looksLikeURL("webcal://x/y"))
+        #expect(SubscriptionURL.looksLikeURL("HTTPS://x/y"))
+        #expect(!SubscriptionURL.looksLikeURL("classes.ics"))
+        #expect(!SubscriptionURL.looksLikeURL("/tmp/https:/a.ics"))
+    }
+}
+
+@Suite struct CredentialsTests {
+    static let netrc = """
+        # a comment line is only tokens to skip
+        machine calendar.example.org login alice password wonderland
+        macdef init
+        machine evil.example.org login mallory password nope
+
+        machine CalDAV.Example.net
+          login bob
+          password "b0b"
+        default login anon password guest
+        """
+
+    @Test func theHostsEntryThenTheDefault() {
+        #expect(Credentials.netrc(Self.netrc, host: "calendar.example.org") == Credentials(user: "alice", password: "wonderland"))
+        #expect(Credentials.netrc(Self.netrc, host: "caldav.example.net") == Credentials(user: "bob", password: "\"b0b\""))
+        // The macdef body (up to the empty line) is not an entry.
+        #expect(Credentials.netrc(Self.netrc, host: "evil.example.org") == Credentials(user: "anon", password: "guest"))
+        #expect(Credentials.netrc("machine a login x", host: "a") == nil)
+    }
+
+    @Test func theEnvironmentGoesOnlyToTheNamedHost() {
+        let env = ["PLAN_CALDAV_USER": "carol", "PLAN_CALDAV_PASSWORD": "pw", "NETRC": "/nonexistent/netrc"]
+        #expect(Credentials.lookup(host: "x.example.org", primary: true, environment: env) == Credentials(user: "carol", password: "pw"))
+        #expect(Credentials.lookup(host: "x.example.org", primary: false, environment: env) == nil)
+    }
+
+    @Test func theDescriptionHidesThePassword() {
+        let c = Credentials(user: "alice", password: "wonderland")
+        #expect(!"\(c)".contains("wonderland"))
+        #expect(c.basicAuthorization == "Basic YWxpY2U6d29uZGVybGFuZA==")
+    }
+}
