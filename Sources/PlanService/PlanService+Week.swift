@@ -22,7 +22,8 @@ extension PlanService {
         let inUse = try timetableInUse()
         let unscheduled = try inUse.map { try timetable(named: $0) }.map(Self.noSetTime) ?? []
         return try guarded {
-            try store.read { t in
+            try prefetchSubscriptions()
+            return try store.read { t in
                 let zoneName = try name ?? Self.settings(t, defaultZone: defaultZone).timeZone
                 guard let zone = SystemZone(identifier: zoneName) else {
                     throw ServiceError.refused("the time zone \"\(zoneName)\" is not one this system knows")

@@ -112,6 +112,7 @@ public struct PlanService {
                 throw ServiceError.refused(error.description)
             }
             let source = CalendarSource(name: name ?? Self.defaultName(forURL: url), kind: .subscription(url: url.text))
+            try remote.prefetch([url.text], store: store, now: now)
             return try store.write { try register(source, $0) }
         }
     }
