@@ -87,9 +87,11 @@ public final class RemoteCalendars: Sendable {
             return hit.at.duration(to: clock) >= .seconds(Self.reuseSeconds)
         }
         guard !due.isEmpty else { return }
-        let copies = try store.read { t in try due.map { try t.subscriptionCopy(url: $0) } }
+        let (copies, commands) = try store.read { t in
+            (try due.map { try t.subscriptionCopy(url: $0) }, try PasswordCommands.load(t))
+        }
         for (url, copy) in zip(due, copies) {
-            let (content, pending, notice) = ask(url, copy: copy, now: now)
+            let (content, pending, notice) = ask(url, copy: copy, commands: commands, now: now)
             state.withLock { s in
                 s.memo[url] = Answer(at: clock, content: content, pending: pending)
                 if let notice { s.notices.append(notice) }
@@ -105,7 +107,7 @@ public final class RemoteCalendars: Sendable {
         if let hit = state.withLock({ $0.memo[url] }), hit.at.duration(to: clock) < .seconds(Self.reuseSeconds) {
             answer = hit
         } else {
-            let (content, pending, notice) = ask(url, copy: try t.subscriptionCopy(url: url), now: now)
+            let (content, pending, notice) = ask(url, copy: try t.subscriptionCopy(url: url), commands: try PasswordCommands.load(t), now: now)
             answer = Answer(at: clock, content: content, pending: pending)
             if let notice { state.withLock { $0.notices.append(notice) } }
         }
@@ -121,8 +123,10 @@ public final class RemoteCalendars: Sendable {
 
     /// One conditional GET of `url` against the stored `copy`, and what the
     /// store should keep of the answer: no store access, no transaction.
-    private func ask(_ url: String, copy: SubscriptionCopy?, now: Instant)
+    private func ask(_ url: String, copy: SubscriptionCopy?, commands: [String: PasswordCommand], now: Instant)
         -> (Result<CalendarContent, ImportError>, Pending?, ImportWarning?) {
+        var fetcher = fetcher
+        fetcher.passwordCommands = commands
         do {
             // Stored as checked when it was added (http elsewhere only with --insecure).
             let address = try SubscriptionURL(url, insecure: true)
