@@ -228,7 +228,8 @@ public struct PlanService {
             fromCache = fromCache && r.fromCache
         }
         blocks.sort { ($0.range.start, $0.range.end) < ($1.range.start, $1.range.end) }
-        return (blocks, warnings, fromCache)
+        // A subscription read from its stored copy says so with the calendars' warnings (both faces show these).
+        return (blocks, warnings + remote.takeNotices(), fromCache)
     }
 
     /// The stored tasks as the scheduler's input (tasks past due are left
