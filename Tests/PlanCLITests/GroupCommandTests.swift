@@ -85,6 +85,14 @@ import Testing
         func plan(_ args: String...) throws -> CLIRunner.Output { try CLIRunner.run(args, environment: env) }
         func plan(_ args: [String]) throws -> CLIRunner.Output { try CLIRunner.run(args, environment: env) }
         func path(_ name: String) -> String { dir.appendingPathComponent(name).path }
+
+        /// The starts `plan group find` offers me and Bob on Wednesday 19:00–21:00.
+        func wednesdayEvening() throws -> [String] {
+            let r = try plan("group", "find", "--member", "me", "--member", path("bob.ics"), "--duration", "2h",
+                             "--within", "2026-12-02T19:00..2026-12-02T21:00", "--json")
+            let found = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any], "\(r)")
+            return (found["slots"] as? [[String: Any]] ?? []).compactMap { $0["start"] as? String }
+        }
     }
 
     static func world() throws -> World {
@@ -153,9 +161,7 @@ import Testing
         #expect(String(decoding: first, as: UTF8.self).contains("Date: Mon, 30 Nov 2026 13:00:00 +0000\r\n"))
 
         // Now busy in my plan: I cannot come to another session then.
-        r = try w.plan(["group", "find", "--member", "me", "--member", w.path("bob.ics")] + window + ["--json", "--top", "1"])
-        #expect(r.stdout.contains("\"cannotCome\":[]"), "\(r)")
-        #expect(!r.stdout.contains("\"start\":\"2026-12-02T19:00:00-05:00\""), "\(r.stdout)")
+        #expect(try w.wednesdayEvening() == [], "taken: nothing to offer me and Bob then")
 
         r = try w.plan("group", "list")
         #expect(r.stdout == """
@@ -190,12 +196,10 @@ import Testing
         // Leave frees the time; join takes it again.
         r = try w.plan("group", "leave", "cs-201-midterm-review")
         #expect(r.status == 0 && r.stdout.hasPrefix("You left \"CS 201 midterm review\""), "\(r)")
-        r = try w.plan(["group", "find", "--member", "me", "--member", w.path("bob.ics")] + window + ["--json", "--top", "1"])
-        #expect(r.stdout.contains("\"start\":\"2026-12-02T19:00:00-05:00\""), "\(r.stdout)")
+        #expect(try w.wednesdayEvening() == ["2026-12-02T19:00:00-05:00"])
         r = try w.plan("group", "join", "CS-201-MIDTERM-REVIEW")
         #expect(r.status == 0 && r.stdout.hasPrefix("You are going to"), "\(r)")
-        r = try w.plan(["group", "find", "--member", "me", "--member", w.path("bob.ics")] + window + ["--json", "--top", "1"])
-        #expect(!r.stdout.contains("\"start\":\"2026-12-02T19:00:00-05:00\""), "\(r.stdout)")
+        #expect(try w.wednesdayEvening() == [])
 
         // Everyone declines: the session is empty; its organizer cancels it.
         try String(contentsOfFile: w.path("reply-ACCEPTED.ics"), encoding: .utf8).replacingOccurrences(of: "PARTSTAT=ACCEPTED", with: "PARTSTAT=DECLINED")
@@ -247,7 +251,6 @@ import Testing
         }
         let script = """
         import json, sys, email
-        from email import policy
         try:
             import icalendar, jsonschema
         except ImportError:
@@ -255,12 +258,12 @@ import Testing
         schema = json.load(open(sys.argv[1]))
         out = []
         for path in sys.argv[2:]:
-            msg = email.message_from_bytes(open(path, "rb").read(), policy=policy.default)
+            msg = email.message_from_bytes(open(path, "rb").read())
             assert msg.get_content_type() == "multipart/alternative", msg.get_content_type()
-            parts = [p for p in msg.iter_parts()]
+            parts = msg.get_payload()
             assert [p.get_content_type() for p in parts] == ["text/plain", "text/calendar"], [p.get_content_type() for p in parts]
             cal_part = parts[1]
-            cal = icalendar.Calendar.from_ical(cal_part.get_content())
+            cal = icalendar.Calendar.from_ical(cal_part.get_payload(decode=True).decode("utf-8"))
             ev = cal.walk("VEVENT")[0]
             atts = ev.get("ATTENDEE")
             atts = atts if isinstance(atts, list) else [atts]
@@ -277,7 +280,7 @@ import Testing
                 "ORGANIZER": person(ev["ORGANIZER"]), "ATTENDEE": [person(a) for a in atts],
             }
             errors = [e.message for e in jsonschema.Draft202012Validator(schema).iter_errors(fields)]
-            out.append({"fields": fields, "errors": errors, "to": msg["To"], "text": parts[0].get_content()})
+            out.append({"fields": fields, "errors": errors, "to": msg["To"], "text": parts[0].get_payload(decode=True).decode("utf-8")})
         print(json.dumps(out))
         """
         let schema = CLIRunner.packageRoot.appendingPathComponent("Tests/PlanCLITests/Groups/itip.schema.json").path
