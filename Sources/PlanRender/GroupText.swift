@@ -16,8 +16,10 @@ public enum GroupText {
     /// user's sittings would move.
     public static func found(_ search: GroupSearch, _ slots: [GroupSlot], zone: SystemZone, style: TextStyle = .plain) -> String {
         let names = search.members.map(\.name)
-        var out = "\(ISODuration.humanString(search.duration)) for \(names.joined(separator: ", ")), "
-            + "\(range(search.within, zone)) (\(zone.identifier)):\n"
+        let a = zone.local(search.within.start), b = zone.local(search.within.end)
+        let days = a.secondOfDay == 0 && b.secondOfDay == 0
+            ? "\(TimeText.day(a.date)) … \(TimeText.day(b.date.adding(days: -1)))" : range(search.within, zone)
+        var out = "\(ISODuration.humanString(search.duration)) for \(names.joined(separator: ", ")), \(days) (\(zone.identifier)):\n"
         if slots.isEmpty {
             return out + "  no time on the grid suits \(search.minMembers) or more of them; search a longer window (--within), "
                 + "a wider day (--between), more days (--days) or fewer members (--min-members)\n"
@@ -61,7 +63,7 @@ public enum GroupText {
             out += "\(style.bold(s.id))  \(range(s.range, zone))  \(s.title)\(s.course.map { " (\($0))" } ?? "")\(state)\n"
             if let l = s.location { out += "    where: \(l)\(s.geo.map { " (\($0.latitude), \($0.longitude))" } ?? "")\n" }
             out += "    \(answers(s))\n"
-            if let me {
+            if let me, !s.cancelled {
                 let mine = s.status(of: me)
                 let role = s.organizer.sameAddress(me) ? " (organizer)" : ""
                 let word = switch mine {
