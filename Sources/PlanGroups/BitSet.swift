@@ -31,6 +31,10 @@ struct BitSet: Sendable {
         for w in words.indices { words[w] &= other.words[w] }
     }
 
+    mutating func formUnion(_ other: BitSet) {
+        for w in words.indices { words[w] |= other.words[w] }
+    }
+
     func complement() -> BitSet {
         var c = self
         for w in c.words.indices { c.words[w] = ~c.words[w] }

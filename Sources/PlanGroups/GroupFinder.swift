@@ -4,15 +4,17 @@ import PlanCore
 ///
 /// Every start time on the grid (multiples of ``GroupSearch/granularity``
 /// seconds since 1970) from the first at or after `within.start` to the last
-/// whose session still ends by `within.end` is a candidate when, for every
-/// member, the session `[s, s + duration)` lies inside one local day's
-/// window (``GroupSearch/between`` ∩ the member's own, on one of
-/// ``GroupSearch/days``, both read in the member's zone). A member is free
-/// for it when none of their busy time overlaps it (half-open ranges:
-/// a class ending at 18:00 leaves an 18:00 start free).
+/// whose session still ends by `within.end` is a candidate. A member can
+/// come to the session `[s, s + duration)` when it lies inside one local
+/// day's window of theirs (``GroupSearch/between`` ∩ the member's own, on
+/// one of ``GroupSearch/days``, both read in the member's zone) and none of
+/// their busy time overlaps it (half-open ranges: a class ending at 18:00
+/// leaves an 18:00 start free). A slot everyone can come to is therefore
+/// inside everyone's day window; one outside a member's window counts that
+/// member out, as busy time would, and says so (``GroupSlot/outsideHours``).
 ///
-/// Candidates with at least ``GroupSearch/minMembers`` free are ranked:
-/// more members free first (everyone free on top), then earlier. The first
+/// Candidates with at least ``GroupSearch/minMembers`` who can come are
+/// ranked: more members first (everyone on top), then earlier. The first
 /// ``GroupSearch/top`` are returned, leaving out any slot that overlaps one
 /// ranked above it, so the answers are distinct times, not the same gap
 /// shifted by a quarter hour.
@@ -41,21 +43,26 @@ public enum GroupFinder {
         guard count64 <= GroupSearch.maxSlots else { throw .tooManySlots(count64) }
         let grid = Grid(first: first, step: g, count: Int(count64))
 
-        var allowedAll = BitSet(count: grid.count, filled: true)
-        var free: [BitSet] = []
+        var allowed: [BitSet] = [], free: [BitSet] = []
+        allowed.reserveCapacity(search.members.count)
         free.reserveCapacity(search.members.count)
+        var anyone = BitSet(count: grid.count, filled: false)
         for m in search.members {
-            allowedAll.formIntersection(allowedStarts(m, search, grid))
+            let inHours = allowedStarts(m, search, grid)
             var busy = BitSet(count: grid.count, filled: false)
             for b in m.busy where b.end > b.start {
                 // Starts s with b.start − d < s < b.end.
                 busy.setRange(grid.firstIndex(after: b.start.seconds - d), grid.lastIndex(before: b.end.seconds))
             }
-            free.append(busy.complement())
+            var f = busy.complement()
+            f.formIntersection(inHours)
+            anyone.formUnion(f)
+            allowed.append(inHours)
+            free.append(f)
         }
 
         var candidates: [(index: Int, free: Int)] = []
-        for k in allowedAll.indices {
+        for k in anyone.indices {
             var n = 0
             for f in free where f[k] { n += 1 }
             if n >= search.minMembers { candidates.append((k, n)) }
@@ -67,9 +74,10 @@ public enum GroupFinder {
             let start = grid.start(c.index)
             let range = TimeRange(start: Instant(seconds: start), end: Instant(seconds: start + d))
             if out.contains(where: { $0.range.overlaps(range) }) { continue }
-            var freeMembers: [Int] = [], busyMembers: [Int] = []
+            var freeMembers: [Int] = [], busyMembers: [Int] = [], outside: [Int] = []
             for (i, f) in free.enumerated() {
                 if f[c.index] { freeMembers.append(i) } else { busyMembers.append(i) }
+                if !allowed[i][c.index] { outside.append(i) }
             }
             var displaced: [GroupSlot.Displaced] = []
             for (i, m) in search.members.enumerated() {
@@ -77,7 +85,7 @@ public enum GroupFinder {
                     .sorted { ($0.range.start, $0.range.end, $0.label) < ($1.range.start, $1.range.end, $1.label) }
                 if !pieces.isEmpty { displaced.append(.init(member: i, pieces: pieces)) }
             }
-            out.append(GroupSlot(range: range, free: freeMembers, busy: busyMembers, displaced: displaced))
+            out.append(GroupSlot(range: range, free: freeMembers, busy: busyMembers, outsideHours: outside, displaced: displaced))
             if out.count == search.top { break }
         }
         return out

@@ -99,21 +99,24 @@ public struct GroupSearch: Hashable, Sendable {
     }
 }
 
-/// A candidate time: when, who is free, who is not, and which of a member's
-/// movable pieces it overlaps.
+/// A candidate time: when, who can come, who cannot (and whether because it
+/// is outside their hours), and which of a member's movable pieces it overlaps.
 public struct GroupSlot: Hashable, Sendable {
     public var range: TimeRange
     /// Indices into ``GroupSearch/members`` of those free, in member order.
     public var free: [Int]
-    /// Indices of those busy then, in member order.
+    /// Indices of those who cannot come (busy, or outside their day window), in member order.
     public var busy: [Int]
+    /// Those of ``busy`` for whom it is outside their day window (or on a day not searched, in their zone).
+    public var outsideHours: [Int]
     /// Movable pieces it overlaps, member by member (member index, labels in time order).
     public var displaced: [Displaced]
 
-    public init(range: TimeRange, free: [Int], busy: [Int], displaced: [Displaced]) {
+    public init(range: TimeRange, free: [Int], busy: [Int], outsideHours: [Int] = [], displaced: [Displaced]) {
         self.range = range
         self.free = free
         self.busy = busy
+        self.outsideHours = outsideHours
         self.displaced = displaced
     }
 

@@ -71,9 +71,9 @@ extension ICalExporter {
         guard let ev = icalcomponent_new(ICAL_VEVENT_COMPONENT) else { return "" }
         icalcomponent_add_property(ev, icalproperty_new_uid(inv.uid))
         icalcomponent_add_property(ev, icalproperty_new_sequence(Int32(clamping: inv.sequence)))
-        icalcomponent_add_property(ev, icalproperty_new_dtstamp(utc(inv.stamp)))
-        icalcomponent_add_property(ev, icalproperty_new_dtstart(utc(inv.range.start)))
-        icalcomponent_add_property(ev, icalproperty_new_dtend(utc(inv.range.end)))
+        icalcomponent_add_property(ev, icalproperty_new_dtstamp(utcTime(inv.stamp)))
+        icalcomponent_add_property(ev, icalproperty_new_dtstart(utcTime(inv.range.start)))
+        icalcomponent_add_property(ev, icalproperty_new_dtend(utcTime(inv.range.end)))
         icalcomponent_add_property(ev, icalproperty_new_summary(inv.summary))
         if let l = inv.location { icalcomponent_add_property(ev, icalproperty_new_location(l)) }
         if let g = inv.geo { icalcomponent_add_property(ev, icalproperty_new_geo(icalgeotype(lat: g.latitude, lon: g.longitude))) }
@@ -98,10 +98,6 @@ extension ICalExporter {
     private static func user(_ prop: OpaquePointer?, _ u: CalendarUser) -> OpaquePointer? {
         if let prop, let name = u.name, !name.isEmpty { icalproperty_add_parameter(prop, icalparameter_new_cn(name)) }
         return prop
-    }
-
-    private static func utc(_ i: Instant) -> icaltimetype {
-        icaltime_from_timet_with_zone(time_t(i.seconds), 0, icaltimezone_get_utc_timezone())
     }
 
     static func partstat(_ p: Participation) -> icalparameter_partstat {

@@ -37,7 +37,8 @@ public struct MailMessage: Hashable, Sendable {
 
     /// The whole message, CRLF line ends.
     public var eml: String {
-        let boundary = "=_plan_" + String(CalendarContentHash.fnv(Array((messageId + calendar).utf8)), radix: 16)
+        // "_" is not a base64 character and no header line starts with "--": no body can hold the boundary.
+        let boundary = "=_plan_alternative_" + method.rawValue.lowercased()
         var lines = [
             "From: " + Self.mailbox(from),
             "To: " + Self.mailbox(to),
@@ -114,17 +115,5 @@ public struct MailMessage: Hashable, Sendable {
             i = j
         }
         return out
-    }
-}
-
-/// A 64-bit FNV-1a hash: boundaries made from the message, so the same message has the same bytes.
-enum CalendarContentHash {
-    static func fnv(_ bytes: [UInt8]) -> UInt64 {
-        var h: UInt64 = 0xcbf2_9ce4_8422_2325
-        for b in bytes {
-            h ^= UInt64(b)
-            h = h &* 0x100_0000_01b3
-        }
-        return h
     }
 }

@@ -34,6 +34,8 @@ extension Wire {
             public var everyone: Bool
             public var canCome: [String]
             public var cannotCome: [String]
+            /// Those of `cannotCome` for whom it is outside their day window.
+            public var outsideHours: [String]
             /// The slot in every member's zone, in member order.
             public var local: [LocalTime]
             public var wouldMove: [Displaced]
@@ -65,6 +67,7 @@ extension Wire {
             self.slots = slots.map { slot in
                 Slot(start: wireString(slot.range.start, in: zone), end: wireString(slot.range.end, in: zone), everyone: slot.everyone,
                      canCome: slot.free.map { names[$0] }, cannotCome: slot.busy.map { names[$0] },
+                     outsideHours: slot.outsideHours.map { names[$0] },
                      local: s.members.map { m in
                          LocalTime(member: m.name, zone: m.zone.identifier, start: wireString(slot.range.start, in: m.zone),
                                    end: wireString(slot.range.end, in: m.zone))

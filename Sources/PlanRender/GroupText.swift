@@ -26,8 +26,9 @@ public enum GroupText {
         }
         let otherZones = Set(search.members.map(\.zone.identifier)).subtracting([zone.identifier])
         for (n, slot) in slots.enumerated() {
+            let cannot = slot.busy.map { slot.outsideHours.contains($0) ? "\(names[$0]) (outside their hours)" : names[$0] }
             let who = slot.everyone ? style.green("everyone can come")
-                : "\(slot.free.count) of \(names.count) can come; \(slot.busy.map { names[$0] }.joined(separator: ", ")) cannot"
+                : "\(slot.free.count) of \(names.count) can come; \(cannot.joined(separator: ", ")) cannot"
             out += "\(n + 1). \(style.bold(range(slot.range, zone)))  \(who)\n"
             for z in otherZones.sorted() {
                 let members = search.members.filter { $0.zone.identifier == z }.map(\.name)

@@ -48,26 +48,26 @@ import Testing
     static let mine = Member(name: "classes", zone: "America/New_York",
                              busy: [("2026-12-01T19:00", "2026-12-01T20:30"), ("2026-12-03T19:00", "2026-12-03T20:30")])
 
-    /// The brute force: every 15-minute start from Tue 00:00 to Fri 00:00 New York time,
-    /// inside 09:00–21:00 of one day in every member's zone, with 2 or more
-    /// members free; best first, none overlapping one above it.
+    /// The brute force: every 15-minute start from Tue 00:00 to Fri 00:00 New York time;
+    /// a member can come when it lies inside 09:00–21:00 of one day in their zone and
+    /// none of their busy time overlaps it; 2 or more must; best first, none
+    /// overlapping one above it.
     static func expectedSlots(members: [Member], top: Int) -> [(start: Date, cannot: [String])] {
         let start = date("2026-12-01T00:00", "America/New_York"), end = date("2026-12-04T00:00", "America/New_York")
         var found: [(start: Date, free: Int, cannot: [String])] = []
         var t = start
         while t.addingTimeInterval(7_200) <= end {
             let e = t.addingTimeInterval(7_200)
-            let inWindow = members.allSatisfy { m in
+            func inWindow(_ m: Member) -> Bool {
                 var cal = Calendar(identifier: .gregorian)
                 cal.timeZone = TimeZone(identifier: m.zone)!
                 let day = cal.startOfDay(for: t)
                 let open = cal.date(bySettingHour: 9, minute: 0, second: 0, of: day)!, close = cal.date(bySettingHour: 21, minute: 0, second: 0, of: day)!
                 return open <= t && e <= close
             }
-            if inWindow {
-                let cannot = members.filter { m in m.ranges.contains { $0.0 < e && t < $0.1 } }.map(\.name)
-                if members.count - cannot.count >= 2 { found.append((t, members.count - cannot.count, cannot)) }
-            }
+            // Outside a member's hours counts them out, as busy time does.
+            let cannot = members.filter { m in !inWindow(m) || m.ranges.contains { $0.0 < e && t < $0.1 } }.map(\.name)
+            if members.count - cannot.count >= 2 { found.append((t, members.count - cannot.count, cannot)) }
             t = t.addingTimeInterval(900)
         }
         found.sort { $0.free != $1.free ? $0.free > $1.free : $0.start < $1.start }

@@ -25,14 +25,14 @@ enum BruteForce {
         var found: [GroupSlot] = []
         while t + d <= s.within.end.seconds {
             let range = TimeRange(start: Instant(seconds: t), end: Instant(seconds: t + d))
-            if s.members.allSatisfy({ inWindow(range, $0, s) }) {
-                var free: [Int] = [], busy: [Int] = []
-                for (i, m) in s.members.enumerated() {
-                    let clash = m.busy.contains { $0.start < $0.end && $0.start < range.end && range.start < $0.end }
-                    if clash { busy.append(i) } else { free.append(i) }
-                }
-                if free.count >= s.minMembers { found.append(GroupSlot(range: range, free: free, busy: busy, displaced: [])) }
+            var free: [Int] = [], busy: [Int] = [], outside: [Int] = []
+            for (i, m) in s.members.enumerated() {
+                let hours = inWindow(range, m, s)
+                let clash = m.busy.contains { $0.start < $0.end && $0.start < range.end && range.start < $0.end }
+                if hours && !clash { free.append(i) } else { busy.append(i) }
+                if !hours { outside.append(i) }
             }
+            if free.count >= s.minMembers { found.append(GroupSlot(range: range, free: free, busy: busy, outsideHours: outside, displaced: [])) }
             t += g
         }
         found.sort { $0.free.count != $1.free.count ? $0.free.count > $1.free.count : $0.range.start < $1.range.start }
@@ -83,7 +83,7 @@ enum BruteForce {
     /// brute force slot for slot.
     @Test func agreesWithABruteForceOverTheGrid() throws {
         var rng = Seeded(state: 17)
-        var checked = 0, nonEmpty = 0, partial = 0
+        var checked = 0, nonEmpty = 0, partial = 0, outsideCases = 0
         for _ in 0..<400 {
             let base = Self.at("2026-10-22T00:00:00Z").seconds + Int64.random(in: 0...(14 * 86_400), using: &rng)
             let within = TimeRange(start: Instant(seconds: base + Int64.random(in: 0...7_200, using: &rng)),
@@ -123,9 +123,11 @@ enum BruteForce {
             checked += 1
             if !fast.isEmpty { nonEmpty += 1 }
             if fast.contains(where: { !$0.everyone }) { partial += 1 }
+            if fast.contains(where: { !$0.outsideHours.isEmpty }) { outsideCases += 1 }
         }
         // The cases are not all trivial.
-        #expect(checked > 300 && nonEmpty > 150 && partial > 30, "checked \(checked), non-empty \(nonEmpty), partial \(partial)")
+        #expect(checked > 300 && nonEmpty > 150 && partial > 30 && outsideCases > 10,
+                "checked \(checked), non-empty \(nonEmpty), partial \(partial), outside hours \(outsideCases)")
     }
 
     @Test func everyoneFreeComesFirstThenMostThenEarliest() throws {
@@ -158,12 +160,16 @@ enum BruteForce {
     }
 
     @Test func windowsAreReadInEachMembersZone() throws {
-        // 09:00–21:00 in New York and in Berlin meet from 15:00 to 21:00 Berlin time (09:00–15:00 New York).
+        // 09:00–21:00 in New York and in Berlin meet from 15:00 to 21:00 Berlin time (09:00–15:00 New York);
+        // with one of the two enough, New York's evening comes next, Berlin counted out as outside its hours.
         let members = [GroupMember(name: "ny", zone: SystemZone(identifier: "America/New_York")!, busy: []),
                        GroupMember(name: "berlin", zone: SystemZone(identifier: "Europe/Berlin")!, busy: [])]
         let day = TimeRange(start: Self.at("2026-12-01T00:00:00Z"), end: Self.at("2026-12-02T00:00:00Z"))
         let slots = try GroupFinder.find(GroupSearch(members: members, within: day, duration: 6 * 3_600, top: 2))
         #expect(slots.map(\.range.start) == [Self.at("2026-12-01T14:00:00Z")])
+        let one = try GroupFinder.find(GroupSearch(members: members, within: day, duration: 6 * 3_600, minMembers: 1, top: 2))
+        #expect(one.map(\.range.start) == [Self.at("2026-12-01T14:00:00Z"), Self.at("2026-12-01T08:00:00Z")])
+        #expect(one.map(\.outsideHours) == [[], [0]])
     }
 
     @Test(arguments: [

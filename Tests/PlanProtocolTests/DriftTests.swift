@@ -120,7 +120,7 @@ import Testing
         Case(Wire.GroupFound.self, "urn:plan:schema:methods:group.find.result",
              #"{"duration":"PT2H","within":\#(range),"between":"09:00-21:00","days":["MO"],"granularity":"PT15M","minMembers":1,"members":[],"slots":[],"warnings":[]}"#),
         Case(Wire.GroupFound.Slot.self, "urn:plan:schema:methods:group.find.result#/$defs/slot",
-             #"{"start":"2026-11-23T09:00:00-05:00","end":"2026-11-23T10:00:00-05:00","everyone":true,"canCome":[],"cannotCome":[],"local":[],"wouldMove":[]}"#),
+             #"{"start":"2026-11-23T09:00:00-05:00","end":"2026-11-23T10:00:00-05:00","everyone":true,"canCome":[],"cannotCome":[],"outsideHours":[],"local":[],"wouldMove":[]}"#),
         Case(Wire.GroupFound.LocalTime.self, "urn:plan:schema:methods:group.find.result#/$defs/localTime",
              #"{"member":"a","zone":"UTC","start":"2026-11-23T09:00:00-05:00","end":"2026-11-23T10:00:00-05:00"}"#),
         Case(Wire.GroupFound.Displaced.self, "urn:plan:schema:methods:group.find.result#/$defs/displaced",
