@@ -17,8 +17,9 @@ public enum GroupText {
     public static func found(_ search: GroupSearch, _ slots: [GroupSlot], zone: SystemZone, style: TextStyle = .plain) -> String {
         let names = search.members.map(\.name)
         let a = zone.local(search.within.start), b = zone.local(search.within.end)
-        let days = a.secondOfDay == 0 && b.secondOfDay == 0
-            ? "\(TimeText.day(a.date)) … \(TimeText.day(b.date.adding(days: -1)))" : range(search.within, zone)
+        let last = b.date.adding(days: -1)
+        let days = a.secondOfDay != 0 || b.secondOfDay != 0 ? range(search.within, zone)
+            : last == a.date ? TimeText.day(a.date) : "\(TimeText.day(a.date)) … \(TimeText.day(last))"
         var out = "\(ISODuration.humanString(search.duration)) for \(names.joined(separator: ", ")), \(days) (\(zone.identifier)):\n"
         if slots.isEmpty {
             return out + "  no time on the grid suits \(search.minMembers) or more of them; search a longer window (--within), "
