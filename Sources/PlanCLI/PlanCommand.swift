@@ -17,13 +17,14 @@ public struct PlanCommand: ParsableCommand {
         Exit codes: 0 ok; 3 the task does not fit (nothing saved); 4 it fits only if \
         other tasks move (nothing saved; use --replan); 64 usage error; 65 bad input \
         data (a calendar or request that cannot be read, an unknown task); 66 a file \
-        that is missing or unreadable; 70 internal error; 73 cannot create the store or \
+        that is missing or unreadable; 69 not available yet (a CalDAV group calendar); 70 internal error; 73 cannot create the store or \
         an output file; 75 the store is busy, try again.
         """,
         version: planVersion,
         subcommands: [EventsCommand.self, ScheduleCommand.self, CalendarCommand.self, ProjectCommand.self, AddTaskCommand.self, TasksCommand.self,
                       TaskCommand.self, DoneCommand.self, AgendaCommand.self, ReplanCommand.self, PolicyCommand.self,
-                      ExportCommand.self, CoursesCommand.self, GradesCommand.self, WeekCommand.self, RPCCommand.self]
+                      ExportCommand.self, CoursesCommand.self, GradesCommand.self, WeekCommand.self, MeCommand.self, GroupCommand.self,
+                      RPCCommand.self]
     )
 
     public init() {}
