@@ -16,6 +16,8 @@ public enum DAVError: Error, Equatable, Sendable, CustomStringConvertible {
     case redirects(url: String, reason: String)
     /// The body is larger than the cap.
     case tooLarge(url: String, limit: Int)
+    /// A WebDAV answer plan cannot read (not XML, not a multistatus, past a bound).
+    case badAnswer(url: String, reason: String)
 
     /// Whether the server is down or out of reach (a stored copy may be used
     /// instead), rather than answering something plan cannot use.
@@ -30,7 +32,7 @@ public enum DAVError: Error, Equatable, Sendable, CustomStringConvertible {
     public var url: String {
         switch self {
         case .refusedURL(let u, _), .unreachable(let u, _), .serverError(let u, _), .credentialsRefused(let u, _, _),
-             .status(let u, _), .redirects(let u, _), .tooLarge(let u, _): u
+             .status(let u, _), .redirects(let u, _), .tooLarge(let u, _), .badAnswer(let u, _): u
         }
     }
 
@@ -46,6 +48,7 @@ public enum DAVError: Error, Equatable, Sendable, CustomStringConvertible {
         case .status(_, let s): s == 404 || s == 410 ? "no calendar at this address (HTTP \(s))" : "the server answered HTTP \(s)"
         case .redirects(_, let r): r
         case .tooLarge(_, let limit): "the calendar is larger than \(limit / 1_000_000) MB"
+        case .badAnswer(_, let r): "the server's answer cannot be read: \(r)"
         }
     }
 
