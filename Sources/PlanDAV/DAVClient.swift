@@ -89,8 +89,9 @@ public final class DAVClient: Sendable {
         default: return nil
         }
         let ms = try Self.parse(reply)
-        guard let me = ms.responses.first else { return nil }
-        let types = me.property(.dav("resourcetype"))?.children ?? []
+        // Some servers answer a PROPFIND on nothing with a 207 whose response says 404.
+        guard let me = ms.responses.first, (me.status ?? 200) < 300, let type = me.property(.dav("resourcetype")) else { return nil }
+        let types = type.children
         let reports = me.property(.dav("supported-report-set"))?.children ?? []
         return CollectionInfo(isCalendar: types.contains(.caldav("calendar")),
                               displayName: me.property(.dav("displayname"))?.text.nonEmpty,

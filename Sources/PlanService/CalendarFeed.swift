@@ -30,6 +30,8 @@ enum CalendarRevision: Hashable, Sendable {
     /// A subscription's ETag as the server sent it (`etag:…`), else its
     /// Last-Modified (`modified:…`), else its content's fingerprint.
     case subscription(validator: String)
+    /// A CalDAV collection's sync token (`token:…`), else a hash of its members' ETags.
+    case caldav(state: String)
 }
 
 /// A calendar's content as read once.
@@ -76,11 +78,17 @@ extension PlanService {
     /// read calendars call it first; one that forgets still works, fetching
     /// inside its transaction.
     func prefetchSubscriptions(adding: [String] = []) throws {
-        let registered = try store.read { try $0.calendars() }.compactMap { source -> String? in
+        let sources = try store.read { try $0.calendars() }
+        let registered = sources.compactMap { source -> String? in
             if case .subscription(let url) = source.kind { return url }
             return nil
         }
         try remote.prefetch(registered + adding, store: store, now: now)
+        let collections = sources.compactMap { source -> String? in
+            if case .caldav(let url) = source.kind { return url }
+            return nil
+        }
+        try self.collections.prefetch(collections, store: store, now: now)
     }
 
     /// The feed that reads calendar `source` in transaction `t` (a
@@ -89,6 +97,7 @@ extension PlanService {
         switch source.kind {
         case .file(let path): FileFeed(path: path)
         case .subscription(let url): SubscriptionFeed(url: url, content: try remote.content(url, t, now: now))
+        case .caldav(let url): CalDAVFeed(url: url, content: try collections.content(url, t, now: now))
         }
     }
 }

@@ -50,6 +50,9 @@ public struct PlanService {
     /// of stored copies used in place of an unreachable server (the faces
     /// print ``RemoteCalendars/takeNotices()``).
     public let remote: RemoteCalendars
+    /// The CalDAV collections registered as calendars, read incrementally
+    /// (their warnings go to ``remote``'s notices).
+    public let collections: CalDAVCalendars
 
     /// `environment` holds where credentials come from (`PLAN_CALDAV_USER`,
     /// `PLAN_CALDAV_PASSWORD`, `NETRC`, `HOME`).
@@ -57,6 +60,7 @@ public struct PlanService {
         self.store = store
         self.now = now
         self.remote = RemoteCalendars(environment: environment)
+        self.collections = CalDAVCalendars(environment: environment, notices: remote)
     }
 
     /// Keys of the settings table.
@@ -98,8 +102,10 @@ public struct PlanService {
     // MARK: Calendars
 
     /// Registers a calendar after reading it once (so a broken one is refused):
-    /// a file, or an `https://`/`webcal://` subscription (plain `http://` only
-    /// to this machine unless `insecure`), fetched and kept in the store.
+    /// a file, an `https://`/`webcal://` subscription (plain `http://` only
+    /// to this machine unless `insecure`), fetched and kept in the store, or
+    /// a CalDAV calendar collection (a URL not ending in `.ics` whose
+    /// server says it is one), its members kept in the store.
     public func addCalendar(path: String, name: String?, insecure: Bool = false) throws -> (CalendarSource, ImportResult) {
         try guarded {
             guard SubscriptionURL.looksLikeURL(path) else {
@@ -110,6 +116,11 @@ public struct PlanService {
                 url = try SubscriptionURL(path, insecure: insecure)
             } catch {
                 throw ServiceError.refused(error.description)
+            }
+            if let collection = collections.probe(url, insecure: insecure) {
+                let source = CalendarSource(name: name ?? collection.displayName ?? Self.defaultName(forURL: url), kind: .caldav(url: url.text))
+                try collections.prefetch([url.text], store: store, now: now)
+                return try store.write { try register(source, $0) }
             }
             let source = CalendarSource(name: name ?? Self.defaultName(forURL: url), kind: .subscription(url: url.text))
             try remote.prefetch([url.text], store: store, now: now)
@@ -217,6 +228,12 @@ public struct PlanService {
         // Past-due tasks cannot be planned; the scheduler would call them invalid.
         var tasks = (stored.map(\.task).filter { !leaveOut.contains($0.id) } + extra).filter {
             $0.due.instant(in: zone, endOfDay: true) > now || extraIds.contains($0.id)
+        }
+        // Work the student placed on the phone (a moved sitting) is not planned again.
+        let pinned = try Self.pinned(t, now: now)
+        for i in tasks.indices where !extraIds.contains(tasks[i].id) {
+            guard let ranges = pinned[tasks[i].id] else { continue }
+            tasks[i].done = min(tasks[i].estimate, tasks[i].done + ranges.reduce(0) { $0 + $1.duration })
         }
         let ids = Set(tasks.map(\.id))
         for i in tasks.indices { tasks[i].after = tasks[i].after.filter { ids.contains($0) } }

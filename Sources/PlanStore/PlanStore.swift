@@ -57,7 +57,7 @@ public final class PlanStore {
     private let db: SQLiteDatabase
 
     /// The schema version this build writes (`PRAGMA user_version`).
-    public static let schemaVersion = 5
+    public static let schemaVersion = 6
 
     /// The upgrade this open made to an older store, if any: the CLI and
     /// `plan rpc` say so once.
@@ -131,7 +131,10 @@ public final class PlanStore {
                 // Schema 3 → 4: the grade book, new tables only.
                 if version <= 3 { try db.execute(GradeColumns.create) }
                 // Schema 4 → 5: the copies of subscribed calendars, a new table only.
-                try db.execute(SubscriptionColumns.create)
+                if version <= 4 { try db.execute(SubscriptionColumns.create) }
+                // Schema 5 → 6: CalDAV collections' members and what `plan sync` wrote, new tables only.
+                try db.execute(CalDAVColumns.create)
+                try db.execute(SyncColumns.create)
             }
             try db.execute("PRAGMA user_version = \(Self.schemaVersion)")
             try StoreUpgrade.checkForeignKeys(db, path: path)
@@ -173,6 +176,8 @@ public final class PlanStore {
         \(CatalogColumns.create)
         \(GradeColumns.create)
         \(SubscriptionColumns.create)
+        \(CalDAVColumns.create)
+        \(SyncColumns.create)
         """
 
     /// Runs `body` in one write transaction (BEGIN IMMEDIATE … COMMIT); any
@@ -351,6 +356,7 @@ public struct StoreTransaction {
         try db.query("DELETE FROM calendars WHERE name = ?", [.text(name)])
         if db.changes == 0 { throw StoreError.notFound(kind: "calendar", name: name) }
         try db.execute(SubscriptionColumns.dropOrphans)
+        try db.execute(CalDAVColumns.dropOrphans)
     }
 
     // MARK: Subscriptions
@@ -368,6 +374,49 @@ public struct StoreTransaction {
     /// Records that the server said the stored copy is current (a 304) at `at`.
     public func markSubscriptionChecked(url: String, at: Int64) throws {
         try SubscriptionColumns.markChecked(url: url, at: at, in: db)
+    }
+
+    // MARK: CalDAV collections
+
+    /// The stored copy of the CalDAV collection at `url`, if it was ever read.
+    public func caldavCopy(url: String) throws -> CalDAVCopy? {
+        try CalDAVColumns.load(url: url, in: db)
+    }
+
+    /// Keeps `copy` as the collection's last good copy (its members replaced).
+    public func saveCalDAVCopy(_ copy: CalDAVCopy) throws {
+        try CalDAVColumns.save(copy, in: db)
+    }
+
+    /// Records that the server said the stored copy is current at `at`.
+    public func markCalDAVChecked(url: String, at: Int64) throws {
+        try CalDAVColumns.markChecked(url: url, at: at, in: db)
+    }
+
+    // MARK: Sync
+
+    /// The resources `plan sync` created in `collection`, by path.
+    public func syncedResources(collection: String) throws -> [SyncedResource] {
+        try SyncColumns.resources(collection: collection, in: db)
+    }
+
+    /// Records a resource the server accepted (replacing what was known of it).
+    public func saveSyncedResource(_ r: SyncedResource) throws {
+        try SyncColumns.save(r, in: db)
+    }
+
+    /// Forgets a resource that is gone from the server.
+    public func forgetSyncedResource(collection: String, path: String) throws {
+        try SyncColumns.forget(collection: collection, path: path, in: db)
+    }
+
+    /// The sittings moved or deleted on the phone, in time order.
+    public func phoneChanges() throws -> [PhoneChange] {
+        try SyncColumns.phoneChanges(in: db)
+    }
+
+    public func addPhoneChange(_ c: PhoneChange) throws {
+        try SyncColumns.add(c, in: db)
     }
 
     // MARK: Course catalogs and timetables
