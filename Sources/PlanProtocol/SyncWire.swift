@@ -59,11 +59,12 @@ extension Wire {
 
     /// `plan calendar target --json` and `calendar.target`: the collection `plan sync` writes to.
     public struct SyncTarget: Codable, Hashable, Sendable {
-        public var url: String
+        /// Nil when none is set.
+        public var url: String?
         /// Made by this call (MKCALENDAR).
         public var created: Bool
 
-        public init(url: String, created: Bool) {
+        public init(url: String?, created: Bool) {
             self.url = url
             self.created = created
         }

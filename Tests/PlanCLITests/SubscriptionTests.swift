@@ -76,15 +76,17 @@ import Testing
         }
         defer { server.stop() }
         let base = "http://127.0.0.1:\(server.port)/student/cal/"
+        // The event's own .ics address: a subscription (the collection's address would be read as CalDAV, see CalDAVTests).
+        let url = base + "class-1.ics"
         let auth = ["-u", "student:\(Self.password)"]
         #expect(try server.curl(auth + ["-X", "MKCALENDAR", base]) == "201")
         try Self.event("CS 201 Lecture", start: "20261123T140000Z", end: "20261123T200000Z").write(toFile: s.ics, atomically: true, encoding: .utf8)
         #expect(try server.curl(auth + ["-X", "PUT", "-H", "Content-Type: text/calendar", "--data-binary", "@" + s.ics, base + "class-1.ics"]) == "201")
 
         // Subscribed through the real binary; the busy time is the server's event.
-        let added = try s.plan(["calendar", "add", base, "--name", "classes"])
+        let added = try s.plan(["calendar", "add", url, "--name", "classes"])
         #expect(added.status == 0, "\(added.stderr)")
-        #expect(added.stdout == "Registered calendar \"classes\": \(base) (1 events).\n")
+        #expect(added.stdout == "Registered calendar \"classes\": \(url) (1 events).\n")
         let task = try s.plan(["add-task", "Essay", "--estimate", "2h", "--due", "2026-11-24", "--earliest", "08:00"])
         #expect(task.status == 0, "\(task.stderr)")
         #expect(task.stderr == "")
@@ -102,14 +104,14 @@ import Testing
         // A wrong password: one clear line, the store keeps its copy.
         let refused = try s.plan(["replan"], now: "2026-11-23T09:30:00-05:00", netrc: "wrong")
         #expect(refused.status == 66)
-        #expect(refused.stderr == "plan: \(base): cannot read: the server refused the credentials for it (HTTP 401); check ~/.netrc ($NETRC) or PLAN_CALDAV_USER/PLAN_CALDAV_PASSWORD\n")
+        #expect(refused.stderr == "plan: \(url): cannot read: the server refused the credentials for it (HTTP 401); check ~/.netrc ($NETRC) or PLAN_CALDAV_USER/PLAN_CALDAV_PASSWORD\n")
         #expect(try s.copyTimes() == "1795442400|1795442400")
 
         // The server stops: planning goes on from the stored copy, with one warning naming it and its age.
         server.stop()
         let offline = try s.plan(["replan"], now: "2026-11-23T12:00:00-05:00")
         #expect(offline.status == 0, "\(offline.stderr)")
-        #expect(offline.stderr == "plan: warning: \(base): the server cannot be reached: connection refused; planning with the stored copy, last confirmed 3 h ago\n")
+        #expect(offline.stderr == "plan: warning: \(url): the server cannot be reached: connection refused; planning with the stored copy, last confirmed 3 h ago\n")
         let offlineAgenda = try s.plan(["agenda", "--days", "1"], now: "2026-11-23T12:00:00-05:00")
         #expect(offlineAgenda.status == 0)
         #expect(offlineAgenda.stdout.contains("CS 201 Lecture (moved)"))
@@ -124,7 +126,7 @@ import Testing
         }
         #expect(!s.storeBytes().contains(Self.password))
         let listed = try s.plan(["calendar", "list"])
-        #expect(listed.stdout == "classes  \(base)\n")
+        #expect(listed.stdout == "classes  \(url)\n")
     }
 
     @Test func aSecondRunAsksXandikosWhetherTheCalendarChangedAndGets304() throws {

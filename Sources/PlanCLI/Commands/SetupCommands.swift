@@ -69,7 +69,7 @@ struct CalendarCommand: ParsableCommand {
             try withService(options) { service, _ in
                 guard let url else {
                     let kept = try service.syncTarget()
-                    emit(options.json, kept.map { Wire.SyncTarget(url: $0, created: false) }) {
+                    emit(options.json, Wire.SyncTarget(url: kept, created: false)) {
                         kept.map { "\($0)\n" } ?? "No sync target. Set one with `plan calendar target URL` (--create to make it).\n"
                     }
                     return

@@ -8,7 +8,7 @@ extension RPCServer {
         let create = try p.optionalBool("create") ?? false
         let color = try p.optionalString("color") ?? "#3A7BD5"
         return try withService { service in
-            guard let url else { return Self.encode(try service.syncTarget().map { Wire.SyncTarget(url: $0, created: false) }) }
+            guard let url else { return Self.encode(Wire.SyncTarget(url: try service.syncTarget(), created: false)) }
             let set = try service.setSyncTarget(url, create: create, color: color)
             return Self.encode(Wire.SyncTarget(url: set.url, created: set.created))
         }
