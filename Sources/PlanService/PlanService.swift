@@ -117,8 +117,8 @@ public struct PlanService {
             } catch {
                 throw ServiceError.refused(error.description)
             }
-            if let collection = collections.probe(url, insecure: insecure) {
-                let source = CalendarSource(name: name ?? collection.displayName ?? Self.defaultName(forURL: url), kind: .caldav(url: url.text))
+            if collections.probe(url, insecure: insecure) != nil {
+                let source = CalendarSource(name: name ?? Self.defaultName(forURL: url), kind: .caldav(url: url.text))
                 try collections.prefetch([url.text], store: store, now: now)
                 return try store.write { try register(source, $0) }
             }

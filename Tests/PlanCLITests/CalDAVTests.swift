@@ -201,6 +201,14 @@ import Testing
         let settled = try plan(["sync", "--json"], now: "2026-11-23T08:15:00-05:00")
         #expect(settled.stdout.contains("\"changes\":[]"), "\(settled.stdout)")
 
+        // The task is removed: its events go (DELETE with If-Match), none of them had ended.
+        let live = try s.storedSittings().filter { !$0.isEmpty }.count
+        #expect(try plan(["task", "remove", "essay"]).status == 0)
+        let cleared = try plan(["sync", "--json"], now: "2026-11-23T08:15:00-05:00")
+        #expect(cleared.status == 0, "\(cleared.stderr)")
+        #expect(cleared.stdout.contains("\"deleted\":\(live)"), "\(cleared.stdout)")
+        #expect(try planEvents().isEmpty)
+
         // The other event is as it was; the password is in no output and not in the store.
         #expect(try s.python("print([e.data for e in cal('study/').events() if 'dentist@phone' in e.data][0])") == foreignBefore)
         for o in outputs { #expect(!o.stdout.contains(Self.password) && !o.stderr.contains(Self.password)) }
@@ -219,6 +227,32 @@ import Testing
         #expect(refused.stdout == "")
         #expect(try s.scratch.sqlite(".dump") == dump)
         #expect(!refused.stderr.contains("wrong-password"))
+    }
+
+    @Test func aFiveHundredFromAProxyIsOneLineAndLeavesTheStoreAsItWas() throws {
+        let (started, why) = try LocalDAVServer.failingProxy(status: 502)
+        guard let proxy = started else {
+            print("skipped: \(why)")
+            return
+        }
+        defer { proxy.stop() }
+        let s = try SubscriptionTests.Scratch()
+        defer { try? FileManager.default.removeItem(at: s.dir) }
+        #expect(try s.plan(["add-task", "Essay", "--estimate", "2h", "--due", "2026-11-25"]).status == 0)
+        let dump = try s.sqlite(".dump")
+        let url = "http://127.0.0.1:\(proxy.port)/student/study/"
+        let target = try s.plan(["calendar", "target", url])
+        #expect(target.status == 73)
+        #expect(target.stderr == "plan: cannot write \(url): the server answered HTTP 502 (a server error)\n")
+        let sync = try s.plan(["sync", "--to", url])
+        #expect(sync.status == 73)
+        #expect(sync.stderr == "plan: cannot write \(url): the server answered HTTP 502 (a server error)\n")
+        #expect(sync.stdout == "")
+        #expect(try s.sqlite(".dump") == dump)
+        // A collection behind it cannot be added either (read as a subscription, whose error says why).
+        let add = try s.plan(["calendar", "add", url])
+        #expect(add.status == 66)
+        #expect(add.stderr == "plan: \(url): cannot read: the server answered HTTP 502 (a server error); no copy of it is stored yet\n")
     }
 
     @Test func aSyncCutShortByTheServerDyingIsFinishedByTheNextWithoutDuplicates() throws {

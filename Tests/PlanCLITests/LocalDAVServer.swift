@@ -11,7 +11,8 @@ final class LocalDAVServer {
     let folder: URL
     let log: URL
     private let module: String
-    private let args: [String]
+    /// What follows `python3`: `-m module` or a script's path, then the arguments.
+    private let launch: [String]
 
     /// Starts `python3 -m <module> args…` (with `{port}` and `{dir}` filled
     /// in) and waits until it answers on its port; nil, with the reason, when
@@ -25,7 +26,36 @@ final class LocalDAVServer {
         guard port.status == 0, let p = Int(port.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) else {
             return (nil, "no free port")
         }
-        let server = try LocalDAVServer(module: module, port: p, args: args)
+        let server = try LocalDAVServer(module: module, port: p, launch: ["-m", module] + args)
+        if let why = try server.run() { return (nil, why) }
+        return (server, "")
+    }
+
+    /// A proxy in front of a server that is down: every request answered with `status`
+    /// (Python's http.server), to see what plan makes of a 5xx.
+    static func failingProxy(status: Int) throws -> (LocalDAVServer?, String) {
+        let port = try CLIRunner.runTool(["python3", "-c",
+            "import socket; s = socket.socket(); s.bind(('127.0.0.1', 0)); print(s.getsockname()[1])"])
+        guard port.status == 0, let p = Int(port.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) else { return (nil, "no free port") }
+        let script = """
+            import http.server, sys
+            class Failing(http.server.BaseHTTPRequestHandler):
+                def __getattr__(self, name):
+                    if not name.startswith('do_'):
+                        raise AttributeError(name)
+                    def answer():
+                        body = b'<html><body>Bad gateway</body></html>'
+                        self.send_response(int(sys.argv[2]))
+                        self.send_header('Content-Type', 'text/html')
+                        self.send_header('Content-Length', str(len(body)))
+                        self.end_headers()
+                        self.wfile.write(body)
+                    return answer
+                def log_message(self, fmt, *args):
+                    sys.stderr.write(self.command + ' request for ' + self.path + " using '" + self.headers.get('User-Agent', '') + "'\n")
+            http.server.HTTPServer(('127.0.0.1', int(sys.argv[1])), Failing).serve_forever()
+            """
+        let server = try LocalDAVServer(module: "a failing proxy", port: p, launch: ["-c", script, "{port}", String(status)])
         if let why = try server.run() { return (nil, why) }
         return (server, "")
     }
@@ -48,10 +78,10 @@ final class LocalDAVServer {
         try start("xandikos", ["serve", "-d", "{dir}/data", "-l", "127.0.0.1", "-p", "{port}", "--defaults", "--no-detect-systemd"])
     }
 
-    private init(module: String, port: Int, args: [String]) throws {
+    private init(module: String, port: Int, launch: [String]) throws {
         self.port = port
         self.module = module
-        self.args = args
+        self.launch = launch
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("plan-dav-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         log = folder.appendingPathComponent("server.log")
@@ -64,7 +94,7 @@ final class LocalDAVServer {
         let handle = try FileHandle(forWritingTo: log)
         handle.seekToEndOfFile()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-m", module] + args.map {
+        process.arguments = ["python3"] + launch.map {
             $0.replacingOccurrences(of: "{port}", with: String(port)).replacingOccurrences(of: "{dir}", with: folder.path)
         }
         process.standardOutput = handle
