@@ -182,7 +182,7 @@ extension PlanService {
         }
         if dryRun {
             report.changes = try store.read { t in
-                try plannedChanges(t, collection: collection, collectionPath: collectionPath, mine: mine, zone: defaultZone).map(\.change)
+                try plannedChanges(t, collection: collection, collectionPath: collectionPath, mine: mine, zone: defaultZone).changes.map(\.change)
             }
             report.requests = client.requestCounts
             return report
@@ -208,9 +208,8 @@ extension PlanService {
 
         // 2. Each change, recorded as soon as the server took it.
         let (planned, wanted) = try store.read { t in
-            let mine = try t.syncedResources(collection: collection)
-            return (try plannedChanges(t, collection: collection, collectionPath: collectionPath, mine: mine, zone: defaultZone),
-                    try plannedResources(t, collectionPath: collectionPath, zone: defaultZone).count)
+            try plannedChanges(t, collection: collection, collectionPath: collectionPath, mine: try t.syncedResources(collection: collection),
+                               zone: defaultZone)
         }
         report.unchanged = wanted - planned.filter { $0.change.action != SyncReport.Change.Action.delete }.count
         for p in planned {
@@ -274,18 +273,16 @@ extension PlanService {
         }
     }
 
-    /// The sittings not ended yet as resources: path, sitting, bytes, hash.
-    private func plannedResources(_ t: StoreTransaction, collectionPath: String, zone defaultZone: String) throws
-        -> [(path: String, sitting: ExportSitting, bytes: [UInt8], hash: String)] {
-        let zone = try Self.settings(t, defaultZone: defaultZone).timeZone
+    /// The sittings not ended yet as resources: path, sitting, and the hash
+    /// of what would be written (its bytes are made only when they are sent).
+    private func plannedResources(_ t: StoreTransaction, collectionPath: String, zone: String) throws
+        -> [(path: String, sitting: ExportSitting, hash: String)] {
         let tasks = Dictionary(try t.tasks().map { ($0.task.id, $0.task) }, uniquingKeysWith: { a, _ in a })
         let live = try t.sittings().filter { $0.range.end > now }
-        return try Self.exportSittings(live, tasks: tasks).map { s in
-            let bytes = Array(try ICalExporter.merged(calendars: [], sittings: [s], stamp: now, timeZone: zone).utf8)
+        return Self.exportSittings(live, tasks: tasks).map { s in
             let fields = [s.uid, String(s.range.start.seconds), String(s.range.end.seconds), s.summary, s.description,
                           s.categories.joined(separator: ","), s.taskId, zone].joined(separator: "\u{1F}")
-            let hash = String(CalendarContent.hash(Array(fields.utf8)), radix: 16)
-            return (collectionPath + s.uid + ".ics", s, bytes, hash)
+            return (collectionPath + s.uid + ".ics", s, String(CalendarContent.hash(Array(fields.utf8)), radix: 16))
         }
     }
 
@@ -293,11 +290,16 @@ extension PlanService {
     /// whose content differs (update), and resources of plan for sittings
     /// that are gone and had not ended (delete).
     private func plannedChanges(_ t: StoreTransaction, collection: String, collectionPath: String, mine: [SyncedResource],
-                                zone: String) throws -> [PlannedChange] {
+                                zone defaultZone: String) throws -> (changes: [PlannedChange], wanted: Int) {
+        let zone = try Self.settings(t, defaultZone: defaultZone).timeZone
+        func bytes(_ s: ExportSitting) throws -> [UInt8] {
+            Array(try ICalExporter.merged(calendars: [], sittings: [s], stamp: now, timeZone: zone).utf8)
+        }
         let byPath = Dictionary(mine.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
         var out: [PlannedChange] = []
         var wanted = Set<String>()
-        for p in try plannedResources(t, collectionPath: collectionPath, zone: zone) {
+        let resources = try plannedResources(t, collectionPath: collectionPath, zone: zone)
+        for p in resources {
             wanted.insert(p.path)
             let change = SyncReport.Change(action: .create, uid: p.sitting.uid, taskId: p.sitting.taskId, range: p.sitting.range,
                                            summary: p.sitting.summary)
@@ -305,17 +307,17 @@ extension PlanService {
                 guard r.hash != p.hash else { continue }
                 var c = change
                 c.action = .update
-                out.append(PlannedChange(change: c, path: p.path, bytes: p.bytes, hash: p.hash, etag: r.etag,
+                out.append(PlannedChange(change: c, path: p.path, bytes: try bytes(p.sitting), hash: p.hash, etag: r.etag,
                                          collection: collection))
             } else {
-                out.append(PlannedChange(change: change, path: p.path, bytes: p.bytes, hash: p.hash, etag: nil, collection: collection))
+                out.append(PlannedChange(change: change, path: p.path, bytes: try bytes(p.sitting), hash: p.hash, etag: nil, collection: collection))
             }
         }
         for r in mine where !wanted.contains(r.path) && r.range.end > now {
             out.append(PlannedChange(change: .init(action: .delete, uid: r.uid, taskId: r.taskId, range: r.range, summary: ""),
                                      path: r.path, bytes: [], hash: r.hash, etag: r.etag, collection: r.collection))
         }
-        return out
+        return (out, resources.count)
     }
 
     /// The time of the event `uid` in a resource, as libical reads it; nil when it has none.
