@@ -8,7 +8,7 @@ import PlanStore
 /// The busy cache, the agenda, registration and export read calendars only
 /// through a feed, so none of them assumes a calendar is a file. One
 /// conformer per ``CalendarSource/Kind`` (``FileFeed``, ``SubscriptionFeed``
-/// over PlanDAV; a CalDAV collection next); see ``PlanService/feed(for:_:)``.
+/// and ``CalDAVFeed`` over PlanDAV); see ``PlanService/feed(for:_:)``.
 protocol CalendarFeed: Sendable {
     /// Which calendar this is, for cache keys: the kind and the location.
     var identity: String { get }
@@ -24,8 +24,7 @@ protocol CalendarFeed: Sendable {
 /// revision means the content may have changed; the same one, that it did
 /// not since it was read.
 enum CalendarRevision: Hashable, Sendable {
-    /// A file's modification time (nanoseconds since 1970) and size. Next:
-    /// a CalDAV collection's sync token.
+    /// A file's modification time (nanoseconds since 1970) and size.
     case file(modified: Int64, size: Int64)
     /// A subscription's ETag as the server sent it (`etag:…`), else its
     /// Last-Modified (`modified:…`), else its content's fingerprint.
