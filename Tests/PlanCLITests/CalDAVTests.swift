@@ -304,11 +304,29 @@ import Testing
         // One sync-collection REPORT from the stored token, nothing downloaded.
         #expect(after.values.reduce(0, +) - before.values.reduce(0, +) == 1, "\(before) → \(after)")
         #expect((after["REPORT"] ?? 0) - (before["REPORT"] ?? 0) == 1)
+        // A server without sync-collection (the copy says so): every event's ETag is listed
+        // (one calendar-query), and only what changed is downloaded (one multiget).
+        _ = try s.scratch.sqlite("UPDATE caldav_collections SET supports_sync = 0, sync_token = NULL")
+        let quiet = s.server.planRequests()
+        #expect(try s.plan(["replan"], now: "2026-11-23T08:10:00-05:00").status == 0)
+        #expect(s.server.planRequests().values.reduce(0, +) - quiet.values.reduce(0, +) == 1)
+        _ = try s.python("""
+            e = cal('classes/').events()[0]
+            e.data = args[0]
+            e.save()
+            """, [SubscriptionTests.event("CS 201 Lab", start: "20261123T180000Z", end: "20261123T190000Z")])
+        let changed = s.server.planRequests()
+        let agenda = try s.plan(["agenda", "--days", "1"], now: "2026-11-23T08:15:00-05:00")
+        #expect(agenda.stdout.contains("13:00–14:00  CS 201 Lab"), "\(agenda.stdout)")
+        #expect((s.server.planRequests()["REPORT"] ?? 0) - (changed["REPORT"] ?? 0) == 2)
+        let state = try s.scratch.sqlite("SELECT supports_sync, sync_token IS NULL FROM caldav_collections")
+        #expect(state == "0|1")
+
         // The server stops: the stored copy stands in, with one warning naming it and its age.
         s.server.stop()
         let offline = try s.plan(["replan"], now: "2026-11-23T10:05:00-05:00")
         #expect(offline.status == 0)
-        #expect(offline.stderr == "plan: warning: \(s.base)classes/: the server cannot be reached: connection refused; planning with the stored copy, last confirmed 2 h ago\n")
+        #expect(offline.stderr == "plan: warning: \(s.base)classes/: the server cannot be reached: connection refused; planning with the stored copy, last confirmed 1 h ago\n")
     }
 }
 
@@ -322,6 +340,7 @@ extension SubscriptionTests.Scratch {
                 print('\\n'.join(db.iterdump()))
             else:
                 print('\\n'.join('|'.join(str(v) for v in row) for row in db.execute(sys.argv[2])))
+                db.commit()
             """, store, sql]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 }
