@@ -21,7 +21,7 @@ public struct PlanCommand: ParsableCommand {
         an output file; 75 the store is busy, try again.
         """,
         version: planVersion,
-        subcommands: [EventsCommand.self, ScheduleCommand.self, CalendarCommand.self, ProjectCommand.self, AddTaskCommand.self, TasksCommand.self,
+        subcommands: [EventsCommand.self, ScheduleCommand.self, CalendarCommand.self, SyncCommand.self, ProjectCommand.self, AddTaskCommand.self, TasksCommand.self,
                       TaskCommand.self, DoneCommand.self, AgendaCommand.self, ReplanCommand.self, PolicyCommand.self,
                       ExportCommand.self, CoursesCommand.self, GradesCommand.self, WeekCommand.self, MeCommand.self, GroupCommand.self,
                       RPCCommand.self]

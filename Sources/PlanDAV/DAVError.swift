@@ -18,6 +18,8 @@ public enum DAVError: Error, Equatable, Sendable, CustomStringConvertible {
     case tooLarge(url: String, limit: Int)
     /// The password command failed (never with its output).
     case passwordCommand(host: String, reason: String)
+    /// A WebDAV answer plan cannot read (not XML, not a multistatus, past a bound).
+    case badAnswer(url: String, reason: String)
 
     /// Whether the server is down or out of reach (a stored copy may be used
     /// instead), rather than answering something plan cannot use.
@@ -32,7 +34,7 @@ public enum DAVError: Error, Equatable, Sendable, CustomStringConvertible {
     public var url: String {
         switch self {
         case .refusedURL(let u, _), .unreachable(let u, _), .serverError(let u, _), .credentialsRefused(let u, _, _),
-             .status(let u, _), .redirects(let u, _), .tooLarge(let u, _): u
+             .status(let u, _), .redirects(let u, _), .tooLarge(let u, _), .badAnswer(let u, _): u
         case .passwordCommand(let h, _): h
         }
     }
@@ -50,6 +52,7 @@ public enum DAVError: Error, Equatable, Sendable, CustomStringConvertible {
         case .redirects(_, let r): r
         case .tooLarge(_, let limit): "the calendar is larger than \(limit / 1_000_000) MB"
         case .passwordCommand(_, let r): r
+        case .badAnswer(_, let r): "the server's answer cannot be read: \(r)"
         }
     }
 

@@ -1,7 +1,4 @@
-import AsyncHTTPClient
 import Foundation
-import NIOCore
-import NIOHTTP1
 
 /// What a server said last about a calendar's content: the validators a
 /// conditional GET sends back (RFC 9110 §13.1).
@@ -53,97 +50,19 @@ public struct Fetcher: Sendable {
 
     /// GETs `url`, conditionally when `validators` are given.
     public func fetch(_ url: SubscriptionURL, validators: Validators?) throws(DAVError) -> FetchOutcome {
-        var configuration = HTTPClient.Configuration(
-            redirectConfiguration: .disallow,
-            timeout: .init(connect: .seconds(Self.connectTimeout), read: .seconds(Self.wholeTimeout)))
-        // A refused connection is an answer (the server is down): no retries until the connect timeout.
-        configuration.connectionPool.retryConnectionEstablishment = false
-        let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
-        defer { try? client.syncShutdown() }
-        let deadline = NIODeadline.now() + .seconds(Self.wholeTimeout)
-        var current = url
-        var visited: Set<String> = [url.text]
-        for _ in 0...Self.maxRedirects {
-            let response = try get(current, primary: current.host == url.host, validators: validators, client: client, deadline: deadline)
-            let status = Int(response.status.code)
-            switch status {
-            case 200, 203:
-                let body = response.body.map { Array($0.readableBytesView) } ?? []
-                return .fetched(bytes: body, validators: Validators(etag: response.headers.first(name: "ETag"),
-                                                                    lastModified: response.headers.first(name: "Last-Modified")))
-            case 304 where validators != nil:
-                return .notModified
-            case 301, 302, 303, 307, 308:
-                guard let location = response.headers.first(name: "Location"),
-                      let target = URL(string: location, relativeTo: URL(string: current.text))?.absoluteString else {
-                    throw .status(url: current.text, status: status)
-                }
-                let next: SubscriptionURL
-                do {
-                    next = try SubscriptionURL(target, insecure: insecure || (current.scheme == "http" && url.scheme == "http"))
-                } catch {
-                    throw .redirects(url: url.text, reason: "redirected to an address plan does not follow (\(error.reason))")
-                }
-                guard visited.insert(next.text).inserted else {
-                    throw .redirects(url: url.text, reason: "the redirects go round in a loop (back to \(next.text))")
-                }
-                current = next
-            case 401, 403:
-                throw .credentialsRefused(url: current.text, status: status, sentCredentials: response.sentCredentials)
-            case 500..<600:
-                throw .serverError(url: current.text, status: status)
-            default:
-                throw .status(url: current.text, status: status)
-            }
+        let transport = HTTPTransport(environment: environment, insecure: insecure, passwordCommands: passwordCommands)
+        var headers = [("Accept", "text/calendar, */*;q=0.1")]
+        if let etag = validators?.etag { headers.append(("If-None-Match", etag)) }
+        if let modified = validators?.lastModified { headers.append(("If-Modified-Since", modified)) }
+        let reply = try transport.send(HTTPExchange(method: .GET, url: url, headers: headers))
+        switch reply.status {
+        case 200, 203:
+            return .fetched(bytes: reply.body, validators: Validators(etag: reply.headers.first(name: "ETag"),
+                                                                     lastModified: reply.headers.first(name: "Last-Modified")))
+        case 304 where validators != nil:
+            return .notModified
+        default:
+            throw HTTPTransport.failure(reply)
         }
-        throw .redirects(url: url.text, reason: "more than \(Self.maxRedirects) redirects")
-    }
-
-    /// One GET, its body accumulated up to the cap.
-    private func get(_ url: SubscriptionURL, primary: Bool, validators: Validators?, client: HTTPClient,
-                     deadline: NIODeadline) throws(DAVError) -> Answer {
-        var headers = HTTPHeaders()
-        headers.add(name: "User-Agent", value: "plan")
-        headers.add(name: "Accept", value: "text/calendar, */*;q=0.1")
-        if let etag = validators?.etag { headers.add(name: "If-None-Match", value: etag) }
-        if let modified = validators?.lastModified { headers.add(name: "If-Modified-Since", value: modified) }
-        var sent = false
-        if url.mayCarryCredentials,
-           let c = try Credentials.lookup(host: url.host, primary: primary, environment: environment, commands: passwordCommands) {
-            headers.add(name: "Authorization", value: c.basicAuthorization)
-            sent = true
-        }
-        do {
-            let request = try HTTPClient.Request(url: url.text, method: .GET, headers: headers)
-            let accumulator = ResponseAccumulator(request: request, maxBodySize: Self.maxBytes)
-            let response = try client.execute(request: request, delegate: accumulator, deadline: deadline).wait()
-            return Answer(status: response.status, headers: response.headers, body: response.body, sentCredentials: sent)
-        } catch is ResponseAccumulator.ResponseTooBigError {
-            throw .tooLarge(url: url.text, limit: Self.maxBytes)
-        } catch let e as HTTPClientError {
-            switch e {
-            case .connectTimeout: throw .unreachable(url: url.text, reason: "no connection within \(Self.connectTimeout) s")
-            case .readTimeout, .deadlineExceeded: throw .unreachable(url: url.text, reason: "no whole answer within \(Self.wholeTimeout) s")
-            default: throw .unreachable(url: url.text, reason: Self.words(e))
-            }
-        } catch {
-            throw .unreachable(url: url.text, reason: Self.words(error))
-        }
-    }
-
-    /// A transport error in a few words (NIO's descriptions name the address, never a header).
-    static func words(_ error: any Error) -> String {
-        let text = String(describing: error)
-        if text.contains("connectionRefused") || text.contains("Connection refused") { return "connection refused" }
-        return text.count > 200 ? String(text.prefix(200)) + "…" : text
-    }
-
-    struct Answer {
-        var status: HTTPResponseStatus
-        var headers: HTTPHeaders
-        var body: ByteBuffer?
-        var sentCredentials: Bool
     }
 }
-
-extension Fetcher.Answer: Sendable {}

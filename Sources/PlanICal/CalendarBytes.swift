@@ -1,6 +1,6 @@
 /// A calendar's content as it was read, with the name errors and warnings
 /// give it: what the service hands the exporter, wherever the calendar came
-/// from (a file now; a subscription or a CalDAV collection next).
+/// from (a file, a subscription, a CalDAV collection).
 public struct CalendarBytes: Hashable, Sendable {
     /// What messages call it (a file's path).
     public var label: String

@@ -8,7 +8,7 @@ import PlanStore
 /// The busy cache, the agenda, registration and export read calendars only
 /// through a feed, so none of them assumes a calendar is a file. One
 /// conformer per ``CalendarSource/Kind`` (``FileFeed``, ``SubscriptionFeed``
-/// over PlanDAV; a CalDAV collection next); see ``PlanService/feed(for:_:)``.
+/// and ``CalDAVFeed`` over PlanDAV); see ``PlanService/feed(for:_:)``.
 protocol CalendarFeed: Sendable {
     /// Which calendar this is, for cache keys: the kind and the location.
     var identity: String { get }
@@ -24,12 +24,13 @@ protocol CalendarFeed: Sendable {
 /// revision means the content may have changed; the same one, that it did
 /// not since it was read.
 enum CalendarRevision: Hashable, Sendable {
-    /// A file's modification time (nanoseconds since 1970) and size. Next:
-    /// a CalDAV collection's sync token.
+    /// A file's modification time (nanoseconds since 1970) and size.
     case file(modified: Int64, size: Int64)
     /// A subscription's ETag as the server sent it (`etag:…`), else its
     /// Last-Modified (`modified:…`), else its content's fingerprint.
     case subscription(validator: String)
+    /// A CalDAV collection's sync token (`token:…`), else a hash of its members' ETags.
+    case caldav(state: String)
 }
 
 /// A calendar's content as read once.
@@ -76,11 +77,17 @@ extension PlanService {
     /// read calendars call it first; one that forgets still works, fetching
     /// inside its transaction.
     func prefetchSubscriptions(adding: [String] = []) throws {
-        let registered = try store.read { try $0.calendars() }.compactMap { source -> String? in
+        let sources = try store.read { try $0.calendars() }
+        let registered = sources.compactMap { source -> String? in
             if case .subscription(let url) = source.kind { return url }
             return nil
         }
         try remote.prefetch(registered + adding, store: store, now: now)
+        let collections = sources.compactMap { source -> String? in
+            if case .caldav(let url) = source.kind { return url }
+            return nil
+        }
+        try self.collections.prefetch(collections, store: store, now: now)
     }
 
     /// The feed that reads calendar `source` in transaction `t` (a
@@ -89,6 +96,7 @@ extension PlanService {
         switch source.kind {
         case .file(let path): FileFeed(path: path)
         case .subscription(let url): SubscriptionFeed(url: url, content: try remote.content(url, t, now: now))
+        case .caldav(let url): CalDAVFeed(url: url, content: try collections.content(url, t, now: now))
         }
     }
 }

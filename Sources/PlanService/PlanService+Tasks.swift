@@ -30,10 +30,12 @@ extension PlanService {
         let (input, stored) = try Self.request(t, settings: settings, now: now, extra: extra, leaveOut: leaveOut)
         let window = Self.window(input, now: now)
         var (busy, warnings, fromCache) = try busy(try t.calendars(), policy: input.policy, window: window, t: t)
-        // The study-group sessions the user goes to are busy time too.
+        // The study-group sessions the user goes to, and the sittings the
+        // student moved on the phone (kept there), are busy time too.
         let sessions = try groupSessionBlocks(t, policy: input.policy).filter { $0.range.overlaps(window) }
-        if !sessions.isEmpty {
-            busy += sessions
+        let phone = try Self.phoneBlocks(t, now: now)
+        if !sessions.isEmpty || !phone.isEmpty {
+            busy += sessions + phone
             Policy.sortBlocks(&busy)
         }
         return PlanningInputs(input: input, stored: stored, busy: busy, warnings: warnings, busyFromCache: fromCache)
@@ -45,7 +47,7 @@ extension PlanService {
     func planned(_ t: StoreTransaction, settings: PlanSettings, extra: [TaskDefinition] = [],
                  fixed: Set<String>, leaveOut: Set<String> = []) throws -> Planned {
         let i = try inputs(t, settings: settings, extra: extra, leaveOut: leaveOut)
-        let pinned = Self.future(try t.sittings(), now: now).filter { fixed.contains($0.key) }
+        let pinned = Self.future(try Self.plannedSittings(t, now: now), now: now).filter { fixed.contains($0.key) }
         let plan = i.input.scheduler.plan(tasks: i.input.tasks, busy: i.busy, fixed: pinned)
         return Planned(input: i.input, stored: i.stored, plan: plan, warnings: i.warnings, busyFromCache: i.busyFromCache)
     }
@@ -141,11 +143,12 @@ extension PlanService {
     /// sittings that already ended are kept as history).
     func save(_ plan: Plan, _ t: StoreTransaction) throws {
         let old = try t.sittings()
+        let pinned = try Self.pinned(t, now: now)
         let byTask = Dictionary(grouping: plan.sittings, by: \.taskId)
         for outcome in plan.tasks {
             let past = old.filter { $0.taskId == outcome.id && $0.range.end <= now }
-            let future = byTask[outcome.id] ?? []
-            let all = past.map(\.range) + future.map(\.range)
+            let future = (byTask[outcome.id] ?? []).map(\.range) + (pinned[outcome.id] ?? [])
+            let all = past.map(\.range) + future.sorted { $0.start < $1.start }
             try t.replaceSittings(taskId: outcome.id, with: all.enumerated().map {
                 Sitting(taskId: outcome.id, range: $0.element, index: $0.offset + 1, count: all.count)
             })
@@ -186,7 +189,7 @@ extension PlanService {
         let scheduler = i.input.scheduler
         let planning = Set(i.input.tasks.map(\.id))
         // Tasks left out of planning (past due) keep their sittings: not moves.
-        let old = try t.sittings().filter { planning.contains($0.taskId) }
+        let old = try Self.plannedSittings(t, now: now).filter { planning.contains($0.taskId) }
         let before = Self.future(old, now: now)
         var plan: Plan
         var reasons: [String: RefitReason] = [:]
@@ -338,7 +341,7 @@ extension PlanService {
     /// Gives task `id` its past sittings and then `future`, numbered anew.
     func replaceFutureSittings(of id: String, _ t: StoreTransaction, with future: [TimeRange]) throws {
         let past = try t.sittings().filter { $0.taskId == id && $0.range.end <= now }.map(\.range)
-        let all = past + future
+        let all = past + (future + (try Self.pinned(t, now: now)[id] ?? [])).sorted { $0.start < $1.start }
         try t.replaceSittings(taskId: id, with: all.enumerated().map {
             Sitting(taskId: id, range: $0.element, index: $0.offset + 1, count: all.count)
         })
@@ -426,6 +429,25 @@ extension PlanService {
         }
     }
 
+    /// Sittings as the exporter (and `plan sync`) writes them: UID
+    /// `<task id>-<n>@plan`, `Project: Task (n/count)`, the notes and the
+    /// effort left, and the task id.
+    static func exportSittings(_ sittings: [Sitting], tasks: [String: TaskDefinition]) -> [ExportSitting] {
+        sittings.map { s -> ExportSitting in
+            let spec = tasks[s.taskId]
+            let title = spec?.title ?? s.taskId
+            let project = spec?.project
+            let estimate = spec?.estimate ?? 0
+            let done = spec?.done ?? 0
+            var description = spec?.notes.map { $0 + "\n\n" } ?? ""
+            description += "Effort left: \(ISODuration.humanString(max(0, estimate - done))) of \(ISODuration.humanString(estimate))"
+            description += "\nPlanned by plan; task id \(s.taskId)."
+            return ExportSitting(uid: "\(s.taskId)-\(s.index)@plan", range: s.range,
+                                 summary: (project.map { "\($0): " } ?? "") + "\(title) (\(s.index)/\(s.count))",
+                                 categories: project.map { [$0] } ?? [], description: description, taskId: s.taskId)
+        }
+    }
+
     static func sortName(_ item: AgendaItem) -> String {
         switch item {
         case .event(let o): "0" + o.uid
@@ -445,19 +467,7 @@ extension PlanService {
                 let sittings = try t.sittings().filter { s in
                     (from.map { s.range.end > $0 } ?? true) && (to.map { s.range.start < $0 } ?? true)
                 }
-                let export = sittings.map { s -> ExportSitting in
-                    let spec = tasks[s.taskId]
-                    let title = spec?.title ?? s.taskId
-                    let project = spec?.project
-                    let estimate = spec?.estimate ?? 0
-                    let done = spec?.done ?? 0
-                    var description = spec?.notes.map { $0 + "\n\n" } ?? ""
-                    description += "Effort left: \(ISODuration.humanString(max(0, estimate - done))) of \(ISODuration.humanString(estimate))"
-                    description += "\nPlanned by plan; task id \(s.taskId)."
-                    return ExportSitting(uid: "\(s.taskId)-\(s.index)@plan", range: s.range,
-                                         summary: (project.map { "\($0): " } ?? "") + "\(title) (\(s.index)/\(s.count))",
-                                         categories: project.map { [$0] } ?? [], description: description, taskId: s.taskId)
-                }
+                let export = Self.exportSittings(sittings, tasks: tasks)
                 let calendars = onlyPlan ? [] : try t.calendars().map { try feed(for: $0, t).read().calendarBytes }
                 return try ICalExporter.merged(calendars: calendars, sittings: export, stamp: now, timeZone: zone)
             }

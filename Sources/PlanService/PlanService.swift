@@ -50,6 +50,9 @@ public struct PlanService {
     /// of stored copies used in place of an unreachable server (the faces
     /// print ``RemoteCalendars/takeNotices()``).
     public let remote: RemoteCalendars
+    /// The CalDAV collections registered as calendars, read incrementally
+    /// (their warnings go to ``remote``'s notices).
+    public let collections: CalDAVCalendars
 
     /// `environment` holds where credentials come from (`PLAN_CALDAV_USER`,
     /// `PLAN_CALDAV_PASSWORD`, `NETRC`, `HOME`).
@@ -57,6 +60,7 @@ public struct PlanService {
         self.store = store
         self.now = now
         self.remote = RemoteCalendars(environment: environment)
+        self.collections = CalDAVCalendars(environment: environment, notices: remote)
     }
 
     /// Keys of the settings table.
@@ -98,8 +102,10 @@ public struct PlanService {
     // MARK: Calendars
 
     /// Registers a calendar after reading it once (so a broken one is refused):
-    /// a file, or an `https://`/`webcal://` subscription (plain `http://` only
-    /// to this machine unless `insecure`), fetched and kept in the store.
+    /// a file, an `https://`/`webcal://` subscription (plain `http://` only
+    /// to this machine unless `insecure`), fetched and kept in the store, or
+    /// a CalDAV calendar collection (a URL not ending in `.ics` whose
+    /// server says it is one), its members kept in the store.
     /// `passwordCommand` (with `user`, else `PLAN_CALDAV_USER` or the netrc
     /// login) is kept for the URL's host — the command, never its output —
     /// and used from then on for that host's credentials.
@@ -119,24 +125,30 @@ public struct PlanService {
             } catch {
                 throw ServiceError.refused(error.description)
             }
-            let source = CalendarSource(name: name ?? Self.defaultName(forURL: url), kind: .subscription(url: url.text))
-            guard let passwordCommand else {
-                try remote.prefetch([url.text], store: store, now: now)
-                return try store.write { try register(source, $0) }
-            }
-            if let problem = PasswordCommands.problem(passwordCommand) { throw ServiceError.refused(problem) }
-            // Kept first so the fetch uses it; the one before is put back if the calendar is refused.
+            // A password command is kept first so the server is asked with it; the one
+            // before is put back if the calendar is refused.
             let host = url.host.lowercased()
-            let before = try store.write { t in
-                let old = try PasswordCommands.load(t)[host]
-                try PasswordCommands.set(passwordCommand, host: host, t)
-                return old
+            var before: PasswordCommand??
+            if let passwordCommand {
+                if let problem = PasswordCommands.problem(passwordCommand) { throw ServiceError.refused(problem) }
+                before = try store.write { t in
+                    let old = try PasswordCommands.load(t)[host]
+                    try PasswordCommands.set(passwordCommand, host: host, t)
+                    return old
+                }
             }
             do {
+                let commands = try store.read { try PasswordCommands.load($0) }
+                if collections.probe(url, insecure: insecure, commands: commands) != nil {
+                    let source = CalendarSource(name: name ?? Self.defaultName(forURL: url), kind: .caldav(url: url.text))
+                    try collections.prefetch([url.text], store: store, now: now)
+                    return try store.write { try register(source, $0) }
+                }
+                let source = CalendarSource(name: name ?? Self.defaultName(forURL: url), kind: .subscription(url: url.text))
                 try remote.prefetch([url.text], store: store, now: now)
                 return try store.write { try register(source, $0) }
             } catch {
-                try store.write { try PasswordCommands.set(before, host: host, $0) }
+                if let before { try store.write { try PasswordCommands.set(before, host: host, $0) } }
                 throw error
             }
         }
@@ -243,6 +255,12 @@ public struct PlanService {
         // Past-due tasks cannot be planned; the scheduler would call them invalid.
         var tasks = (stored.map(\.task).filter { !leaveOut.contains($0.id) } + extra).filter {
             $0.due.instant(in: zone, endOfDay: true) > now || extraIds.contains($0.id)
+        }
+        // Work the student placed on the phone (a moved sitting) is not planned again.
+        let pinned = try Self.pinned(t, now: now)
+        for i in tasks.indices where !extraIds.contains(tasks[i].id) {
+            guard let ranges = pinned[tasks[i].id] else { continue }
+            tasks[i].done = min(tasks[i].estimate, tasks[i].done + ranges.reduce(0) { $0 + $1.duration })
         }
         let ids = Set(tasks.map(\.id))
         for i in tasks.indices { tasks[i].after = tasks[i].after.filter { ids.contains($0) } }

@@ -77,6 +77,11 @@ public final class RemoteCalendars: Sendable {
         }
     }
 
+    /// Adds a warning to say once (a CalDAV collection read from its stored copy).
+    func note(_ warning: ImportWarning) {
+        state.withLock { $0.notices.append(warning) }
+    }
+
     /// Asks the server about each of `urls` not asked within the last
     /// minute, outside any write transaction: the stored copies are read in
     /// one short read, the answers remembered for ``content(_:_:now:)``.

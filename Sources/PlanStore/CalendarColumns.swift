@@ -25,8 +25,9 @@ enum CalendarColumns {
             switch kind {
             case "file": return CalendarSource(name: name, kind: .file(path: location))
             case "subscription": return CalendarSource(name: name, kind: .subscription(url: location))
+            case "caldav": return CalendarSource(name: name, kind: .caldav(url: location))
             default:
-                throw StoreError.refused("calendar \"\(name)\" is of kind \"\(kind)\", which this plan cannot read (it reads files and subscriptions)")
+                throw StoreError.refused("calendar \"\(name)\" is of kind \"\(kind)\", which this plan cannot read (it reads files, subscriptions and CalDAV collections)")
             }
         }
     }
@@ -36,6 +37,7 @@ enum CalendarColumns {
         let (kind, location): (String, String) = switch source.kind {
         case .file(let path): ("file", path)
         case .subscription(let url): ("subscription", url)
+        case .caldav(let url): ("caldav", url)
         }
         try db.query("""
             INSERT INTO calendars(name, kind, location, seq)

@@ -8,14 +8,17 @@ public struct CalendarSource: Hashable, Sendable {
     /// Where a calendar's content is read from.
     ///
     /// A local file, or a published calendar on a server (read through
-    /// PlanDAV, the module that talks HTTP). Next: `caldav(collection:)`, a
-    /// CalDAV collection that says whether it changed by its sync token (RFC 6578).
+    /// PlanDAV, the module that talks HTTP), or a CalDAV collection read
+    /// member by member.
     public enum Kind: Hashable, Sendable {
         /// An `.ics` file, by its absolute path.
         case file(path: String)
         /// An `https://` (or `webcal://`, kept as https) calendar, fetched with
         /// its ETag/Last-Modified and cached in the store; never with credentials in it.
         case subscription(url: String)
+        /// A CalDAV calendar collection (its URL ends in `/`), read
+        /// incrementally (sync-collection or ETags) and cached in the store.
+        case caldav(url: String)
     }
 
     public var name: String
@@ -30,7 +33,7 @@ public struct CalendarSource: Hashable, Sendable {
     public var location: String {
         switch kind {
         case .file(let path): path
-        case .subscription(let url): url
+        case .subscription(let url), .caldav(let url): url
         }
     }
 }

@@ -58,7 +58,7 @@ public final class PlanStore {
     private let db: SQLiteDatabase
 
     /// The schema version this build writes (`PRAGMA user_version`).
-    public static let schemaVersion = 6
+    public static let schemaVersion = 7
 
     /// The upgrade this open made to an older store, if any: the CLI and
     /// `plan rpc` say so once.
@@ -135,6 +135,11 @@ public final class PlanStore {
                 if version <= 4 { try db.execute(SubscriptionColumns.create) }
                 // Schema 5 → 6: study-group sessions, new tables only.
                 if version <= 5 { try StoreUpgrade.groupSessionsFromSchema5(db) }
+                // Schema 6 → 7: CalDAV collections' members and what `plan sync` wrote, new tables only.
+                if version <= 6 {
+                    try db.execute(CalDAVColumns.create)
+                    try db.execute(SyncColumns.create)
+                }
             }
             try db.execute("PRAGMA user_version = \(Self.schemaVersion)")
             try StoreUpgrade.checkForeignKeys(db, path: path)
@@ -177,6 +182,8 @@ public final class PlanStore {
         \(GradeColumns.create)
         \(SubscriptionColumns.create)
         \(GroupColumns.create)
+        \(CalDAVColumns.create)
+        \(SyncColumns.create)
         """
 
     /// Runs `body` in one write transaction (BEGIN IMMEDIATE … COMMIT); any
@@ -355,6 +362,7 @@ public struct StoreTransaction {
         try db.query("DELETE FROM calendars WHERE name = ?", [.text(name)])
         if db.changes == 0 { throw StoreError.notFound(kind: "calendar", name: name) }
         try db.execute(SubscriptionColumns.dropOrphans)
+        try db.execute(CalDAVColumns.dropOrphans)
     }
 
     // MARK: Subscriptions
@@ -372,6 +380,49 @@ public struct StoreTransaction {
     /// Records that the server said the stored copy is current (a 304) at `at`.
     public func markSubscriptionChecked(url: String, at: Int64) throws {
         try SubscriptionColumns.markChecked(url: url, at: at, in: db)
+    }
+
+    // MARK: CalDAV collections
+
+    /// The stored copy of the CalDAV collection at `url`, if it was ever read.
+    public func caldavCopy(url: String) throws -> CalDAVCopy? {
+        try CalDAVColumns.load(url: url, in: db)
+    }
+
+    /// Keeps `copy` as the collection's last good copy (its members replaced).
+    public func saveCalDAVCopy(_ copy: CalDAVCopy) throws {
+        try CalDAVColumns.save(copy, in: db)
+    }
+
+    /// Records that the server said the stored copy is current at `at`.
+    public func markCalDAVChecked(url: String, at: Int64) throws {
+        try CalDAVColumns.markChecked(url: url, at: at, in: db)
+    }
+
+    // MARK: Sync
+
+    /// The resources `plan sync` created in `collection`, by path.
+    public func syncedResources(collection: String) throws -> [SyncedResource] {
+        try SyncColumns.resources(collection: collection, in: db)
+    }
+
+    /// Records a resource the server accepted (replacing what was known of it).
+    public func saveSyncedResource(_ r: SyncedResource) throws {
+        try SyncColumns.save(r, in: db)
+    }
+
+    /// Forgets a resource that is gone from the server.
+    public func forgetSyncedResource(collection: String, path: String) throws {
+        try SyncColumns.forget(collection: collection, path: path, in: db)
+    }
+
+    /// The sittings moved or deleted on the phone, in time order.
+    public func phoneChanges() throws -> [PhoneChange] {
+        try SyncColumns.phoneChanges(in: db)
+    }
+
+    public func addPhoneChange(_ c: PhoneChange) throws {
+        try SyncColumns.add(c, in: db)
     }
 
     // MARK: Course catalogs and timetables

@@ -19,6 +19,8 @@
 //                a naive enumeration where the product is small enough.
 //   5. week:     the `plan week` grid (layout + terminal text) for 10,000 events in one week.
 //   6. group:    `plan group find` for 10 members × a semester of classes, one week searched.
+//   7. sync:     `plan sync` of 500 sittings to a local Radicale, then a sync with
+//                nothing changed (skipped, saying so, without radicale).
 //
 // `plan` is this executable's `plan` mode (`plan-bench plan …` runs the same
 // code as `.build/release/plan`); `--plan PATH` measures another binary.
@@ -32,7 +34,7 @@ struct Options {
     var seed: UInt64 = 1
     var sizes: [Int]?
     var importSizes: [Int]?
-    var sections: Set<String> = ["import", "schedule", "e2e", "timetable", "week", "group"]
+    var sections: Set<String> = ["import", "schedule", "e2e", "timetable", "week", "group", "sync"]
     var python = true
     var pythonAll = false
     var planPath: String?
@@ -147,6 +149,14 @@ if options.sections.contains("group") {
     print("")
 }
 
+var syncBench: SyncBench?
+if options.sections.contains("sync") {
+    var b = SyncBench(options: options, plan: plan)
+    b.run()
+    syncBench = b
+    print("")
+}
+
 // The tables, together.
 if let b = importBench {
     print("Import (\(ImportBench.from) … \(ImportBench.to), \(ImportBench.zone); wall time is the median over runs, including process start)")
@@ -172,6 +182,10 @@ if let b = groupBench {
     print("Group find (the finder in process, median over runs; the command as a process)")
     print(b.table())
 }
+if let b = syncBench {
+    print("Sync (each plan sync a new process; Radicale on 127.0.0.1 with htpasswd)")
+    print(b.table())
+}
 let elapsed = Child.monotonicSeconds() - started
 print(String(format: "plan-bench: done in %.1f s", elapsed) + " (load average \(Child.loadAverage.map { String(format: "%.2f", $0) } ?? "?") at the end)")
 
@@ -182,7 +196,7 @@ if let path = options.jsonPath {
         ("plan", .string(plan.joined(separator: " "))),
         ("import", importBench?.json ?? .null), ("scheduling", scheduleBench?.json ?? .null), ("endToEnd", endToEnd?.json ?? .null),
         ("timetable", timetableBench?.json ?? .null), ("week", weekBench?.json ?? .null),
-        ("group", groupBench?.json ?? .null), ("seconds", .num(elapsed, 1)),
+        ("group", groupBench?.json ?? .null), ("sync", syncBench?.json ?? .null), ("seconds", .num(elapsed, 1)),
     ])
     do {
         try Data((report.render() + "\n").utf8).write(to: URL(fileURLWithPath: path))

@@ -14,7 +14,7 @@ import Testing
         let radicale: LocalDAVServer
         let proxy: LocalDAVServer
         let modeFile: String
-        var url: String { "http://127.0.0.1:\(proxy.port)/student/cal/" }
+        var url: String { "http://127.0.0.1:\(proxy.port)/student/cal/class-1.ics" }
 
         func set(_ mode: String) throws {
             try mode.write(toFile: modeFile, atomically: true, encoding: .utf8)

@@ -1,92 +1,6 @@
 import Foundation
 import Testing
 
-/// A calendar server from PyPI (Radicale or Xandikos) run on 127.0.0.1 with a
-/// free port and a temporary folder, for the subscription tests; stopped
-/// (by its own process id) when the test is done.
-final class LocalDAVServer {
-    let process = Process()
-    let port: Int
-    let folder: URL
-    let log: URL
-
-    /// Starts `python3 -m <module> args…` (with `{port}` and `{dir}` filled
-    /// in) and waits until it answers on its port; nil, with the reason, when
-    /// the server is not installed or does not start.
-    static func start(_ module: String, _ args: [String]) throws -> (LocalDAVServer?, String) {
-        let check = try CLIRunner.runTool(["python3", "-c", "import \(module)"])
-        guard check.status == 0 else { return (nil, "\(module) is not installed (pip install \(module))") }
-        return try launch(module, ["-m", module] + args)
-    }
-
-    /// Starts `python3 script args…` (a server of the tests' own, under `Servers/`) the same way.
-    static func startScript(_ script: String, _ args: [String]) throws -> (LocalDAVServer?, String) {
-        let path = CLIRunner.packageRoot.appendingPathComponent("Tests/PlanCLITests/Servers/\(script)").path
-        return try launch(script, [path] + args)
-    }
-
-    private static func launch(_ name: String, _ command: [String]) throws -> (LocalDAVServer?, String) {
-        guard try CLIRunner.runTool(["curl", "--version"]).status == 0 else { return (nil, "curl is not installed") }
-        let port = try CLIRunner.runTool(["python3", "-c",
-            "import socket; s = socket.socket(); s.bind(('127.0.0.1', 0)); print(s.getsockname()[1])"])
-        guard port.status == 0, let p = Int(port.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) else {
-            return (nil, "no free port")
-        }
-        let server = try LocalDAVServer(port: p, command: command)
-        for _ in 0..<100 {
-            if server.answers() { return (server, "") }
-            if !server.process.isRunning { break }
-            usleep(100_000)
-        }
-        let why = (try? String(contentsOf: server.log, encoding: .utf8)) ?? ""
-        server.stop()
-        return (nil, "\(name) did not start: \(why.suffix(300))")
-    }
-
-    private init(port: Int, command: [String]) throws {
-        self.port = port
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("plan-dav-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        log = folder.appendingPathComponent("server.log")
-        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-        let handle = try FileHandle(forWritingTo: log)
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3"] + command.map {
-            $0.replacingOccurrences(of: "{port}", with: String(port)).replacingOccurrences(of: "{dir}", with: folder.path)
-        }
-        process.standardOutput = handle
-        process.standardError = handle
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-    }
-
-    /// Whether something accepts a connection on the port.
-    func answers() -> Bool {
-        (try? CLIRunner.runTool(["python3", "-c",
-            "import socket; socket.create_connection(('127.0.0.1', \(port)), timeout=1).close()"]).status) == 0
-    }
-
-    /// `curl` with `args`: its status code as text.
-    func curl(_ args: [String]) throws -> String {
-        try CLIRunner.runTool(["curl", "-s", "-o", "/dev/null", "-w", "%{http_code}"] + args).stdout
-    }
-
-    /// Stops the server (Radicale ends on SIGINT, not SIGTERM): SIGINT, then
-    /// SIGKILL if it is still running 5 s later.
-    func stop() {
-        guard process.isRunning else { return }
-        process.interrupt()
-        for _ in 0..<50 where process.isRunning { usleep(100_000) }
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
-    }
-
-    deinit {
-        stop()
-        try? FileManager.default.removeItem(at: folder)
-    }
-}
-
 /// `plan calendar add URL` and planning from a subscription, against real
 /// servers on this machine (Radicale and Xandikos from PyPI, which `.ci/run`
 /// installs); each test says plainly that it skipped when its server cannot run.
@@ -162,15 +76,17 @@ final class LocalDAVServer {
         }
         defer { server.stop() }
         let base = "http://127.0.0.1:\(server.port)/student/cal/"
+        // The event's own .ics address: a subscription (the collection's address would be read as CalDAV, see CalDAVTests).
+        let url = base + "class-1.ics"
         let auth = ["-u", "student:\(Self.password)"]
         #expect(try server.curl(auth + ["-X", "MKCALENDAR", base]) == "201")
         try Self.event("CS 201 Lecture", start: "20261123T140000Z", end: "20261123T200000Z").write(toFile: s.ics, atomically: true, encoding: .utf8)
         #expect(try server.curl(auth + ["-X", "PUT", "-H", "Content-Type: text/calendar", "--data-binary", "@" + s.ics, base + "class-1.ics"]) == "201")
 
         // Subscribed through the real binary; the busy time is the server's event.
-        let added = try s.plan(["calendar", "add", base, "--name", "classes"])
+        let added = try s.plan(["calendar", "add", url, "--name", "classes"])
         #expect(added.status == 0, "\(added.stderr)")
-        #expect(added.stdout == "Registered calendar \"classes\": \(base) (1 events).\n")
+        #expect(added.stdout == "Registered calendar \"classes\": \(url) (1 events).\n")
         let task = try s.plan(["add-task", "Essay", "--estimate", "2h", "--due", "2026-11-24", "--earliest", "08:00"])
         #expect(task.status == 0, "\(task.stderr)")
         #expect(task.stderr == "")
@@ -188,14 +104,14 @@ final class LocalDAVServer {
         // A wrong password: one clear line, the store keeps its copy.
         let refused = try s.plan(["replan"], now: "2026-11-23T09:30:00-05:00", netrc: "wrong")
         #expect(refused.status == 66)
-        #expect(refused.stderr == "plan: \(base): cannot read: the server refused the credentials for it (HTTP 401); check ~/.netrc ($NETRC) or PLAN_CALDAV_USER/PLAN_CALDAV_PASSWORD\n")
+        #expect(refused.stderr == "plan: \(url): cannot read: the server refused the credentials for it (HTTP 401); check ~/.netrc ($NETRC) or PLAN_CALDAV_USER/PLAN_CALDAV_PASSWORD\n")
         #expect(try s.copyTimes() == "1795442400|1795442400")
 
         // The server stops: planning goes on from the stored copy, with one warning naming it and its age.
         server.stop()
         let offline = try s.plan(["replan"], now: "2026-11-23T12:00:00-05:00")
         #expect(offline.status == 0, "\(offline.stderr)")
-        #expect(offline.stderr == "plan: warning: \(base): the server cannot be reached: connection refused; planning with the stored copy, last confirmed 3 h ago\n")
+        #expect(offline.stderr == "plan: warning: \(url): the server cannot be reached: connection refused; planning with the stored copy, last confirmed 3 h ago\n")
         let offlineAgenda = try s.plan(["agenda", "--days", "1"], now: "2026-11-23T12:00:00-05:00")
         #expect(offlineAgenda.status == 0)
         #expect(offlineAgenda.stdout.contains("CS 201 Lecture (moved)"))
@@ -210,7 +126,7 @@ final class LocalDAVServer {
         }
         #expect(!s.storeBytes().contains(Self.password))
         let listed = try s.plan(["calendar", "list"])
-        #expect(listed.stdout == "classes  \(base)\n")
+        #expect(listed.stdout == "classes  \(url)\n")
     }
 
     @Test func aSecondRunAsksXandikosWhetherTheCalendarChangedAndGets304() throws {

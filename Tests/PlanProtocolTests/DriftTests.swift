@@ -125,6 +125,12 @@ import Testing
              #"{"member":"a","zone":"UTC","start":"2026-11-23T09:00:00-05:00","end":"2026-11-23T10:00:00-05:00"}"#),
         Case(Wire.GroupFound.Displaced.self, "urn:plan:schema:methods:group.find.result#/$defs/displaced",
              #"{"member":"a","label":"x","start":"2026-11-23T09:00:00-05:00","end":"2026-11-23T10:00:00-05:00"}"#),
+        Case(Wire.SyncTarget.self, "urn:plan:schema:methods:calendar.target.result", #"{"created":false}"#),
+        Case(Wire.SyncResult.self, "urn:plan:schema:methods:sync.result",
+             #"{"target":"https://h/c/","dryRun":false,"created":0,"updated":0,"deleted":0,"unchanged":0,"changes":[],"conflicts":[],"requests":{}}"#),
+        Case(Wire.SyncResult.Change.self, "urn:plan:schema:methods:sync.result#/$defs/change",
+             #"{"action":"create","uid":"a-1@plan","taskId":"a","start":"2026-11-23T09:00:00-05:00","end":"2026-11-23T10:00:00-05:00","summary":"A (1/1)"}"#),
+        Case(Wire.SyncResult.Conflict.self, "urn:plan:schema:methods:sync.result#/$defs/conflict", #"{"kind":"moved","uid":"a-1@plan"}"#),
     ]
 
     /// Every stored property is declared in the schema; every non-optional

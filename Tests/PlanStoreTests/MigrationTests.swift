@@ -218,6 +218,7 @@ import Testing
             DROP TABLE catalog_holidays; DROP TABLE catalogs;
             DROP TABLE grade_task_links; DROP TABLE grade_subjects; DROP TABLE grade_units; DROP TABLE grade_assessments; DROP TABLE grade_courses;
             DROP TABLE subscription_copies; DROP TABLE group_attendees; DROP TABLE group_sessions;
+            DROP TABLE caldav_resources; DROP TABLE caldav_collections; DROP TABLE sync_resources; DROP TABLE phone_changes;
             PRAGMA user_version = 2;
             """)
         let upgraded = try PlanStore(path: path)
@@ -237,6 +238,7 @@ import Testing
         try SQLiteDatabase(path: path).execute("""
             DROP TABLE grade_task_links; DROP TABLE grade_subjects; DROP TABLE grade_units; DROP TABLE grade_assessments; DROP TABLE grade_courses;
             DROP TABLE subscription_copies; DROP TABLE group_attendees; DROP TABLE group_sessions;
+            DROP TABLE caldav_resources; DROP TABLE caldav_collections; DROP TABLE sync_resources; DROP TABLE phone_changes;
             PRAGMA user_version = 3;
             """)
         let upgraded = try PlanStore(path: path)
@@ -252,7 +254,7 @@ import Testing
         let path = dir.appendingPathComponent("plan.sqlite").path
         let store = try PlanStore(path: path)
         try store.write { try $0.addCalendar(CalendarSource(name: "classes", kind: .file(path: "/tmp/classes.ics"))) }
-        try SQLiteDatabase(path: path).execute("DROP TABLE subscription_copies; DROP TABLE group_attendees; DROP TABLE group_sessions; PRAGMA user_version = 4;")
+        try SQLiteDatabase(path: path).execute("DROP TABLE subscription_copies; DROP TABLE group_attendees; DROP TABLE group_sessions; DROP TABLE caldav_resources; DROP TABLE caldav_collections; DROP TABLE sync_resources; DROP TABLE phone_changes; PRAGMA user_version = 4;")
         let upgraded = try PlanStore(path: path)
         #expect(upgraded.upgrade == StoreUpgrade(fromVersion: 4, toVersion: PlanStore.schemaVersion, backupPath: path + ".v4-backup"))
         #expect(try upgraded.read { try $0.calendars().map(\.name) } == ["classes"])
@@ -266,10 +268,25 @@ import Testing
         let path = dir.appendingPathComponent("plan.sqlite").path
         let store = try PlanStore(path: path)
         try store.write { try $0.addCalendar(CalendarSource(name: "classes", kind: .file(path: "/tmp/classes.ics"))) }
-        try SQLiteDatabase(path: path).execute("DROP TABLE group_attendees; DROP TABLE group_sessions; PRAGMA user_version = 5;")
+        try SQLiteDatabase(path: path).execute("DROP TABLE group_attendees; DROP TABLE group_sessions; DROP TABLE caldav_resources; DROP TABLE caldav_collections; DROP TABLE sync_resources; DROP TABLE phone_changes; PRAGMA user_version = 5;")
         let upgraded = try PlanStore(path: path)
         #expect(upgraded.upgrade == StoreUpgrade(fromVersion: 5, toVersion: PlanStore.schemaVersion, backupPath: path + ".v5-backup"))
         #expect(try upgraded.read { try $0.calendars().map(\.name) } == ["classes"])
         #expect(try upgraded.read { try $0.groupSessions() }.isEmpty)
+    }
+
+    @Test func aSchema6StoreGainsTheCalDAVAndSyncTables() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("plan-s6-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("plan.sqlite").path
+        let store = try PlanStore(path: path)
+        try store.write { try $0.addCalendar(CalendarSource(name: "classes", kind: .subscription(url: "https://example.org/a.ics"))) }
+        try SQLiteDatabase(path: path).execute("DROP TABLE caldav_resources; DROP TABLE caldav_collections; DROP TABLE sync_resources; DROP TABLE phone_changes; PRAGMA user_version = 6;")
+        let upgraded = try PlanStore(path: path)
+        #expect(upgraded.upgrade == StoreUpgrade(fromVersion: 6, toVersion: PlanStore.schemaVersion, backupPath: path + ".v6-backup"))
+        #expect(try upgraded.read { try $0.calendars().map(\.name) } == ["classes"])
+        #expect(try upgraded.read { try $0.caldavCopy(url: "https://example.org/c/") } == nil)
+        #expect(try upgraded.read { try $0.syncedResources(collection: "https://example.org/c/") }.isEmpty)
     }
 }

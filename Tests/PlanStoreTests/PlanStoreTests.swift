@@ -82,9 +82,9 @@ import Testing
         #expect(try store.read { try $0.calendars() } == sources)
         #expect(sources.map(\.location) == ["/tmp/b.ics", "/tmp/a.ics"])
         try SQLiteDatabase(path: store.path).execute(
-            "INSERT INTO calendars(name, kind, location, seq) VALUES('club', 'caldav', 'https://dav.example.edu/club/', 3)")
+            "INSERT INTO calendars(name, kind, location, seq) VALUES('club', 'carddav', 'https://dav.example.edu/club/', 3)")
         let error = #expect(throws: StoreError.self) { try store.read { try $0.calendars() } }
-        #expect(error?.description == "calendar \"club\" is of kind \"caldav\", which this plan cannot read (it reads files and subscriptions)")
+        #expect(error?.description == "calendar \"club\" is of kind \"carddav\", which this plan cannot read (it reads files, subscriptions and CalDAV collections)")
     }
 
     @Test func sittingsAreReplacedPerTaskAndRemovedWithIt() throws {

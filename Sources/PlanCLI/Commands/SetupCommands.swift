@@ -21,10 +21,10 @@ struct CalendarCommand: ParsableCommand {
               plan calendar add webcal://calendar.example.edu/fall-2026/cs201.ics --name cs201
               plan calendar add https://dav.example.edu/ada/timetable.ics --user ada --password-command 'pass show uni/dav'
             """,
-        subcommands: [Add.self, List.self, Remove.self])
+        subcommands: [Add.self, List.self, Remove.self, Target.self])
 
     struct Add: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "add", abstract: "Register a calendar file or an https:// / webcal:// subscription (read once to check it).")
+        static let configuration = CommandConfiguration(commandName: "add", abstract: "Register a calendar file, an https:// / webcal:// subscription or a CalDAV collection (read once to check it).")
         @Argument(help: ArgumentHelp("A .ics file, or the URL of a published calendar.", valueName: "file.ics|URL")) var file: String
         @Option(help: "Name to refer to it by. Default: the file name (a URL's last path part, else its host).") var name: String?
         @Flag(help: "Allow a plain http:// URL to another machine (sent unencrypted, without credentials).") var insecure = false
@@ -61,6 +61,40 @@ struct CalendarCommand: ParsableCommand {
                 emit(options.json, all.map(Wire.NamedCalendar.init)) {
                     all.isEmpty ? "No calendars. Add one with `plan calendar add FILE.ics`.\n"
                         : all.map { "\($0.name)  \($0.location)\n" }.joined()
+                }
+            }
+        }
+    }
+
+    struct Target: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "target", abstract: "Set the CalDAV collection `plan sync` writes the study sittings to.",
+            discussion: """
+                The collection must be a calendar; --create makes it (MKCALENDAR, named "Study plan", with a colour). \
+                Without URL, shows the one set.
+
+                Example:
+                  plan calendar target https://dav.example.org/alex/study/ --create
+                """)
+        @Argument(help: ArgumentHelp("The collection's URL (https://, or http:// on this machine).", valueName: "URL")) var url: String?
+        @Flag(help: "Make the collection (named \"Study plan\") when there is none at URL.") var create = false
+        @Option(help: ArgumentHelp("The colour --create gives it.", valueName: "#rrggbb")) var color = "#3A7BD5"
+        @Flag(help: "Allow a plain http:// URL to another machine.") var insecure = false
+        @OptionGroup var options: StoreOptions
+
+        func run() throws {
+            try withService(options) { service, _ in
+                guard let url else {
+                    let kept = try service.syncTarget()
+                    emit(options.json, Wire.SyncTarget(url: kept, created: false)) {
+                        kept.map { "\($0)\n" } ?? "No sync target. Set one with `plan calendar target URL` (--create to make it).\n"
+                    }
+                    return
+                }
+                let set = try service.setSyncTarget(url, create: create, color: color, insecure: insecure)
+                emit(options.json, Wire.SyncTarget(url: set.url, created: set.created)) {
+                    set.created ? "Created the calendar \"Study plan\" at \(set.url); `plan sync` writes there.\n"
+                        : "`plan sync` writes to \(set.url).\n"
                 }
             }
         }

@@ -59,6 +59,8 @@ public final class RPCServer {
         ("calendar.add", { s, p throws(RPCError) in try s.calendarAdd(p) }),
         ("calendar.list", { s, p throws(RPCError) in try s.calendarList(p) }),
         ("calendar.remove", { s, p throws(RPCError) in try s.calendarRemove(p) }),
+        ("calendar.target", { s, p throws(RPCError) in try s.calendarTarget(p) }),
+        ("sync", { s, p throws(RPCError) in try s.sync(p) }),
         ("project.add", { s, p throws(RPCError) in try s.projectAdd(p) }),
         ("project.list", { s, p throws(RPCError) in try s.projectList(p) }),
         ("project.remove", { s, p throws(RPCError) in try s.projectRemove(p) }),

@@ -1,0 +1,196 @@
+import Foundation
+import PlanCore
+import PlanDAV
+import PlanICal
+import PlanStore
+import Synchronization
+
+/// A CalDAV collection as one planning run reads it: its members merged
+/// into one calendar (read by ``CalDAVCalendars``, or the stored copy it
+/// fell back on), or why there is none.
+struct CalDAVFeed: CalendarFeed {
+    var url: String
+    var content: Result<CalendarContent, ImportError>
+
+    var identity: String { "caldav:" + url }
+    var label: String { url }
+
+    func revision() throws(ImportError) -> CalendarRevision { try content.get().revision }
+    func read() throws(ImportError) -> CalendarContent { try content.get() }
+}
+
+/// The CalDAV collections registered as calendars, read as
+/// ``RemoteCalendars`` reads subscriptions: at most once a minute, never
+/// waiting on the network inside a store transaction
+/// (``prefetch(_:store:now:)`` asks the server before the operation's
+/// transaction, ``content(_:_:now:)`` only keeps the answer), the stored
+/// copy standing in with one warning when the server is out of reach.
+///
+/// A collection is read incrementally: with RFC 6578 sync-collection from
+/// the stored token when the server offers it (nothing changed: one small
+/// REPORT), else with a calendar-query of every member's ETag; only the
+/// members that changed are then downloaded (calendar-multiget). The
+/// members are merged into one calendar by libical (``ICalExporter``).
+public final class CalDAVCalendars: Sendable {
+    let environment: [String: String]
+    let notices: RemoteCalendars
+    private let memo = Mutex<[String: Answer]>([:])
+
+    struct Answer: Sendable {
+        var at: ContinuousClock.Instant
+        var content: Result<CalendarContent, ImportError>
+        var pending: Pending?
+    }
+
+    enum Pending: Sendable {
+        /// Changed members: the copy to keep from now on.
+        case save(CalDAVCopy)
+        /// Nothing changed: the stored copy was confirmed current at this time.
+        case confirmed(at: Int64)
+    }
+
+    init(environment: [String: String], notices: RemoteCalendars) {
+        self.environment = environment
+        self.notices = notices
+    }
+
+    /// Asks the server about each of `urls` not asked within the last
+    /// minute, outside any write transaction.
+    func prefetch(_ urls: [String], store: PlanStore, now: Instant) throws {
+        let clock = ContinuousClock.now
+        let due = urls.filter { url in
+            guard let hit = memo.withLock({ $0[url] }) else { return true }
+            return hit.at.duration(to: clock) >= .seconds(RemoteCalendars.reuseSeconds)
+        }
+        guard !due.isEmpty else { return }
+        let (copies, commands) = try store.read { t in (try due.map { try t.caldavCopy(url: $0) }, try PasswordCommands.load(t)) }
+        for (url, copy) in zip(due, copies) {
+            let answer = ask(url, copy: copy, commands: commands, now: now, at: clock)
+            memo.withLock { $0[url] = answer }
+        }
+    }
+
+    /// The collection at `url` as read now; what the answer changed is kept through `t`.
+    func content(_ url: String, _ t: StoreTransaction, now: Instant) throws -> Result<CalendarContent, ImportError> {
+        let clock = ContinuousClock.now
+        let answer: Answer
+        if let hit = memo.withLock({ $0[url] }), hit.at.duration(to: clock) < .seconds(RemoteCalendars.reuseSeconds) {
+            answer = hit
+        } else {
+            answer = ask(url, copy: try t.caldavCopy(url: url), commands: try PasswordCommands.load(t), now: now, at: clock)
+        }
+        switch answer.pending {
+        case .save(let copy)?: try t.saveCalDAVCopy(copy)
+        case .confirmed(let at)?: try t.markCalDAVChecked(url: url, at: at)
+        case nil: break
+        }
+        memo.withLock { $0[url] = Answer(at: answer.at, content: answer.content, pending: nil) }
+        return answer.content
+    }
+
+    /// Reads the collection against the stored `copy`: no store access.
+    private func ask(_ url: String, copy: CalDAVCopy?, commands: [String: PasswordCommand], now: Instant,
+                     at clock: ContinuousClock.Instant) -> Answer {
+        do {
+            let address = try SubscriptionURL(url, insecure: true)
+            let client = DAVClient(environment: environment, insecure: true, passwordCommands: commands)
+            let fresh = try Self.read(address, client: client, copy: copy, now: now)
+            guard let fresh else {
+                // Unchanged: the stored copy, confirmed now.
+                return Answer(at: clock, content: .success(try Self.content(copy!)), pending: .confirmed(at: now.seconds))
+            }
+            let content = try Self.content(fresh)
+            _ = try ICalImporter.importData(content.bytes, label: url, options: ImportOptions(window: TimeRange(start: now, end: now + 86_400)))
+            return Answer(at: clock, content: .success(content), pending: .save(fresh))
+        } catch let e as DAVError {
+            guard e.isOffline else { return Answer(at: clock, content: .failure(.unreadable(file: url, reason: e.reason)), pending: nil) }
+            guard let copy, let content = try? Self.content(copy) else {
+                return Answer(at: clock, content: .failure(.unreadable(file: url, reason: e.reason + "; no copy of it is stored yet")), pending: nil)
+            }
+            let age = RemoteCalendars.age(now.seconds - copy.checkedAt)
+            notices.note(ImportWarning(id: "caldav-offline", file: url, line: nil, property: nil, value: nil,
+                                       message: "\(e.reason); planning with the stored copy, last confirmed \(age) ago"))
+            return Answer(at: clock, content: .success(content), pending: nil)
+        } catch let e as ImportError {
+            return Answer(at: clock, content: .failure(e), pending: nil)
+        } catch {
+            return Answer(at: clock, content: .failure(.unreadable(file: url, reason: String(describing: error))), pending: nil)
+        }
+    }
+
+    /// The collection's members as they are now, or nil when nothing
+    /// changed since `copy`: a sync-collection report from its token when
+    /// the server offers one, else every member's ETag; the members that
+    /// changed are then fetched in one calendar-multiget.
+    static func read(_ url: SubscriptionURL, client: DAVClient, copy: CalDAVCopy?, now: Instant) throws(DAVError) -> CalDAVCopy? {
+        var supportsSync = copy?.supportsSync ?? false
+        if copy == nil {
+            guard let info = try client.collection(url), info.isCalendar else {
+                throw .status(url: url.text, status: 404)
+            }
+            supportsSync = info.supportsSync
+        }
+        var known = Dictionary((copy?.resources ?? []).map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
+        var token: String?
+        var listed: [DAVClient.Member]
+        var removed: [String] = []
+        if supportsSync {
+            var changes = try client.syncCollection(url, token: copy?.syncToken)
+            if changes == nil, copy?.syncToken != nil {
+                // The token is no longer valid: everything again.
+                known = [:]
+                changes = try client.syncCollection(url, token: nil)
+            }
+            if let changes {
+                token = changes.token
+                listed = changes.changed
+                removed = changes.removed
+                if copy?.syncToken == nil { known = [:] }
+            } else {
+                supportsSync = false
+                listed = try client.etags(url)
+            }
+        } else {
+            listed = try client.etags(url)
+        }
+        if !supportsSync {
+            let present = Set(listed.map(\.path))
+            removed = known.keys.filter { !present.contains($0) }
+        }
+        let changed = listed.filter { m in known[m.path].map { $0.etag == nil || $0.etag != m.etag } ?? true }
+        if let copy, changed.isEmpty, removed.allSatisfy({ known[$0] == nil }), token == copy.syncToken || !supportsSync {
+            return nil
+        }
+        for path in removed { known[path] = nil }
+        for r in try client.multiget(url, changed.map(\.path)) {
+            known[r.path] = CalDAVCopy.Resource(path: r.path, etag: r.etag, bytes: r.bytes)
+        }
+        return CalDAVCopy(url: url.text, syncToken: token, supportsSync: supportsSync,
+                          resources: known.values.sorted { $0.path < $1.path },
+                          fetchedAt: now.seconds, checkedAt: now.seconds)
+    }
+
+    /// The members merged into one calendar by libical; the revision is the
+    /// sync token, else the members' ETags.
+    static func content(_ copy: CalDAVCopy) throws(ImportError) -> CalendarContent {
+        let merged = try ICalExporter.merged(calendars: copy.resources.map { CalendarBytes(label: copy.url + " " + $0.path, bytes: $0.bytes) },
+                                             sittings: [], stamp: Instant(seconds: 0))
+        let state = copy.syncToken.map { "token:" + $0 }
+            ?? "etags:" + String(CalendarContent.hash(Array(copy.resources.map { $0.path + "=" + ($0.etag ?? "") }.joined(separator: "\n").utf8)), radix: 16)
+        return CalendarContent(bytes: Array(merged.utf8), revision: .caldav(state: state), label: copy.url)
+    }
+}
+
+extension CalDAVCalendars {
+    /// What the server at `url` says of it when it is a CalDAV calendar
+    /// collection (PROPFIND, Depth 0); nil for a `.ics` address, a server
+    /// that does not speak WebDAV there, or any failure (the URL is then read
+    /// as a subscription, whose errors say what went wrong).
+    func probe(_ url: SubscriptionURL, insecure: Bool, commands: [String: PasswordCommand]) -> DAVClient.CollectionInfo? {
+        let path = URLComponents(string: url.text)?.path.lowercased() ?? ""
+        guard !path.hasSuffix(".ics") else { return nil }
+        guard let info = try? DAVClient(environment: environment, insecure: insecure, passwordCommands: commands).collection(url),
+              info.isCalendar else { return nil }
+        return info
+    }
+}

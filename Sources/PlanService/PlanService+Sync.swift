@@ -1,0 +1,359 @@
+import Foundation
+import PlanCore
+import PlanDAV
+import PlanICal
+import PlanStore
+
+/// What `plan sync` did (or, with `--dry-run`, would do) to the target collection.
+public struct SyncReport: Sendable {
+    /// One resource written or deleted.
+    public struct Change: Hashable, Sendable {
+        public enum Action: String, Hashable, Sendable {
+            /// PUT with `If-None-Match: *`.
+            case create
+            /// PUT with `If-Match`.
+            case update
+            /// DELETE with `If-Match`.
+            case delete
+        }
+        public var action: Action
+        public var uid: String
+        public var taskId: String
+        public var range: TimeRange
+        public var summary: String
+    }
+
+    /// A sitting the student changed on the phone, or a resource left alone.
+    public struct Conflict: Hashable, Sendable {
+        public enum Kind: String, Hashable, Sendable {
+            /// Its time was changed on the phone: kept there, the plan works around it.
+            case moved
+            /// It was deleted on the phone: its work is planned elsewhere.
+            case deleted
+            /// A resource plan did not make is where plan would write: left alone.
+            case notPlans = "not-plans"
+        }
+        public var kind: Kind
+        public var uid: String
+        public var taskId: String?
+        /// The sitting's time before the change.
+        public var before: TimeRange?
+        /// Its time on the phone (moved only).
+        public var after: TimeRange?
+    }
+
+    /// The collection written to.
+    public var target: String
+    public var changes: [Change]
+    public var conflicts: [Conflict]
+    /// Resources of plan already up to date.
+    public var unchanged: Int
+    /// The requests sent, by method.
+    public var requests: [String: Int]
+    public var dryRun: Bool
+}
+
+extension PlanService {
+    /// The setting that holds the collection `plan sync` writes to.
+    static let syncTargetKey = "syncTarget"
+
+    /// The collection `plan sync` writes to, if one was set.
+    public func syncTarget() throws -> String? {
+        try guarded { try store.read { try $0.setting(Self.syncTargetKey) } }
+    }
+
+    /// Sets the collection `plan sync` writes to, after asking the server
+    /// that it is a calendar collection; with `create`, makes it first
+    /// (MKCALENDAR, named "Study plan", coloured `color`). Returns the URL
+    /// as kept and whether it was created.
+    public func setSyncTarget(_ raw: String, create: Bool, color: String = "#3A7BD5", insecure: Bool = false) throws -> (url: String, created: Bool) {
+        try guarded {
+            let url = try Self.collectionURL(raw, insecure: insecure)
+            let client = try davClient(insecure: insecure)
+            do {
+                var info = try client.collection(url)
+                var created = false
+                if info == nil, create {
+                    try client.makeCalendar(url, name: "Study plan", color: color)
+                    created = true
+                    info = try client.collection(url)
+                }
+                guard let info else {
+                    throw ServiceError.refused("\(url.text): no calendar collection there; give --create to make one (named \"Study plan\")")
+                }
+                guard info.isCalendar else {
+                    throw ServiceError.refused("\(url.text): this is a WebDAV folder, not a calendar collection; give a calendar's URL, or a new one with --create")
+                }
+                try store.write { try $0.setSetting(Self.syncTargetKey, url.text) }
+                return (url.text, created)
+            } catch let error as DAVError {
+                throw ServiceError.cannotWrite(path: error.url, reason: error.reason)
+            }
+        }
+    }
+
+    /// A CalDAV client with the credentials of this service: its environment
+    /// and the password commands kept in the store.
+    func davClient(insecure: Bool) throws -> DAVClient {
+        DAVClient(environment: collections.environment, insecure: insecure,
+                  passwordCommands: try store.read { try PasswordCommands.load($0) })
+    }
+
+    /// A collection's URL as kept: checked as a subscription's is, with a trailing `/`.
+    static func collectionURL(_ raw: String, insecure: Bool) throws -> SubscriptionURL {
+        do throws(DAVError) {
+            let url = try SubscriptionURL(raw, insecure: insecure)
+            guard var parts = URLComponents(string: url.text), !parts.path.hasSuffix("/") else { return url }
+            parts.path += "/"
+            return try SubscriptionURL(parts.string ?? url.text, insecure: insecure)
+        } catch {
+            throw ServiceError.refused(error.description)
+        }
+    }
+
+    /// Writes the plan's sittings (those not ended yet) into the target
+    /// collection, one resource per sitting named by its UID; see
+    /// README "Your plan on your phone".
+    ///
+    /// First, outside any transaction, every member's ETag is listed: a
+    /// resource of plan whose ETag changed was edited on the phone (read
+    /// back: a new time is kept as the student's, pinned), one that is gone
+    /// was deleted there (its time is skipped and its work planned
+    /// elsewhere); the plan is then re-made around those. Then each sitting
+    /// is created (`If-None-Match: *`), changed (`If-Match`), or its resource
+    /// deleted (`If-Match`), each result recorded in its own short
+    /// transaction right after the server accepted it, so a sync cut short
+    /// leaves the store knowing what exists; the next finishes the job.
+    /// Sittings whose content did not change are not sent. A resource plan
+    /// did not create is never written or deleted.
+    public func sync(to raw: String?, dryRun: Bool, defaultZone: String) throws -> SyncReport {
+        try guarded {
+            let target: SubscriptionURL
+            if let raw {
+                target = try Self.collectionURL(raw, insecure: true)
+            } else if let kept = try store.read({ try $0.setting(Self.syncTargetKey) }) {
+                target = try Self.collectionURL(kept, insecure: true)
+            } else {
+                throw ServiceError.refused("no collection to sync to: set one with `plan calendar target URL` (--create to make it), or give --to URL")
+            }
+            let client = try davClient(insecure: true)
+            do {
+                return try sync(target, client: client, dryRun: dryRun, defaultZone: defaultZone)
+            } catch let error as DAVError {
+                throw ServiceError.cannotWrite(path: error.url, reason: error.reason)
+            }
+        }
+    }
+
+    private func sync(_ target: SubscriptionURL, client: DAVClient, dryRun: Bool, defaultZone: String) throws -> SyncReport {
+        let collection = target.text
+        let collectionPath = DAVClient.path(target.text, in: target) ?? "/"
+        var report = SyncReport(target: collection, changes: [], conflicts: [], unchanged: 0, requests: [:], dryRun: dryRun)
+
+        // 1. What is on the server now, and what the phone changed (no transaction open).
+        let listed = Dictionary(try client.etags(target).map { ($0.path, $0.etag) }, uniquingKeysWith: { a, _ in a })
+        let (zone, mine) = try store.read { t in
+            (SystemZone(identifier: try Self.settings(t, defaultZone: defaultZone).timeZone) ?? .utc, try t.syncedResources(collection: collection))
+        }
+        let edited = mine.filter { r in listed[r.path].map { $0 != r.etag } ?? false }
+        let fetched = Dictionary(try client.multiget(target, edited.map(\.path)).map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
+        var phone: [PhoneChange] = []
+        var forget: [SyncedResource] = []
+        var adopt: [SyncedResource] = []
+        for r in mine {
+            guard listed.keys.contains(r.path) else {
+                forget.append(r)
+                if r.range.end > now {
+                    phone.append(PhoneChange(taskId: r.taskId, kind: .skipped, range: r.range))
+                    report.conflicts.append(.init(kind: .deleted, uid: r.uid, taskId: r.taskId, before: r.range, after: nil))
+                }
+                continue
+            }
+            guard let resource = fetched[r.path] else { continue }
+            guard SittingMarkers.read(resource.bytes, label: collection + r.path).contains(where: { $0.uid == r.uid && $0.taskId == r.taskId }) else {
+                // Replaced by something plan did not write: no longer plan's to touch.
+                forget.append(r)
+                report.conflicts.append(.init(kind: .notPlans, uid: r.uid, taskId: nil, before: r.range, after: nil))
+                continue
+            }
+            var updated = r
+            updated.etag = resource.etag ?? (listed[r.path] ?? nil)
+            if let range = Self.eventRange(resource.bytes, uid: r.uid, label: collection + r.path, zone: zone, now: now), range != r.range {
+                phone.append(PhoneChange(taskId: r.taskId, kind: .pinned, range: range))
+                report.conflicts.append(.init(kind: .moved, uid: r.uid, taskId: r.taskId, before: r.range, after: range))
+                updated.range = range
+                // What the server holds is the phone's now: written again whatever the sitting there becomes.
+                updated.hash = ""
+            }
+            adopt.append(updated)
+        }
+        if dryRun {
+            report.changes = try store.read { t in
+                try plannedChanges(t, collection: collection, collectionPath: collectionPath, mine: mine, zone: defaultZone).changes.map(\.change)
+            }
+            report.requests = client.requestCounts
+            return report
+        }
+        if !phone.isEmpty || !forget.isEmpty || !adopt.isEmpty {
+            try store.write { t in
+                let tasks = Set(try t.tasks().map(\.task.id))
+                for c in phone where tasks.contains(c.taskId) { try t.addPhoneChange(c) }
+                // A moved sitting is at its new time from now on (pinned there: the plan counts it as placed work).
+                for c in report.conflicts where c.kind == .moved && tasks.contains(c.taskId ?? "") {
+                    guard let id = c.taskId, let before = c.before, let after = c.after else { continue }
+                    let ranges = try t.sittings().filter { $0.taskId == id }.map { $0.range == before ? after : $0.range }.sorted { $0.start < $1.start }
+                    try t.replaceSittings(taskId: id, with: ranges.enumerated().map {
+                        Sitting(taskId: id, range: $0.element, index: $0.offset + 1, count: ranges.count)
+                    })
+                }
+                for r in forget { try t.forgetSyncedResource(collection: collection, path: r.path) }
+                for r in adopt { try t.saveSyncedResource(r) }
+            }
+            // The plan re-made around what the phone changed (moved sittings pinned, deleted ones' time skipped).
+            if !phone.isEmpty { _ = try replan(defaultZone: defaultZone) }
+        }
+
+        // 2. Each change, recorded as soon as the server took it.
+        let (planned, wanted) = try store.read { t in
+            try plannedChanges(t, collection: collection, collectionPath: collectionPath, mine: try t.syncedResources(collection: collection),
+                               zone: defaultZone)
+        }
+        report.unchanged = wanted - planned.filter { $0.change.action != SyncReport.Change.Action.delete }.count
+        for p in planned {
+            if try send(p, to: target, client: client, report: &report) { report.changes.append(p.change) }
+        }
+        report.requests = client.requestCounts
+        return report
+    }
+
+    /// Sends one change and records what the server took; false when it was not made.
+    private func send(_ p: PlannedChange, to target: SubscriptionURL, client: DAVClient, report: inout SyncReport) throws -> Bool {
+        let collection = target.text
+        switch p.change.action {
+        case .create, .update:
+            let condition: DAVClient.Condition = p.etag.map { .etag($0) } ?? .absent
+            switch try client.put(target, p.path, p.bytes, condition: condition) {
+            case .done(let etag):
+                let known = try etag ?? client.get(target, p.path)?.etag
+                try store.write { try $0.saveSyncedResource(p.resource(etag: known)) }
+                return true
+            case .preconditionFailed where condition == .absent:
+                // Something is there already: plan's own (a sync cut short after its PUT), or someone else's.
+                guard let there = try client.get(target, p.path) else { return false }
+                let ours = SittingMarkers.read(there.bytes, label: collection + p.path).contains { $0.uid == p.change.uid && $0.taskId == p.change.taskId }
+                guard ours, let etag = there.etag else {
+                    report.conflicts.append(.init(kind: .notPlans, uid: p.change.uid, taskId: nil, before: nil, after: nil))
+                    return false
+                }
+                guard case .done(let newTag) = try client.put(target, p.path, p.bytes, condition: .etag(etag)) else { return false }
+                let known = try newTag ?? client.get(target, p.path)?.etag
+                try store.write { try $0.saveSyncedResource(p.resource(etag: known)) }
+                return true
+            case .preconditionFailed, .missing:
+                // Changed or deleted on the phone while this sync ran: the next sync reads it back.
+                return false
+            }
+        case .delete:
+            guard let etag = p.etag else { return false }
+            switch try client.delete(target, p.path, etag: etag) {
+            case .done, .missing:
+                try store.write { try $0.forgetSyncedResource(collection: collection, path: p.path) }
+                return true
+            case .preconditionFailed:
+                return false
+            }
+        }
+    }
+
+    /// One request `plan sync` would send.
+    struct PlannedChange {
+        var change: SyncReport.Change
+        var path: String
+        var bytes: [UInt8]
+        var hash: String
+        /// The ETag an update or delete is conditional on (nil: a create).
+        var etag: String?
+        var collection: String
+
+        func resource(etag: String?) -> SyncedResource {
+            SyncedResource(collection: collection, path: path, uid: change.uid, taskId: change.taskId, etag: etag, hash: hash, range: change.range)
+        }
+    }
+
+    /// The sittings not ended yet as resources: path, sitting, and the hash
+    /// of what would be written (its bytes are made only when they are sent).
+    private func plannedResources(_ t: StoreTransaction, collectionPath: String, zone: String) throws
+        -> [(path: String, sitting: ExportSitting, hash: String)] {
+        let tasks = Dictionary(try t.tasks().map { ($0.task.id, $0.task) }, uniquingKeysWith: { a, _ in a })
+        let live = try t.sittings().filter { $0.range.end > now }
+        return Self.exportSittings(live, tasks: tasks).map { s in
+            let fields = [s.uid, String(s.range.start.seconds), String(s.range.end.seconds), s.summary, s.description,
+                          s.categories.joined(separator: ","), s.taskId, zone].joined(separator: "\u{1F}")
+            return (collectionPath + s.uid + ".ics", s, String(CalendarContent.hash(Array(fields.utf8)), radix: 16))
+        }
+    }
+
+    /// What has to be sent: sittings without a resource (create), with one
+    /// whose content differs (update), and resources of plan for sittings
+    /// that are gone and had not ended (delete).
+    private func plannedChanges(_ t: StoreTransaction, collection: String, collectionPath: String, mine: [SyncedResource],
+                                zone defaultZone: String) throws -> (changes: [PlannedChange], wanted: Int) {
+        let zone = try Self.settings(t, defaultZone: defaultZone).timeZone
+        func bytes(_ s: ExportSitting) throws -> [UInt8] {
+            Array(try ICalExporter.merged(calendars: [], sittings: [s], stamp: now, timeZone: zone).utf8)
+        }
+        let byPath = Dictionary(mine.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
+        var out: [PlannedChange] = []
+        var wanted = Set<String>()
+        let resources = try plannedResources(t, collectionPath: collectionPath, zone: zone)
+        for p in resources {
+            wanted.insert(p.path)
+            let change = SyncReport.Change(action: .create, uid: p.sitting.uid, taskId: p.sitting.taskId, range: p.sitting.range,
+                                           summary: p.sitting.summary)
+            if let r = byPath[p.path] {
+                guard r.hash != p.hash else { continue }
+                var c = change
+                c.action = .update
+                out.append(PlannedChange(change: c, path: p.path, bytes: try bytes(p.sitting), hash: p.hash, etag: r.etag,
+                                         collection: collection))
+            } else {
+                out.append(PlannedChange(change: change, path: p.path, bytes: try bytes(p.sitting), hash: p.hash, etag: nil, collection: collection))
+            }
+        }
+        for r in mine where !wanted.contains(r.path) && r.range.end > now {
+            out.append(PlannedChange(change: .init(action: .delete, uid: r.uid, taskId: r.taskId, range: r.range, summary: ""),
+                                     path: r.path, bytes: [], hash: r.hash, etag: r.etag, collection: r.collection))
+        }
+        return (out, resources.count)
+    }
+
+    /// The time of the event `uid` in a resource, as libical reads it; nil when it has none.
+    static func eventRange(_ bytes: [UInt8], uid: String, label: String, zone: SystemZone, now: Instant) -> TimeRange? {
+        let window = TimeRange(start: now - 86_400 * 400, end: now + 86_400 * 800)
+        guard let r = try? ICalImporter.importData(bytes, label: label, options: ImportOptions(window: window, floatingZone: zone)) else { return nil }
+        return r.occurrences.first { $0.uid == uid }?.range(in: zone)
+    }
+
+    // MARK: Sittings changed on the phone
+
+    /// Each task's sittings moved on the phone that have not ended: kept where the student put them.
+    static func pinned(_ t: StoreTransaction, now: Instant) throws -> [String: [TimeRange]] {
+        var out: [String: [TimeRange]] = [:]
+        for c in try t.phoneChanges() where c.kind == .pinned && c.range.end > now { out[c.taskId, default: []].append(c.range) }
+        return out
+    }
+
+    /// The stored sittings but those pinned on the phone (which the scheduler must not move or count).
+    static func plannedSittings(_ t: StoreTransaction, now: Instant) throws -> [Sitting] {
+        let pinned = try Self.pinned(t, now: now)
+        guard !pinned.isEmpty else { return try t.sittings() }
+        return try t.sittings().filter { s in !(pinned[s.taskId]?.contains(s.range) ?? false) }
+    }
+
+    /// The phone's changes as busy time: a moved sitting's new time, and a deleted sitting's time (not for studying).
+    static func phoneBlocks(_ t: StoreTransaction, now: Instant) throws -> [BusyBlock] {
+        try t.phoneChanges().filter { $0.range.end > now }.map {
+            BusyBlock(range: $0.range, source: $0.kind == .pinned ? "moved on your phone" : "deleted on your phone")
+        }
+    }
+}

@@ -1,0 +1,99 @@
+import CSQLite
+import PlanCore
+
+/// What `plan sync` wrote to a CalDAV collection (schema 7): one row per
+/// resource plan created, recorded right after the server accepted it (so a
+/// sync cut short leaves the store knowing which exist, with which ETag),
+/// and the sittings the student moved or deleted on the phone.
+enum SyncColumns {
+    static let create = """
+        CREATE TABLE sync_resources(
+            collection TEXT NOT NULL, path TEXT NOT NULL,
+            uid TEXT NOT NULL, task_id TEXT NOT NULL, etag TEXT, hash TEXT NOT NULL,
+            start INTEGER NOT NULL, end INTEGER NOT NULL,
+            PRIMARY KEY(collection, path));
+        CREATE TABLE phone_changes(
+            task_id TEXT NOT NULL REFERENCES tasks(id) ON DELETE CASCADE,
+            kind TEXT NOT NULL CHECK(kind IN ('pinned', 'skipped')),
+            start INTEGER NOT NULL, end INTEGER NOT NULL);
+        """
+
+    static func resources(collection: String, in db: SQLiteDatabase) throws -> [SyncedResource] {
+        try db.rows("SELECT path, uid, task_id, etag, hash, start, end FROM sync_resources WHERE collection = ? ORDER BY path",
+                    [.text(collection)]) {
+            SyncedResource(collection: collection, path: $0.text(0), uid: $0.text(1), taskId: $0.text(2), etag: $0.optionalText(3),
+                           hash: $0.text(4), range: TimeRange(start: Instant(seconds: $0.int(5)), end: Instant(seconds: $0.int(6))))
+        }
+    }
+
+    static func save(_ r: SyncedResource, in db: SQLiteDatabase) throws {
+        try db.query("""
+            INSERT OR REPLACE INTO sync_resources(collection, path, uid, task_id, etag, hash, start, end)
+            VALUES(?, ?, ?, ?, ?, ?, ?, ?)
+            """, [.text(r.collection), .text(r.path), .text(r.uid), .text(r.taskId), r.etag.map { .text($0) } ?? .null,
+                  .text(r.hash), .int(r.range.start.seconds), .int(r.range.end.seconds)])
+    }
+
+    static func forget(collection: String, path: String, in db: SQLiteDatabase) throws {
+        try db.query("DELETE FROM sync_resources WHERE collection = ? AND path = ?", [.text(collection), .text(path)])
+    }
+
+    static func phoneChanges(in db: SQLiteDatabase) throws -> [PhoneChange] {
+        try db.rows("SELECT task_id, kind, start, end FROM phone_changes ORDER BY start, task_id") {
+            PhoneChange(taskId: $0.text(0), kind: $0.text(1) == "pinned" ? .pinned : .skipped,
+                        range: TimeRange(start: Instant(seconds: $0.int(2)), end: Instant(seconds: $0.int(3))))
+        }
+    }
+
+    static func add(_ c: PhoneChange, in db: SQLiteDatabase) throws {
+        try db.query("INSERT INTO phone_changes(task_id, kind, start, end) VALUES(?, ?, ?, ?)",
+                     [.text(c.taskId), .text(c.kind == .pinned ? "pinned" : "skipped"), .int(c.range.start.seconds), .int(c.range.end.seconds)])
+    }
+}
+
+/// A resource `plan sync` created in a collection: where, for which
+/// sitting, at which ETag, and the hash of what was written (so an
+/// unchanged sitting is not sent again).
+public struct SyncedResource: Hashable, Sendable {
+    public var collection: String
+    /// The member's path, percent-decoded.
+    public var path: String
+    public var uid: String
+    public var taskId: String
+    /// Nil when the server accepted it without saying its ETag.
+    public var etag: String?
+    /// The hash of the sitting as written (its times, summary, description).
+    public var hash: String
+    /// The sitting's time as written.
+    public var range: TimeRange
+
+    public init(collection: String, path: String, uid: String, taskId: String, etag: String?, hash: String, range: TimeRange) {
+        self.collection = collection
+        self.path = path
+        self.uid = uid
+        self.taskId = taskId
+        self.etag = etag
+        self.hash = hash
+        self.range = range
+    }
+}
+
+/// A sitting the student changed on the phone, as `plan sync` read it back.
+public struct PhoneChange: Hashable, Sendable {
+    public enum Kind: Hashable, Sendable {
+        /// Moved: kept at this time from now on (the plan works around it).
+        case pinned
+        /// Deleted: not to be studied at this time; its work is planned elsewhere.
+        case skipped
+    }
+
+    public var taskId: String
+    public var kind: Kind
+    public var range: TimeRange
+
+    public init(taskId: String, kind: Kind, range: TimeRange) {
+        self.taskId = taskId
+        self.kind = kind
+        self.range = range
+    }
+}

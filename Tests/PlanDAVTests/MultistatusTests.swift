@@ -1,0 +1,198 @@
+import Testing
+@testable import PlanDAV
+
+/// ``Multistatus/parse(_:)``: namespaces by URI whatever the prefix,
+/// propstats by status, sync tokens, and every malformed or oversized body
+/// refused with an error rather than read in part.
+@Suite struct MultistatusTests {
+    static func parse(_ text: String) throws -> Multistatus { try Multistatus.parse(Array(text.utf8)) }
+
+    @Test func namespacesAreReadByURIWhateverThePrefix() throws {
+        let a = try Self.parse("""
+            <?xml version="1.0"?>
+            <d:multistatus xmlns:d="DAV:" xmlns:cal="urn:ietf:params:xml:ns:caldav">
+              <d:response><d:href>/u/cal/</d:href>
+                <d:propstat><d:prop>
+                  <d:resourcetype><d:collection/><cal:calendar/></d:resourcetype>
+                  <d:displayname>Classes &amp; labs</d:displayname>
+                </d:prop><d:status>HTTP/1.1 200 OK</d:status></d:propstat>
+              </d:response>
+            </d:multistatus>
+            """)
+        // The same document with a default namespace and other prefixes.
+        let b = try Self.parse("""
+            <multistatus xmlns="DAV:"><response><href>/u/cal/</href>
+              <propstat><prop><resourcetype><collection/><X:calendar xmlns:X="urn:ietf:params:xml:ns:caldav"/></resourcetype>
+              <displayname>Classes &amp; labs</displayname></prop><status>HTTP/1.1 200 OK</status></propstat>
+            </response></multistatus>
+            """)
+        #expect(a == b)
+        let r = try #require(a.responses.first)
+        #expect(r.href == "/u/cal/")
+        #expect(r.property(.dav("resourcetype"))?.children == [.dav("collection"), .caldav("calendar")])
+        #expect(r.property(.dav("displayname"))?.text == "Classes & labs")
+        // A calendar element in another namespace is not CalDAV's.
+        let other = try Self.parse("""
+            <D:multistatus xmlns:D="DAV:"><D:response><D:href>/x/</D:href><D:propstat><D:prop>
+            <D:resourcetype><D:collection/><calendar xmlns="urn:example"/></D:resourcetype></D:prop>
+            <D:status>HTTP/1.1 200 OK</D:status></D:propstat></D:response></D:multistatus>
+            """)
+        #expect(other.responses[0].property(.dav("resourcetype"))?.children == [.dav("collection"), QName("urn:example", "calendar")])
+    }
+
+    @Test func propertiesNotFoundAreKeptApartFromThoseFound() throws {
+        let m = try Self.parse("""
+            <D:multistatus xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav">
+             <D:response><D:href>/u/cal/a%40plan.ics</D:href>
+              <D:propstat><D:prop><D:getetag>"e1"</D:getetag></D:prop><D:status>HTTP/1.1 200 OK</D:status></D:propstat>
+              <D:propstat><D:prop><C:calendar-data/><D:displayname/></D:prop><D:status>HTTP/1.1 404 Not Found</D:status></D:propstat>
+             </D:response>
+            </D:multistatus>
+            """)
+        let r = m.responses[0]
+        #expect(r.propstats.map(\.status) == [200, 404])
+        #expect(r.property(.dav("getetag"))?.text == "\"e1\"")
+        #expect(r.property(.caldav("calendar-data")) == nil)
+        #expect(r.propstats[1].properties.map(\.name) == [.caldav("calendar-data"), .dav("displayname")])
+    }
+
+    @Test func aSyncReportGivesItsTokenAndTheRemovedMembers() throws {
+        let m = try Self.parse("""
+            <multistatus xmlns="DAV:">
+              <response><href>/u/cal/new.ics</href><propstat><prop><getetag>"2"</getetag></prop>
+                <status>HTTP/1.1 200 OK</status></propstat></response>
+              <response><href>/u/cal/gone.ics</href><status>HTTP/1.1 404 Not Found</status></response>
+              <sync-token>http://radicale.org/ns/sync/abc</sync-token>
+            </multistatus>
+            """)
+        #expect(m.syncToken == "http://radicale.org/ns/sync/abc")
+        #expect(m.responses.map(\.href) == ["/u/cal/new.ics", "/u/cal/gone.ics"])
+        #expect(m.responses.map(\.status) == [nil, 404])
+    }
+
+    @Test func calendarDataKeepsItsTextWhetherEscapedOrInCDATA() throws {
+        let ics = "BEGIN:VCALENDAR\r\nX-A:<b> & \"c\"\r\nEND:VCALENDAR"
+        let escaped = ics.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+        for body in [escaped, "<![CDATA[\(ics)]]>"] {
+            let m = try Self.parse("""
+                <D:multistatus xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav"><D:response><D:href>/a.ics</D:href>
+                <D:propstat><D:prop><C:calendar-data>\(body)</C:calendar-data></D:prop><D:status>HTTP/1.1 200 OK</D:status>
+                </D:propstat></D:response></D:multistatus>
+                """)
+            // An XML parser may read a CRLF as LF (XML 1.0 §2.11); libical reads either.
+            let text = try #require(m.responses[0].property(.caldav("calendar-data"))?.text)
+            #expect(Array(text.utf8).filter { $0 != 13 } == Array(ics.utf8).filter { $0 != 13 })
+        }
+    }
+
+    @Test(arguments: [
+        ("", "the answer is empty"),
+        (" \n", "the answer is empty"),
+        ("<D:multistatus xmlns:D=\"DAV:\"><D:response>", "not well-formed"),
+        ("<html><body>Login</body></html>", "not a WebDAV multistatus"),
+        ("<multistatus><response/></multistatus>", "not a WebDAV multistatus"),
+        ("BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n", "not well-formed"),
+    ])
+    func malformedBodiesAreRefused(body: String, says: String) {
+        #expect {
+            _ = try Self.parse(body)
+        } throws: { error in
+            (error as? Multistatus.ParseError)?.reason.contains(says) == true
+        }
+    }
+
+    @Test func nestingAndSizeAreBounded() {
+        let deep = "<D:multistatus xmlns:D=\"DAV:\">" + String(repeating: "<D:x>", count: 100) + String(repeating: "</D:x>", count: 100) + "</D:multistatus>"
+        #expect(throws: Multistatus.ParseError(reason: "the answer nests elements deeper than 64")) { try Self.parse(deep) }
+        let big = [UInt8](repeating: 0x20, count: Multistatus.maxBytes + 1)
+        #expect(throws: Multistatus.ParseError(reason: "the answer is larger than 50 MB")) { try Multistatus.parse(big) }
+    }
+
+    @Test func statusLinesAreReadByTheirCode() {
+        #expect(Multistatus.statusCode("HTTP/1.1 404 Not Found") == 404)
+        #expect(Multistatus.statusCode("  HTTP/1.1 200 OK\n") == 200)
+        #expect(Multistatus.statusCode("200") == nil)
+        #expect(Multistatus.statusCode("HTTP/1.1 20x OK") == nil)
+    }
+
+    /// Random multistatus documents, written here with random prefixes and
+    /// escapes, read back to the values they were written from.
+    @Test func randomDocumentsReadBackToWhatWasWritten() throws {
+        var rng = SplitMix(seed: 16)
+        let alphabet = Array("abcXYZ09 &<>\"'é/%-")
+        func word() -> String { String((0..<Int(rng.next() % 12 + 1)).map { _ in alphabet[Int(rng.next() % UInt64(alphabet.count))] }).trimmingCharacters(in: .whitespaces) }
+        func escape(_ s: String) -> String {
+            s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+        }
+        for _ in 0..<200 {
+            let d = ["D", "d", "dav", "x"][Int(rng.next() % 4)]
+            let c = ["C", "cal", "y"][Int(rng.next() % 3)]
+            var expected: [Multistatus.Response] = []
+            var xml = "<\(d):multistatus xmlns:\(d)=\"DAV:\" xmlns:\(c)=\"urn:ietf:params:xml:ns:caldav\">"
+            for _ in 0..<Int(rng.next() % 5) {
+                let href = "/" + word().replacingOccurrences(of: " ", with: "")
+                xml += "<\(d):response><\(d):href>\(escape(href))</\(d):href>"
+                if rng.next() % 3 == 0 {
+                    xml += "<\(d):status>HTTP/1.1 404 Not Found</\(d):status></\(d):response>"
+                    expected.append(.init(href: href, status: 404, propstats: []))
+                    continue
+                }
+                var propstats: [Multistatus.PropStat] = []
+                for status in [200, 404].filter({ _ in rng.next() % 2 == 0 }) {
+                    var props: [Multistatus.Property] = []
+                    xml += "<\(d):propstat><\(d):prop>"
+                    for _ in 0..<Int(rng.next() % 3 + 1) {
+                        let cal = rng.next() % 2 == 0
+                        let name = cal ? QName.caldav("calendar-data") : QName.dav("getetag")
+                        let text = word()
+                        let tag = (cal ? c : d) + ":" + name.name
+                        xml += "<\(tag)>\(escape(text))</\(tag)>"
+                        props.append(.init(name: name, text: text, children: []))
+                    }
+                    xml += "</\(d):prop><\(d):status>HTTP/1.1 \(status) X</\(d):status></\(d):propstat>"
+                    propstats.append(.init(status: status, properties: props))
+                }
+                xml += "</\(d):response>"
+                expected.append(.init(href: href, status: nil, propstats: propstats))
+            }
+            let token = rng.next() % 2 == 0 ? "tok-" + word() : nil
+            if let token { xml += "<\(d):sync-token>\(escape(token))</\(d):sync-token>" }
+            xml += "</\(d):multistatus>"
+            let got = try Self.parse(xml)
+            #expect(got == Multistatus(responses: expected, syncToken: token.map { $0.trimmingCharacters(in: .whitespaces) }), "\(xml)")
+        }
+    }
+
+    @Test func requestBodiesEscapeWhatTheyCarry() throws {
+        let body = String(decoding: DAVRequestBody.mkcalendar(name: "Study <plan> & \"more\"", color: "#3366CC"), as: UTF8.self)
+        #expect(body.contains("<D:displayname>Study &lt;plan&gt; &amp; &quot;more&quot;</D:displayname>"))
+        #expect(body.contains("<C:comp name=\"VEVENT\"/>"))
+        #expect(body.contains("<A:calendar-color>#3366CC</A:calendar-color>"))
+        let multiget = String(decoding: DAVRequestBody.multiget(["/a&b.ics"]), as: UTF8.self)
+        #expect(multiget.contains("<D:href>/a&amp;b.ics</D:href>"))
+        #expect(multiget.hasPrefix("<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<C:calendar-multiget xmlns:C=\"urn:ietf:params:xml:ns:caldav\" xmlns:D=\"DAV:\">"))
+    }
+
+    @Test func memberPathsAreDecodedAndEncodedBack() throws {
+        let url = try SubscriptionURL("http://127.0.0.1:5232/student/plan/")
+        #expect(DAVClient.path("/student/plan/a%40plan.ics", in: url) == "/student/plan/a@plan.ics")
+        #expect(DAVClient.path("http://127.0.0.1:5232/student/plan/a@plan.ics", in: url) == "/student/plan/a@plan.ics")
+        #expect(DAVClient.path("b.ics", in: url) == "/student/plan/b.ics")
+        #expect(DAVClient.path("/student/plan/", in: url) == "/student/plan/")
+        #expect(DAVClient.path("https://elsewhere.example/x.ics", in: url) == nil)
+        #expect(DAVClient.encoded("/student/plan/a@plan b.ics") == "/student/plan/a%40plan%20b.ics")
+    }
+}
+
+/// A small deterministic generator (SplitMix64) for the random documents.
+struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
