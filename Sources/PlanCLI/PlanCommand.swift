@@ -1,4 +1,9 @@
 import ArgumentParser
+import Foundation
+import PlanICal
+import PlanImage
+import PlanProtocol
+import PlanStore
 
 /// The `plan` command: its subcommands are the whole shell interface.
 public struct PlanCommand: ParsableCommand {
@@ -20,14 +25,47 @@ public struct PlanCommand: ParsableCommand {
         that is missing or unreadable; 70 internal error; 73 cannot create the store or \
         an output file; 75 the store is busy, try again.
         """,
-        version: planVersion,
+        version: versionText,
         subcommands: [EventsCommand.self, ScheduleCommand.self, CalendarCommand.self, ProjectCommand.self, AddTaskCommand.self, TasksCommand.self,
                       TaskCommand.self, DoneCommand.self, AgendaCommand.self, ReplanCommand.self, PolicyCommand.self,
-                      ExportCommand.self, CoursesCommand.self, GradesCommand.self, WeekCommand.self, RPCCommand.self]
+                      ExportCommand.self, CoursesCommand.self, GradesCommand.self, WeekCommand.self, RPCCommand.self,
+                      BackupCommand.self, RestoreCommand.self]
     )
 
     public init() {}
+
+    /// Parses the command line and runs the command; a failure exits with its
+    /// documented status, reported as text or, with `--json`, as one JSON
+    /// object on stderr (``ErrorReport``).
+    public static func main() {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        ErrorReport.shared.start(json: ErrorReport.asksForJSON(arguments))
+        do {
+            var command = try parseAsRoot(arguments)
+            try command.run()
+        } catch {
+            let code = exitCode(for: error)
+            let status = ExitStatus(rawValue: code.rawValue) ?? .software
+            if let line = ErrorReport.shared.jsonLine(status, fallback: message(for: error)) {
+                FileHandleStderr.write(line + "\n")
+                Foundation.exit(code.rawValue)
+            }
+            exit(withError: error)
+        }
+    }
 }
 
-/// The version `plan --version` prints.
+/// plan's own version.
 public let planVersion = "0.1.0"
+
+/// What `plan --version` prints: plan's version, then the versions of the
+/// libraries this process actually runs with (asked at run time) and the
+/// store schema it writes.
+public var versionText: String {
+    """
+    plan \(planVersion)
+    libical \(LibicalVersion.linked)
+    SQLite \(PlanStore.sqliteVersion) (store schema \(PlanStore.schemaVersion))
+    librsvg \(PNGImage.librsvgVersion)
+    """
+}

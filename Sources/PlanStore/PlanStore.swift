@@ -74,6 +74,9 @@ public final class PlanStore {
     public let path: String
     let db: SQLiteDatabase
 
+    /// The version of the SQLite library this process runs with (`sqlite3_libversion()`).
+    public static var sqliteVersion: String { String(cString: sqlite3_libversion()) }
+
     /// The schema version this build writes (`PRAGMA user_version`).
     public static let schemaVersion = 5
 

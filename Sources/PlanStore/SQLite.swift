@@ -47,9 +47,6 @@ final class SQLiteDatabase {
         return "file:" + escaped + "?immutable=1"
     }
 
-    /// The version of the SQLite library linked at run time (`sqlite3_libversion`).
-    static var libraryVersion: String { String(cString: sqlite3_libversion()) }
-
     /// False while a transaction is open (SQLite may roll one back by itself
     /// after an I/O error or a full disk: this says whether it did).
     var inTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }

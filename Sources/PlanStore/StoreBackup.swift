@@ -82,7 +82,7 @@ extension PlanStore {
         }
         let from: SQLiteDatabase
         do {
-            from = try SQLiteDatabase(path: source, readOnly: true)
+            from = try StoreFile.openForReading(source)
             let check = try integrity(of: from)
             if check != ["ok"] {
                 throw StoreError.damaged(path: source, reason: check.prefix(3).joined(separator: "; ") + "; the store was not changed")
@@ -158,7 +158,7 @@ extension PlanStore {
     /// Throws ``StoreError/incompatible(path:reason:)`` when it is not a plan store.
     public static func summary(of path: String) throws(StoreError) -> StoreSummary {
         do {
-            let db = try SQLiteDatabase(path: path, readOnly: true)
+            let db = try StoreFile.openForReading(path)
             let version = try userVersion(db)
             let tables = Set(try db.rows("SELECT name FROM sqlite_master WHERE type = 'table'") { $0.text(0) })
             guard version >= 1, tables.isSuperset(of: ["tasks", "calendars", "settings"]) else {

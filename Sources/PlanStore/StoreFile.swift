@@ -63,6 +63,13 @@ enum StoreFile {
         return Int(st.st_size)
     }
 
+    /// Another store file (a backup to restore, one to replace) opened to be
+    /// read without leaving a journal beside it: immutable unless its
+    /// write-ahead log holds changes.
+    static func openForReading(_ path: String) throws -> SQLiteDatabase {
+        try SQLiteDatabase(path: path, readOnly: true, immutable: walSize(path) == 0)
+    }
+
     /// The store error an SQLite failure on `path` stands for.
     static func classify(_ e: SQLiteError, path: String) -> StoreError {
         if e.isBusy { return .busy(path: path) }
