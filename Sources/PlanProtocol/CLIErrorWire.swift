@@ -25,6 +25,7 @@ extension ExitStatus {
     public var meaning: String {
         switch self {
         case .success: "success"
+        case .problemsFound: "plan doctor found a problem"
         case .doesNotFit: "the task does not fit; nothing was saved"
         case .needsReplan: "the task fits only if other tasks move; nothing was saved (run again with --replan)"
         case .usage: "bad command line"

@@ -8,6 +8,8 @@ import PlanStore
 /// (``ServiceError/codes``) gives both faces their code for a failure.
 public enum ExitStatus: Int32, CaseIterable, Sendable {
     case success = 0
+    /// `plan doctor` found a problem (each is printed with what to fix).
+    case problemsFound = 1
     /// The task does not fit: nothing was saved (see the explanation and fixes).
     case doesNotFit = 3
     /// The task fits only if the whole plan is re-made: nothing was saved (use --replan).
