@@ -17,6 +17,8 @@ trap 'rm -rf "$stage"' EXIT
 pkg=$stage/plan
 
 bash "$root/Packaging/install.sh" --prefix /usr --destdir "$pkg" "$@" >/dev/null
+# Debian ships binaries without their symbol tables.
+strip --strip-unneeded "$pkg/usr/bin/plan"
 gzip -9n "$pkg/usr/share/man/man1/plan.1"
 
 binary=$pkg/usr/bin/plan
