@@ -16,14 +16,35 @@ public struct Credentials: Sendable, Equatable, CustomStringConvertible {
 
     public var description: String { "\(user):••••" }
 
-    /// The credentials for `host`: `PLAN_CALDAV_USER`/`PLAN_CALDAV_PASSWORD`
-    /// when both are set (for the host the user named, `primary`), else the
-    /// netrc file (`$NETRC`, else `~/.netrc`) entry for the host, else its
-    /// `default` entry. Nil when there are none.
-    public static func lookup(host: String, primary: Bool, environment: [String: String]) -> Credentials? {
+    /// The credentials for `host`, from the first of these that has them:
+    /// `PLAN_CALDAV_USER`/`PLAN_CALDAV_PASSWORD` when both are set (for the
+    /// host the user named, `primary`); the password command set for the
+    /// host (`commands`, else `PLAN_CALDAV_PASSWORD_COMMAND` for the primary
+    /// host), with the user it names or the netrc login; the netrc file
+    /// (`$NETRC`, else `~/.netrc`) entry for the host, else its `default`
+    /// entry. Nil when there are none; an error when a password command fails.
+    public static func lookup(host: String, primary: Bool, environment: [String: String],
+                              commands: [String: PasswordCommand] = [:]) throws(DAVError) -> Credentials? {
         if primary, let user = environment["PLAN_CALDAV_USER"], let password = environment["PLAN_CALDAV_PASSWORD"], !user.isEmpty {
             return Credentials(user: user, password: password)
         }
+        let fromNetrc = netrcEntry(host: host, environment: environment)
+        var command = commands[host.lowercased()]
+        if command == nil, primary, let text = environment["PLAN_CALDAV_PASSWORD_COMMAND"], !text.isEmpty {
+            command = PasswordCommand(command: text, user: nil)
+        }
+        if let command {
+            let user = command.user ?? (primary ? environment["PLAN_CALDAV_USER"].flatMap { $0.isEmpty ? nil : $0 } : nil) ?? fromNetrc?.user
+            guard let user else {
+                throw .passwordCommand(host: host, reason: "a password command is set for \(host) but no user name: give --user NAME, or set PLAN_CALDAV_USER, or a login in ~/.netrc")
+            }
+            return Credentials(user: user, password: try command.password(host: host))
+        }
+        return fromNetrc
+    }
+
+    /// The netrc entry for `host` (`$NETRC`, else `~/.netrc`).
+    static func netrcEntry(host: String, environment: [String: String]) -> Credentials? {
         let path = environment["NETRC"].flatMap { $0.isEmpty ? nil : $0 }
             ?? ((environment["HOME"] ?? NSHomeDirectory()) + "/.netrc")
         // A netrc file is small; a bigger one is not one.

@@ -16,6 +16,8 @@ public enum DAVError: Error, Equatable, Sendable, CustomStringConvertible {
     case redirects(url: String, reason: String)
     /// The body is larger than the cap.
     case tooLarge(url: String, limit: Int)
+    /// The password command failed (never with its output).
+    case passwordCommand(host: String, reason: String)
 
     /// Whether the server is down or out of reach (a stored copy may be used
     /// instead), rather than answering something plan cannot use.
@@ -31,6 +33,7 @@ public enum DAVError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .refusedURL(let u, _), .unreachable(let u, _), .serverError(let u, _), .credentialsRefused(let u, _, _),
              .status(let u, _), .redirects(let u, _), .tooLarge(let u, _): u
+        case .passwordCommand(let h, _): h
         }
     }
 
@@ -46,6 +49,7 @@ public enum DAVError: Error, Equatable, Sendable, CustomStringConvertible {
         case .status(_, let s): s == 404 || s == 410 ? "no calendar at this address (HTTP \(s))" : "the server answered HTTP \(s)"
         case .redirects(_, let r): r
         case .tooLarge(_, let limit): "the calendar is larger than \(limit / 1_000_000) MB"
+        case .passwordCommand(_, let r): r
         }
     }
 

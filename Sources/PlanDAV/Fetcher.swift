@@ -30,7 +30,7 @@ public enum FetchOutcome: Sendable, Equatable {
 /// redirects followed by hand (at most ``maxRedirects``, a loop is an
 /// error, never from https down to plain http elsewhere); the body capped at
 /// ``maxBytes``; 10 s to connect and 60 s for the whole exchange. Basic
-/// credentials (``Credentials/lookup(host:primary:environment:)``) go only
+/// credentials (``Credentials/lookup(host:primary:environment:commands:)``) go only
 /// over https or to this machine, and never appear in what it returns or throws.
 public struct Fetcher: Sendable {
     public static let maxRedirects = 5
@@ -42,10 +42,13 @@ public struct Fetcher: Sendable {
     public var environment: [String: String]
     /// Whether plain http to another host is allowed (`--insecure`).
     public var insecure: Bool
+    /// The password commands set for hosts (lower-case host → command).
+    public var passwordCommands: [String: PasswordCommand]
 
-    public init(environment: [String: String], insecure: Bool = false) {
+    public init(environment: [String: String], insecure: Bool = false, passwordCommands: [String: PasswordCommand] = [:]) {
         self.environment = environment
         self.insecure = insecure
+        self.passwordCommands = passwordCommands
     }
 
     /// GETs `url`, conditionally when `validators` are given.
@@ -105,7 +108,8 @@ public struct Fetcher: Sendable {
         if let etag = validators?.etag { headers.add(name: "If-None-Match", value: etag) }
         if let modified = validators?.lastModified { headers.add(name: "If-Modified-Since", value: modified) }
         var sent = false
-        if url.mayCarryCredentials, let c = Credentials.lookup(host: url.host, primary: primary, environment: environment) {
+        if url.mayCarryCredentials,
+           let c = try Credentials.lookup(host: url.host, primary: primary, environment: environment, commands: passwordCommands) {
             headers.add(name: "Authorization", value: c.basicAuthorization)
             sent = true
         }

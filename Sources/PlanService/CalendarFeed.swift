@@ -70,6 +70,19 @@ struct CalendarContent: Sendable {
 }
 
 extension PlanService {
+    /// Asks the servers of the registered subscriptions (and of `adding`)
+    /// before the operation's transaction opens, so no store lock is held
+    /// while the network answers (see ``RemoteCalendars``). Operations that
+    /// read calendars call it first; one that forgets still works, fetching
+    /// inside its transaction.
+    func prefetchSubscriptions(adding: [String] = []) throws {
+        let registered = try store.read { try $0.calendars() }.compactMap { source -> String? in
+            if case .subscription(let url) = source.kind { return url }
+            return nil
+        }
+        try remote.prefetch(registered + adding, store: store, now: now)
+    }
+
     /// The feed that reads calendar `source` in transaction `t` (a
     /// subscription is fetched once, its copy kept through `t`).
     func feed(for source: CalendarSource, _ t: StoreTransaction) throws -> any CalendarFeed {

@@ -26,13 +26,15 @@ public enum Doctor {
             }
         }
         var subscriptions: [SubscriptionURL] = []
+        var commands: [String: PasswordCommand] = [:]
         if let service {
             let (found, urls) = calendarCheckups(service)
             out += found
             subscriptions = urls
+            commands = (try? service.store.read { try PasswordCommands.load($0) }) ?? [:]
         }
         out += zoneCheckups(service, environment: environment)
-        out += credentialCheckups(subscriptions, environment: environment)
+        out += credentialCheckups(subscriptions, commands: commands, environment: environment)
         return out
     }
 
@@ -89,6 +91,8 @@ public enum Doctor {
         } catch {
             return ([Checkup(.calendar, store.path, .problem, "cannot list the calendars: \(ServiceError(error).description)")], [])
         }
+        // The servers asked before any transaction opens, as planning asks them; a failure shows per calendar below.
+        try? service.prefetchSubscriptions()
         if calendars.isEmpty {
             out.append(Checkup(.calendar, "(none)", .warning, "no calendar is registered: plan sees no classes",
                                fix: "plan calendar add FILE.ics (or an https:// / webcal:// address)"))
@@ -153,9 +157,11 @@ public enum Doctor {
         return out
     }
 
-    /// The netrc file (private to its owner) and the credentials each
-    /// subscription would be sent with — the user name only.
-    static func credentialCheckups(_ subscriptions: [SubscriptionURL], environment: [String: String]) -> [Checkup] {
+    /// The netrc file (private to its owner) and where the credentials of
+    /// each subscription come from — the user name only. A password command
+    /// is not run here (the calendar check ran it if the server asked).
+    static func credentialCheckups(_ subscriptions: [SubscriptionURL], commands: [String: PasswordCommand],
+                                   environment: [String: String]) -> [Checkup] {
         var out: [Checkup] = []
         let user = environment["PLAN_CALDAV_USER"].flatMap { $0.isEmpty ? nil : $0 }
         let hasPassword = environment["PLAN_CALDAV_PASSWORD"] != nil
@@ -184,11 +190,22 @@ public enum Doctor {
                                environment["NETRC"] != nil ? "$NETRC names a file that is not there" : "no netrc file (subscriptions are fetched without credentials)",
                                fix: environment["NETRC"] != nil ? "create it (mode 600) or unset NETRC" : nil))
         }
-        for url in subscriptions {
-            if let c = Credentials.lookup(host: url.host, primary: true, environment: environment) {
-                out.append(Checkup(.credentials, url.host, .ok, "sent as user \(c.user)"))
+        if let command = environment["PLAN_CALDAV_PASSWORD_COMMAND"], !command.isEmpty {
+            out.append(Checkup(.credentials, "PLAN_CALDAV_PASSWORD_COMMAND", .ok, "set: run for the subscription named on the command line"))
+        }
+        // Without the command variable: the lookup below must not run a command.
+        var quiet = environment
+        quiet["PLAN_CALDAV_PASSWORD_COMMAND"] = nil
+        for host in Set(subscriptions.map(\.host)).sorted() {
+            if let command = commands[host] {
+                let user = command.user ?? (try? Credentials.lookup(host: host, primary: true, environment: quiet))?.user
+                out.append(Checkup(.credentials, host, user == nil ? .problem : .ok,
+                                   user.map { "a password command (plan calendar add --password-command), user \($0)" } ?? "a password command is set but no user name",
+                                   fix: user == nil ? "plan calendar add URL --password-command CMD --user NAME, or set PLAN_CALDAV_USER, or a login in ~/.netrc" : nil))
+            } else if let c = (try? Credentials.lookup(host: host, primary: true, environment: quiet)) ?? nil {
+                out.append(Checkup(.credentials, host, .ok, "sent as user \(c.user)"))
             } else {
-                out.append(Checkup(.credentials, url.host, .ok, "no credentials: fetched as a public calendar"))
+                out.append(Checkup(.credentials, host, .ok, "no credentials: fetched as a public calendar"))
             }
         }
         return out

@@ -61,9 +61,10 @@ extension PlanService {
                         dryRun: Bool, replan: Bool,
                         preparing: (course: String, assessment: String)? = nil) throws -> (AddTaskOutcome, [ImportWarning]) {
         try guarded {
+            try prefetchSubscriptions()
             // Nothing is committed unless the task is saved: a refused task
             // leaves the store as it was, byte for byte.
-            try store.writeOrRollback { t in
+            return try store.writeOrRollback { t in
                 var warnings: [ImportWarning] = []
                 var link: (course: String, assessment: String)?
                 if let preparing {
@@ -166,7 +167,8 @@ extension PlanService {
     /// The calendars' warnings come beside it.
     public func replan(defaultZone: String, dryRun: Bool = false, compact: Bool = false) throws -> (Replanned, [ImportWarning]) {
         try guarded {
-            try store.write { t in
+            try prefetchSubscriptions()
+            return try store.write { t in
                 let settings = try Self.settings(t, defaultZone: defaultZone)
                 let i = try inputs(t, settings: settings)
                 let scheduler = i.input.scheduler
@@ -311,7 +313,8 @@ extension PlanService {
                         _ body: (StoreTransaction, PlanSettings, inout TaskDefinition) throws -> T) throws -> T {
         let id = try task(key, defaultZone: defaultZone).task.id
         return try guarded {
-            try store.write { t in
+            try prefetchSubscriptions()
+            return try store.write { t in
                 let settings = try Self.settings(t, defaultZone: defaultZone)
                 guard var spec = try t.tasks().first(where: { $0.task.id == id })?.task else {
                     throw ServiceError.notFound(kind: "task", name: key)
@@ -384,7 +387,8 @@ extension PlanService {
     /// Classes and sittings merged over `[from, from + days)` in the user's zone.
     public func agenda(from: LocalDate?, days: Int, defaultZone: String) throws -> Agenda {
         try guarded {
-            try store.read { t in
+            try prefetchSubscriptions()
+            return try store.read { t in
                 let settings = try Self.settings(t, defaultZone: defaultZone)
                 let zone = SystemZone(identifier: settings.timeZone) ?? .utc
                 let first = from ?? zone.local(now).date
@@ -397,6 +401,7 @@ extension PlanService {
                     warnings += r.warnings
                     for o in r.occurrences { items.append((o.range(in: zone), .event(o))) }
                 }
+                warnings += remote.takeNotices()
                 let tasks = Dictionary(try t.tasks().map { ($0.task.id, $0.task) }, uniquingKeysWith: { a, _ in a })
                 for s in try t.sittings() where s.range.overlaps(range) {
                     items.append((s.range, .sitting(s, title: tasks[s.taskId]?.title ?? s.taskId, project: tasks[s.taskId]?.project)))
@@ -422,7 +427,8 @@ extension PlanService {
     /// the user's zone (the stored setting, else `defaultZone`).
     public func export(from: Instant?, to: Instant?, onlyPlan: Bool, defaultZone: String) throws -> String {
         try guarded {
-            try store.read { t in
+            try prefetchSubscriptions()
+            return try store.read { t in
                 let zone = try Self.settings(t, defaultZone: defaultZone).timeZone
                 let tasks = Dictionary(try t.tasks().map { ($0.task.id, $0.task) }, uniquingKeysWith: { a, _ in a })
                 let sittings = try t.sittings().filter { s in

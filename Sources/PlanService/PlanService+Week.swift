@@ -22,7 +22,8 @@ extension PlanService {
         let inUse = try timetableInUse()
         let unscheduled = try inUse.map { try timetable(named: $0) }.map(Self.noSetTime) ?? []
         return try guarded {
-            try store.read { t in
+            try prefetchSubscriptions()
+            return try store.read { t in
                 let zoneName = try name ?? Self.settings(t, defaultZone: defaultZone).timeZone
                 guard let zone = SystemZone(identifier: zoneName) else {
                     throw ServiceError.refused("the time zone \"\(zoneName)\" is not one this system knows")
@@ -38,7 +39,8 @@ extension PlanService {
                 let calendars = try t.calendars()
                 let feeds: [any CalendarFeed] = try calendars.map { try feed(for: $0, t) } + extraCalendars.map { FileFeed(path: Self.absolutePath($0)) }
                 var items: [WeekInput.Item] = []
-                var warnings: [ImportWarning] = []
+                // Feeds were made above, so a subscription read from its copy has said so already.
+                var warnings: [ImportWarning] = remote.takeNotices()
                 for feed in feeds {
                     let r = try ImportMemo.shared.imported(from: feed, options: ImportOptions(window: range, floatingZone: zone))
                     warnings += r.warnings

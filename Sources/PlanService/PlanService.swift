@@ -100,9 +100,17 @@ public struct PlanService {
     /// Registers a calendar after reading it once (so a broken one is refused):
     /// a file, or an `https://`/`webcal://` subscription (plain `http://` only
     /// to this machine unless `insecure`), fetched and kept in the store.
-    public func addCalendar(path: String, name: String?, insecure: Bool = false) throws -> (CalendarSource, ImportResult) {
+    /// `passwordCommand` (with `user`, else `PLAN_CALDAV_USER` or the netrc
+    /// login) is kept for the URL's host — the command, never its output —
+    /// and used from then on for that host's credentials.
+    public func addCalendar(path: String, name: String?, insecure: Bool = false,
+                            passwordCommand command: String? = nil, user: String? = nil) throws -> (CalendarSource, ImportResult) {
         try guarded {
+            let passwordCommand = command.map { PasswordCommand(command: $0, user: user) }
             guard SubscriptionURL.looksLikeURL(path) else {
+                if passwordCommand != nil {
+                    throw ServiceError.refused("--password-command is for a calendar on a server (an https:// or webcal:// URL), not a file")
+                }
                 return try store.write { try register(path: Self.absolutePath(path), name: name, $0) }
             }
             let url: SubscriptionURL
@@ -112,7 +120,25 @@ public struct PlanService {
                 throw ServiceError.refused(error.description)
             }
             let source = CalendarSource(name: name ?? Self.defaultName(forURL: url), kind: .subscription(url: url.text))
-            return try store.write { try register(source, $0) }
+            guard let passwordCommand else {
+                try remote.prefetch([url.text], store: store, now: now)
+                return try store.write { try register(source, $0) }
+            }
+            if let problem = PasswordCommands.problem(passwordCommand) { throw ServiceError.refused(problem) }
+            // Kept first so the fetch uses it; the one before is put back if the calendar is refused.
+            let host = url.host.lowercased()
+            let before = try store.write { t in
+                let old = try PasswordCommands.load(t)[host]
+                try PasswordCommands.set(passwordCommand, host: host, t)
+                return old
+            }
+            do {
+                try remote.prefetch([url.text], store: store, now: now)
+                return try store.write { try register(source, $0) }
+            } catch {
+                try store.write { try PasswordCommands.set(before, host: host, $0) }
+                throw error
+            }
         }
     }
 
@@ -202,7 +228,8 @@ public struct PlanService {
             fromCache = fromCache && r.fromCache
         }
         blocks.sort { ($0.range.start, $0.range.end) < ($1.range.start, $1.range.end) }
-        return (blocks, warnings, fromCache)
+        // A subscription read from its stored copy says so with the calendars' warnings (both faces show these).
+        return (blocks, warnings + remote.takeNotices(), fromCache)
     }
 
     /// The stored tasks as the scheduler's input (tasks past due are left

@@ -24,6 +24,14 @@ struct SubscriptionFeed: CalendarFeed {
 /// it reads the calendar), its last good copy kept in the store, and the
 /// warnings of copies used because the server was out of reach, said once.
 ///
+/// The network is never waited on inside a store transaction (which would
+/// hold the store's write lock for up to a minute and make every other
+/// `plan` wait): ``prefetch(_:store:now:)`` reads the stored copy, asks the
+/// server and remembers the answer before the operation opens its
+/// transaction; ``content(_:_:now:)`` then only writes what the answer
+/// changed (a new copy, or the time it was confirmed) through that
+/// transaction. A URL not prefetched is fetched on demand as before.
+///
 /// A fetch is conditional on the stored copy's ETag/Last-Modified, so an
 /// unchanged calendar costs one small request (a 304). New content is kept
 /// only when it reads as a calendar. When the server cannot be reached (or
@@ -38,8 +46,23 @@ public final class RemoteCalendars: Sendable {
     private let state = Mutex(State())
 
     struct State {
-        var memo: [String: (at: ContinuousClock.Instant, content: Result<CalendarContent, ImportError>)] = [:]
+        var memo: [String: Answer] = [:]
         var notices: [ImportWarning] = []
+    }
+
+    /// What the server said about one subscription, and what of it the store has yet to keep.
+    struct Answer: Sendable {
+        var at: ContinuousClock.Instant
+        var content: Result<CalendarContent, ImportError>
+        var pending: Pending?
+    }
+
+    /// A store write an answer calls for, done in the next transaction that reads the subscription.
+    enum Pending: Sendable {
+        /// New content: the last good copy from now on.
+        case save(SubscriptionCopy)
+        /// 304: the stored copy was confirmed current at this time (seconds).
+        case confirmed(at: Int64)
     }
 
     public init(environment: [String: String]) {
@@ -54,51 +77,83 @@ public final class RemoteCalendars: Sendable {
         }
     }
 
-    /// The subscription at `url` as read now (see the type's summary);
-    /// the store's copy is read and kept through `t`.
-    func content(_ url: String, _ t: StoreTransaction, now: Instant) throws -> Result<CalendarContent, ImportError> {
+    /// Asks the server about each of `urls` not asked within the last
+    /// minute, outside any write transaction: the stored copies are read in
+    /// one short read, the answers remembered for ``content(_:_:now:)``.
+    func prefetch(_ urls: [String], store: PlanStore, now: Instant) throws {
         let clock = ContinuousClock.now
-        if let hit = state.withLock({ $0.memo[url] }), hit.at.duration(to: clock) < .seconds(Self.reuseSeconds) {
-            return hit.content
+        let due = urls.filter { url in
+            guard let hit = state.withLock({ $0.memo[url] }) else { return true }
+            return hit.at.duration(to: clock) >= .seconds(Self.reuseSeconds)
         }
-        let (content, notice) = try fetch(url, t, now: now)
-        state.withLock { s in
-            s.memo[url] = (clock, content)
-            if let notice { s.notices.append(notice) }
+        guard !due.isEmpty else { return }
+        let (copies, commands) = try store.read { t in
+            (try due.map { try t.subscriptionCopy(url: $0) }, try PasswordCommands.load(t))
         }
-        return content
+        for (url, copy) in zip(due, copies) {
+            let (content, pending, notice) = ask(url, copy: copy, commands: commands, now: now)
+            state.withLock { s in
+                s.memo[url] = Answer(at: clock, content: content, pending: pending)
+                if let notice { s.notices.append(notice) }
+            }
+        }
     }
 
-    private func fetch(_ url: String, _ t: StoreTransaction, now: Instant) throws
-        -> (Result<CalendarContent, ImportError>, ImportWarning?) {
-        let copy = try t.subscriptionCopy(url: url)
+    /// The subscription at `url` as read now (see the type's summary); what
+    /// the answer changed is kept through `t`.
+    func content(_ url: String, _ t: StoreTransaction, now: Instant) throws -> Result<CalendarContent, ImportError> {
+        let clock = ContinuousClock.now
+        let answer: Answer
+        if let hit = state.withLock({ $0.memo[url] }), hit.at.duration(to: clock) < .seconds(Self.reuseSeconds) {
+            answer = hit
+        } else {
+            let (content, pending, notice) = ask(url, copy: try t.subscriptionCopy(url: url), commands: try PasswordCommands.load(t), now: now)
+            answer = Answer(at: clock, content: content, pending: pending)
+            if let notice { state.withLock { $0.notices.append(notice) } }
+        }
+        switch answer.pending {
+        case .save(let copy)?: try t.saveSubscriptionCopy(copy)
+        case .confirmed(let at)?: try t.markSubscriptionChecked(url: url, at: at)
+        case nil: break
+        }
+        // Kept once: a later read in this service has nothing left to write.
+        state.withLock { $0.memo[url] = Answer(at: answer.at, content: answer.content, pending: nil) }
+        return answer.content
+    }
+
+    /// One conditional GET of `url` against the stored `copy`, and what the
+    /// store should keep of the answer: no store access, no transaction.
+    private func ask(_ url: String, copy: SubscriptionCopy?, commands: [String: PasswordCommand], now: Instant)
+        -> (Result<CalendarContent, ImportError>, Pending?, ImportWarning?) {
+        var fetcher = fetcher
+        fetcher.passwordCommands = commands
         do {
             // Stored as checked when it was added (http elsewhere only with --insecure).
             let address = try SubscriptionURL(url, insecure: true)
             switch try fetcher.fetch(address, validators: copy.map { Validators(etag: $0.etag, lastModified: $0.lastModified) }) {
             case .notModified:
-                guard let copy else { return (.failure(.unreadable(file: url, reason: "the server answered 304 to a first request")), nil) }
-                try t.markSubscriptionChecked(url: url, at: now.seconds)
-                return (.success(Self.content(copy)), nil)
+                guard let copy else { return (.failure(.unreadable(file: url, reason: "the server answered 304 to a first request")), nil, nil) }
+                return (.success(Self.content(copy)), .confirmed(at: now.seconds), nil)
             case .fetched(let bytes, let validators):
                 // Junk from the server is the importer's error; the stored copy stays.
                 _ = try ICalImporter.importData(bytes, label: url, options: ImportOptions(window: TimeRange(start: now, end: now + 86_400)))
                 let fresh = SubscriptionCopy(url: url, bytes: bytes, etag: validators.etag, lastModified: validators.lastModified,
                                              fetchedAt: now.seconds, checkedAt: now.seconds)
-                try t.saveSubscriptionCopy(fresh)
-                return (.success(Self.content(fresh)), nil)
+                return (.success(Self.content(fresh)), .save(fresh), nil)
             }
         } catch let e as DAVError {
-            guard e.isOffline else { return (.failure(.unreadable(file: url, reason: e.reason)), nil) }
+            guard e.isOffline else { return (.failure(.unreadable(file: url, reason: e.reason)), nil, nil) }
             guard let copy else {
-                return (.failure(.unreadable(file: url, reason: e.reason + "; no copy of it is stored yet")), nil)
+                return (.failure(.unreadable(file: url, reason: e.reason + "; no copy of it is stored yet")), nil, nil)
             }
             let age = Self.age(now.seconds - copy.checkedAt)
             let notice = ImportWarning(id: "subscription-offline", file: url, line: nil, property: nil, value: nil,
                                        message: "\(e.reason); planning with the stored copy, last confirmed \(age) ago")
-            return (.success(Self.content(copy)), notice)
+            return (.success(Self.content(copy)), nil, notice)
         } catch let e as ImportError {
-            return (.failure(e), nil)
+            return (.failure(e), nil, nil)
+        } catch {
+            return (.failure(.unreadable(file: url, reason: String(describing: error))), nil, nil)
         }
     }
 

@@ -464,12 +464,16 @@ public struct StoreTransaction {
     }
 
     /// Keeps `copy` as the subscription's last good copy (replacing the one before).
+    /// Not kept when the store cannot be written (read-only): the command
+    /// goes on with the copy it fetched.
     public func saveSubscriptionCopy(_ copy: SubscriptionCopy) throws {
+        guard writable else { return }
         try SubscriptionColumns.save(copy, in: db)
     }
 
     /// Records that the server said the stored copy is current (a 304) at `at`.
     public func markSubscriptionChecked(url: String, at: Int64) throws {
+        guard writable else { return }
         try SubscriptionColumns.markChecked(url: url, at: at, in: db)
     }
 

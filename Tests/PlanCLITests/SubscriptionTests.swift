@@ -16,13 +16,23 @@ final class LocalDAVServer {
     static func start(_ module: String, _ args: [String]) throws -> (LocalDAVServer?, String) {
         let check = try CLIRunner.runTool(["python3", "-c", "import \(module)"])
         guard check.status == 0 else { return (nil, "\(module) is not installed (pip install \(module))") }
+        return try launch(module, ["-m", module] + args)
+    }
+
+    /// Starts `python3 script args…` (a server of the tests' own, under `Servers/`) the same way.
+    static func startScript(_ script: String, _ args: [String]) throws -> (LocalDAVServer?, String) {
+        let path = CLIRunner.packageRoot.appendingPathComponent("Tests/PlanCLITests/Servers/\(script)").path
+        return try launch(script, [path] + args)
+    }
+
+    private static func launch(_ name: String, _ command: [String]) throws -> (LocalDAVServer?, String) {
         guard try CLIRunner.runTool(["curl", "--version"]).status == 0 else { return (nil, "curl is not installed") }
         let port = try CLIRunner.runTool(["python3", "-c",
             "import socket; s = socket.socket(); s.bind(('127.0.0.1', 0)); print(s.getsockname()[1])"])
         guard port.status == 0, let p = Int(port.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) else {
             return (nil, "no free port")
         }
-        let server = try LocalDAVServer(module: module, port: p, args: args)
+        let server = try LocalDAVServer(port: p, command: command)
         for _ in 0..<100 {
             if server.answers() { return (server, "") }
             if !server.process.isRunning { break }
@@ -30,10 +40,10 @@ final class LocalDAVServer {
         }
         let why = (try? String(contentsOf: server.log, encoding: .utf8)) ?? ""
         server.stop()
-        return (nil, "\(module) did not start: \(why.suffix(300))")
+        return (nil, "\(name) did not start: \(why.suffix(300))")
     }
 
-    private init(module: String, port: Int, args: [String]) throws {
+    private init(port: Int, command: [String]) throws {
         self.port = port
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("plan-dav-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -41,7 +51,7 @@ final class LocalDAVServer {
         _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         let handle = try FileHandle(forWritingTo: log)
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-m", module] + args.map {
+        process.arguments = ["python3"] + command.map {
             $0.replacingOccurrences(of: "{port}", with: String(port)).replacingOccurrences(of: "{dir}", with: folder.path)
         }
         process.standardOutput = handle

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import PlanDAV
 
@@ -71,10 +72,55 @@ import Testing
         #expect(Credentials.netrc("machine a login x", host: "a") == nil)
     }
 
-    @Test func theEnvironmentGoesOnlyToTheNamedHost() {
+    @Test func theEnvironmentGoesOnlyToTheNamedHost() throws {
         let env = ["PLAN_CALDAV_USER": "carol", "PLAN_CALDAV_PASSWORD": "pw", "NETRC": "/nonexistent/netrc"]
-        #expect(Credentials.lookup(host: "x.example.org", primary: true, environment: env) == Credentials(user: "carol", password: "pw"))
-        #expect(Credentials.lookup(host: "x.example.org", primary: false, environment: env) == nil)
+        #expect(try Credentials.lookup(host: "x.example.org", primary: true, environment: env) == Credentials(user: "carol", password: "pw"))
+        #expect(try Credentials.lookup(host: "x.example.org", primary: false, environment: env) == nil)
+    }
+
+    /// A netrc file in a fresh temporary folder, for the password-command tests.
+    static func netrcFile(_ text: String) throws -> String {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("plan-netrc-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let path = dir.appendingPathComponent("netrc").path
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    @Test func aPasswordCommandGivesThePasswordWithTheUserItNamesOrTheNetrcLogin() throws {
+        let netrc = try Self.netrcFile("machine dav.example.edu login ada password from-netrc\n")
+        let env = ["NETRC": netrc]
+        let named = ["dav.example.edu": PasswordCommand(command: "printf 'first-line\\nsecond-line\\n'", user: "byron")]
+        #expect(try Credentials.lookup(host: "dav.example.edu", primary: true, environment: env, commands: named)
+                == Credentials(user: "byron", password: "first-line"))
+        // No user with the command: the netrc login, with the command's password (not the file's).
+        let unnamed = ["dav.example.edu": PasswordCommand(command: "echo from-command", user: nil)]
+        #expect(try Credentials.lookup(host: "dav.example.edu", primary: true, environment: env, commands: unnamed)
+                == Credentials(user: "ada", password: "from-command"))
+        // Another host keeps its own netrc entry; the environment's command is for the named host only.
+        let envCommand = ["NETRC": netrc, "PLAN_CALDAV_PASSWORD_COMMAND": "echo from-env", "PLAN_CALDAV_USER": "carol"]
+        #expect(try Credentials.lookup(host: "dav.example.edu", primary: true, environment: envCommand)
+                == Credentials(user: "carol", password: "from-env"))
+        #expect(try Credentials.lookup(host: "dav.example.edu", primary: false, environment: envCommand)
+                == Credentials(user: "ada", password: "from-netrc"))
+    }
+
+    @Test func aFailingPasswordCommandSaysWhyWithoutItsOutput() throws {
+        let env = ["NETRC": "/nonexistent/netrc"]
+        func failure(_ command: String, user: String? = "u") -> DAVError? {
+            do {
+                _ = try Credentials.lookup(host: "h.example", primary: true, environment: env,
+                                           commands: ["h.example": PasswordCommand(command: command, user: user)])
+                return nil
+            } catch {
+                return error
+            }
+        }
+        let exited = failure("echo secret-output; exit 3")
+        #expect(exited?.description == "h.example: the password command exited with status 3")
+        #expect(failure("true")?.reason == "the password command printed nothing")
+        #expect(failure("echo pw", user: nil)?.reason.hasPrefix("a password command is set for h.example but no user name") == true)
+        for e in [exited, failure("true")] { #expect(!(e?.description.contains("secret") ?? true)) }
     }
 
     @Test func theDescriptionHidesThePassword() {

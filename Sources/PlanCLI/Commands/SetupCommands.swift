@@ -12,7 +12,14 @@ struct CalendarCommand: ParsableCommand {
             Registered calendars are read again on every planning run, so an updated class schedule is picked up. \
             A subscription (https:// or webcal://) is fetched only when the server says it changed (ETag, Last-Modified); \
             its last good copy is kept in the store and used, with a warning, when the server cannot be reached. \
-            Credentials come from ~/.netrc ($NETRC) or PLAN_CALDAV_USER/PLAN_CALDAV_PASSWORD, never from the URL.
+            Credentials come from PLAN_CALDAV_USER/PLAN_CALDAV_PASSWORD, a password command (--password-command, \
+            kept for the host; or PLAN_CALDAV_PASSWORD_COMMAND), or ~/.netrc ($NETRC); never from the URL, and plan never \
+            prints or stores a password.
+
+            Examples:
+              plan calendar add Examples/fall-2026-classes.ics --name classes
+              plan calendar add webcal://calendar.example.edu/fall-2026/cs201.ics --name cs201
+              plan calendar add https://dav.example.edu/ada/timetable.ics --user ada --password-command 'pass show uni/dav'
             """,
         subcommands: [Add.self, List.self, Remove.self])
 
@@ -21,11 +28,21 @@ struct CalendarCommand: ParsableCommand {
         @Argument(help: ArgumentHelp("A .ics file, or the URL of a published calendar.", valueName: "file.ics|URL")) var file: String
         @Option(help: "Name to refer to it by. Default: the file name (a URL's last path part, else its host).") var name: String?
         @Flag(help: "Allow a plain http:// URL to another machine (sent unencrypted, without credentials).") var insecure = false
+        @Option(name: .customLong("password-command"),
+                help: ArgumentHelp("A command that prints the password on its first line (pass, secret-tool, security…); kept for this host and run when its server is asked. The password itself is never stored.", valueName: "command"))
+        var passwordCommand: String?
+        @Option(help: ArgumentHelp("The user name that goes with --password-command. Default: PLAN_CALDAV_USER, else the netrc login for the host.", valueName: "name"))
+        var user: String?
         @OptionGroup var options: StoreOptions
+
+        func validate() throws {
+            if user != nil && passwordCommand == nil { throw ValidationError("--user goes with --password-command (for other credentials use ~/.netrc or PLAN_CALDAV_USER)") }
+        }
 
         func run() throws {
             try withService(options) { service, _ in
-                let (source, result) = try service.addCalendar(path: file, name: name, insecure: insecure)
+                let (source, result) = try service.addCalendar(path: file, name: name, insecure: insecure,
+                                                               passwordCommand: passwordCommand, user: user)
                 printWarnings(result.warnings)
                 emit(options.json, Wire.NamedCalendar(source)) {
                     "Registered calendar \"\(source.name)\": \(source.location) (\(result.eventCount) events).\n"

@@ -67,13 +67,14 @@ extension RPCServer {
     // MARK: Calendars
 
     func calendarAdd(_ p: Params) throws(RPCError) -> String {
-        try p.allowOnly(["path", "name"])
+        try p.allowOnly(["path", "name", "insecure"])
         let path = try p.name("path")
         let name = try p.optionalString("name")
         if let name, name.trimmingCharacters(in: .whitespaces).isEmpty { throw RPCError.params(p.pointer("name"), "must not be empty") }
+        let insecure = try p.optionalBool("insecure") ?? false
         return try withService { service in
             do {
-                let (source, result) = try service.addCalendar(path: path, name: name)
+                let (source, result) = try service.addCalendar(path: path, name: name, insecure: insecure)
                 return Self.encode(Wire.CalendarAdded(calendar: Wire.NamedCalendar(source), eventCount: result.eventCount,
                                                        warnings: result.warnings))
             } catch ServiceError.calendar(let c) {

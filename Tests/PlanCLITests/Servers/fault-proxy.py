@@ -1,0 +1,104 @@
+"""A reverse proxy in front of a real calendar server (Radicale in the tests)
+that misbehaves on request, for the tests of what plan does when the network
+or a proxy on the way fails.
+
+    python3 fault-proxy.py UPSTREAM_BASE PORT MODE_FILE
+
+Each request reads MODE_FILE (one word; missing or empty means "pass"):
+  pass       forward the request to UPSTREAM_BASE and the answer back
+  500        answer 500, as a proxy whose backend is down does
+  junk       answer 200 with an HTML error page where a calendar should be
+  loop       redirect to the same path with ?again, and from there back
+  big        answer 200 with 60 MB of text (plan caps a calendar at 50 MB)
+  stall:N    wait N seconds, then forward
+  reset      close the connection without answering
+Every request's method and path (never its headers) is appended to MODE_FILE.log.
+"""
+import http.client
+import socket
+import struct
+import sys
+import time
+import urllib.parse
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+UPSTREAM = urllib.parse.urlsplit(sys.argv[1])
+PORT = int(sys.argv[2])
+MODE_FILE = sys.argv[3]
+FORWARDED = ("Authorization", "If-None-Match", "If-Modified-Since", "Accept", "User-Agent", "Depth", "Content-Type")
+
+
+def mode():
+    try:
+        with open(MODE_FILE) as f:
+            return f.read().strip() or "pass"
+    except FileNotFoundError:
+        return "pass"
+
+
+class Handler(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+
+    def log_message(self, *args):
+        pass
+
+    def answer(self, status, body, headers=()):
+        self.send_response(status)
+        for name, value in headers:
+            self.send_header(name, value)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def handle_any(self):
+        with open(MODE_FILE + ".log", "a") as log:
+            log.write(f"{self.command} {self.path}\n")
+        m = mode()
+        if m == "500":
+            return self.answer(500, b"upstream unavailable\n", [("Content-Type", "text/plain")])
+        if m == "junk":
+            return self.answer(200, b"<html><body><h1>Bad gateway</h1></body></html>\n", [("Content-Type", "text/calendar")])
+        if m == "loop":
+            path, _, query = self.path.partition("?")
+            target = path if query else path + "?again"
+            return self.answer(302, b"", [("Location", target)])
+        if m == "big":
+            size = 60_000_000
+            self.send_response(200)
+            self.send_header("Content-Type", "text/calendar")
+            self.send_header("Content-Length", str(size))
+            self.end_headers()
+            chunk = b"X" * 65536
+            try:
+                for _ in range(size // len(chunk)):
+                    self.wfile.write(chunk)
+            except (BrokenPipeError, ConnectionResetError):
+                pass
+            return
+        if m == "reset":
+            # SO_LINGER 0: the close sends a TCP reset, not an orderly end.
+            self.connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+            self.close_connection = True
+            self.connection.close()
+            return
+        if m.startswith("stall:"):
+            time.sleep(float(m.split(":", 1)[1]))
+        self.forward()
+
+    def forward(self):
+        length = int(self.headers.get("Content-Length") or 0)
+        body = self.rfile.read(length) if length else None
+        headers = {k: self.headers[k] for k in FORWARDED if self.headers.get(k)}
+        conn = http.client.HTTPConnection(UPSTREAM.hostname, UPSTREAM.port, timeout=30)
+        conn.request(self.command, self.path, body=body, headers=headers)
+        r = conn.getresponse()
+        data = r.read()
+        kept = [(k, v) for k, v in r.getheaders() if k.lower() in ("etag", "last-modified", "content-type", "location", "www-authenticate")]
+        self.answer(r.status, data, kept)
+        conn.close()
+
+    do_GET = do_HEAD = do_PUT = do_DELETE = do_PROPFIND = do_REPORT = do_OPTIONS = do_MKCALENDAR = handle_any
+
+
+ThreadingHTTPServer.daemon_threads = True
+ThreadingHTTPServer(("127.0.0.1", PORT), Handler).serve_forever()

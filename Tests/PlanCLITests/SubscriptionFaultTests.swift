@@ -1,0 +1,205 @@
+import Foundation
+import Testing
+
+/// What plan does when the way to a subscribed calendar fails: a real
+/// Radicale behind the tests' own fault proxy (`Servers/fault-proxy.py`),
+/// told per request to answer 500, junk, a redirect loop, 60 MB, to stall or
+/// to reset the connection. Each case checks the exit status, the one line
+/// said, and that the store kept its last good copy.
+@Suite(.serialized) struct SubscriptionFaultTests {
+    typealias Scratch = SubscriptionTests.Scratch
+
+    /// Radicale with one calendar holding one event, and the proxy in front of it.
+    struct Servers {
+        let radicale: LocalDAVServer
+        let proxy: LocalDAVServer
+        let modeFile: String
+        var url: String { "http://127.0.0.1:\(proxy.port)/student/cal/" }
+
+        func set(_ mode: String) throws {
+            try mode.write(toFile: modeFile, atomically: true, encoding: .utf8)
+        }
+
+        /// The requests the proxy saw, one `METHOD /path` each.
+        func requests() -> [String] {
+            ((try? String(contentsOfFile: modeFile + ".log", encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+        }
+    }
+
+    static func servers(_ s: Scratch) throws -> Servers? {
+        let htpasswd = s.dir.appendingPathComponent("htpasswd").path
+        try "student:\(SubscriptionTests.password)\n".write(toFile: htpasswd, atomically: true, encoding: .utf8)
+        let (started, why) = try LocalDAVServer.start("radicale", [
+            "--server-hosts", "127.0.0.1:{port}", "--storage-filesystem-folder", "{dir}/data",
+            "--auth-type", "htpasswd", "--auth-htpasswd-filename", htpasswd, "--auth-htpasswd-encryption", "plain",
+        ])
+        guard let radicale = started else {
+            print("skipped: \(why)")
+            return nil
+        }
+        let base = "http://127.0.0.1:\(radicale.port)/student/cal/"
+        let auth = ["-u", "student:\(SubscriptionTests.password)"]
+        #expect(try radicale.curl(auth + ["-X", "MKCALENDAR", base]) == "201")
+        try SubscriptionTests.event("CS 201 Lecture", start: "20261123T140000Z", end: "20261123T150000Z")
+            .write(toFile: s.ics, atomically: true, encoding: .utf8)
+        #expect(try radicale.curl(auth + ["-X", "PUT", "-H", "Content-Type: text/calendar", "--data-binary", "@" + s.ics, base + "class-1.ics"]) == "201")
+        let modeFile = s.dir.appendingPathComponent("mode").path
+        let (proxied, proxyWhy) = try LocalDAVServer.startScript("fault-proxy.py", ["http://127.0.0.1:\(radicale.port)", "{port}", modeFile])
+        guard let proxy = proxied else {
+            print("skipped: \(proxyWhy)")
+            return nil
+        }
+        return Servers(radicale: radicale, proxy: proxy, modeFile: modeFile)
+    }
+
+    /// The stored copy as `etag|length|fetched_at|checked_at`.
+    static func copy(_ s: Scratch) throws -> String {
+        try CLIRunner.runTool(["python3", "-c", """
+            import sqlite3, sys
+            for row in sqlite3.connect(sys.argv[1]).execute('SELECT etag, length(bytes), fetched_at, checked_at FROM subscription_copies'):
+                print('|'.join(str(x) for x in row))
+            """, s.store]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    @Test func aProxyErrorJunkALoopAHugeBodyAndAResetEachSayOneLineAndKeepTheCopy() throws {
+        let s = try Scratch()
+        defer { try? FileManager.default.removeItem(at: s.dir) }
+        guard let servers = try Self.servers(s) else { return }
+        defer { servers.proxy.stop(); servers.radicale.stop() }
+        let url = servers.url
+
+        let added = try s.plan(["calendar", "add", url, "--name", "classes"])
+        #expect(added.status == 0, "\(added.stderr)")
+        let task = try s.plan(["add-task", "Essay", "--estimate", "2h", "--due", "2026-11-25"])
+        #expect(task.status == 0, "\(task.stderr)")
+        let good = try Self.copy(s)
+        #expect(good.hasSuffix("|1795438800|1795438800"), "\(good)")
+
+        // A proxy's 500: the server is down for now; the plan goes on from the copy, exit unchanged.
+        try servers.set("500")
+        let proxyError = try s.plan(["replan"], now: "2026-11-23T10:00:00-05:00")
+        #expect(proxyError.status == 0, "\(proxyError.stderr)")
+        #expect(proxyError.stderr == "plan: warning: \(url): the server answered HTTP 500 (a server error); planning with the stored copy, last confirmed 2 h ago\n")
+
+        // The same over plan rpc: the warning is in the result, as the calendars' warnings are.
+        let rpc = try CLIRunner.run(["rpc", "--store", s.store], stdin: Data((RPCTests.request(1, "plan.replan", [:]) + "\n").utf8),
+                                    environment: ["PLAN_NOW": "2026-11-23T10:01:00-05:00", "NETRC": s.netrc, "HOME": s.dir.path])
+        #expect(rpc.status == 0)
+        let result = (RPCTests.json(rpc.stdout) as? [String: Any])?["result"] as? [String: Any]
+        let warnings = result?["warnings"] as? [[String: Any]] ?? []
+        #expect(warnings.map { $0["id"] as? String } == ["subscription-offline"], "\(rpc.stdout)")
+        #expect((warnings.first?["message"] as? String)?.hasPrefix("the server answered HTTP 500") == true)
+
+        // An HTML page where the calendar should be: not kept, one line, exit 65.
+        try servers.set("junk")
+        let junk = try s.plan(["agenda", "--days", "1"], now: "2026-11-23T10:05:00-05:00")
+        #expect(junk.status == 65)
+        #expect(junk.stderr.hasPrefix("plan: \(url): "), "\(junk.stderr)")
+        #expect(junk.stderr.split(separator: "\n").count == 1)
+
+        // A redirect loop: refused after the loop is seen, exit 66.
+        try servers.set("loop")
+        let before = servers.requests().count
+        let loop = try s.plan(["replan"], now: "2026-11-23T10:10:00-05:00")
+        #expect(loop.status == 66)
+        #expect(loop.stderr == "plan: \(url): cannot read: the redirects go round in a loop (back to \(url))\n")
+        #expect(servers.requests().count - before == 2)
+
+        // 60 MB where a calendar should be: cut off at the 50 MB cap, exit 66.
+        try servers.set("big")
+        let big = try s.plan(["replan"], now: "2026-11-23T10:15:00-05:00")
+        #expect(big.status == 66)
+        #expect(big.stderr == "plan: \(url): cannot read: the calendar is larger than 50 MB\n")
+
+        // The connection reset without an answer: out of reach, planning from the copy.
+        try servers.set("reset")
+        let reset = try s.plan(["replan"], now: "2026-11-23T10:20:00-05:00")
+        #expect(reset.status == 0, "\(reset.stderr)")
+        #expect(reset.stderr.hasPrefix("plan: warning: \(url): the server cannot be reached: "), "\(reset.stderr)")
+        #expect(reset.stderr.hasSuffix("; planning with the stored copy, last confirmed 2 h ago\n"), "\(reset.stderr)")
+
+        // Through all of it the copy stayed the last good one, untouched.
+        #expect(try Self.copy(s) == good)
+
+        // The proxy mended: no warning, and the same content (Radicale answers a
+        // collection's GET with 200 even when the ETag matches, so it is fetched anew).
+        try servers.set("pass")
+        let mended = try s.plan(["agenda", "--days", "1"], now: "2026-11-23T10:30:00-05:00")
+        #expect(mended.status == 0 && mended.stderr == "", "\(mended.stderr)")
+        #expect(mended.stdout.contains("09:00–10:00  CS 201 Lecture"))
+        let mendedCopy = try Self.copy(s)
+        #expect(mendedCopy == good.replacingOccurrences(of: "|1795438800|1795438800", with: "|1795447800|1795447800"), "\(mendedCopy) after \(good)")
+    }
+
+    @Test func aStalledServerDoesNotHoldTheStoreWhileItIsAwaited() throws {
+        let s = try Scratch()
+        defer { try? FileManager.default.removeItem(at: s.dir) }
+        guard let servers = try Self.servers(s) else { return }
+        defer { servers.proxy.stop(); servers.radicale.stop() }
+        #expect(try s.plan(["calendar", "add", servers.url, "--name", "classes"]).status == 0)
+        #expect(try s.plan(["add-task", "Essay", "--estimate", "2h", "--due", "2026-11-25"]).status == 0)
+
+        // A replan whose server takes 6 s to answer…
+        try servers.set("stall:6")
+        let slow = Process()
+        slow.executableURL = CLIRunner.binary
+        slow.arguments = ["replan", "--store", s.store]
+        slow.environment = ["PLAN_NOW": "2026-11-23T10:00:00-05:00", "NETRC": s.netrc, "HOME": s.dir.path]
+        slow.standardOutput = FileHandle.nullDevice
+        slow.standardError = FileHandle.nullDevice
+        try slow.run()
+        defer { if slow.isRunning { slow.terminate() } }
+        usleep(1_500_000)
+        #expect(slow.isRunning)
+        // …while another plan writes the store: it does not wait for the server.
+        let started = Date()
+        let other = try s.plan(["project", "add", "Chemistry"], now: "2026-11-23T10:00:01-05:00")
+        let waited = Date().timeIntervalSince(started)
+        #expect(other.status == 0, "\(other.stderr)")
+        #expect(waited < 3, "the second plan waited \(waited) s for the store")
+        #expect(slow.isRunning)
+        slow.waitUntilExit()
+        #expect(slow.terminationStatus == 0)
+        let projects = try s.plan(["project", "list"])
+        #expect(projects.stdout.contains("Chemistry"))
+    }
+
+    @Test func aPasswordCommandIsKeptForTheHostButItsPasswordIsNot() throws {
+        let s = try Scratch()
+        defer { try? FileManager.default.removeItem(at: s.dir) }
+        guard let servers = try Self.servers(s) else { return }
+        defer { servers.proxy.stop(); servers.radicale.stop() }
+        let secretFile = s.dir.appendingPathComponent("secret").path
+        try "\(SubscriptionTests.password)\n".write(toFile: secretFile, atomically: true, encoding: .utf8)
+        // No netrc entry: the password comes from the command only.
+        func plan(_ args: [String], now: String = "2026-11-23T08:00:00-05:00") throws -> CLIRunner.Output {
+            try CLIRunner.run(args + ["--store", s.store], environment: ["PLAN_NOW": now, "NETRC": "/nonexistent", "HOME": s.dir.path])
+        }
+        let refused = try plan(["calendar", "add", servers.url, "--name", "classes"])
+        #expect(refused.status == 66)
+        #expect(refused.stderr.contains("the server asks for credentials (HTTP 401) and none were found"), "\(refused.stderr)")
+
+        let failing = try plan(["calendar", "add", servers.url, "--user", "student", "--password-command", "cat \(secretFile).missing 2>/dev/null"])
+        #expect(failing.status == 66)
+        #expect(failing.stderr == "plan: \(servers.url): cannot read: the password command exited with status 1\n")
+        #expect(try plan(["calendar", "list"]).stdout.hasPrefix("No calendars."))
+
+        let added = try plan(["calendar", "add", servers.url, "--name", "classes", "--user", "student", "--password-command", "cat \(secretFile)"])
+        #expect(added.status == 0, "\(added.stderr)")
+        // Later commands use the kept command.
+        let agenda = try plan(["agenda", "--days", "1"], now: "2026-11-23T09:00:00-05:00")
+        #expect(agenda.status == 0 && agenda.stderr == "", "\(agenda.stderr)")
+        #expect(agenda.stdout.contains("CS 201 Lecture"))
+        for output in [refused, failing, added, agenda] {
+            #expect(!output.stdout.contains(SubscriptionTests.password) && !output.stderr.contains(SubscriptionTests.password))
+        }
+        #expect(!s.storeBytes().contains(SubscriptionTests.password))
+        #expect(s.storeBytes().contains("cat \(secretFile)"))
+
+        let misuse = try plan(["calendar", "add", s.ics, "--password-command", "true"])
+        #expect(misuse.status == 65)
+        #expect(misuse.stderr == "plan: --password-command is for a calendar on a server (an https:// or webcal:// URL), not a file\n")
+        let userAlone = try plan(["calendar", "add", servers.url, "--user", "student"])
+        #expect(userAlone.status == 64)
+    }
+}
