@@ -64,5 +64,5 @@ CONTROL
 mkdir -p "$root/dist"
 out=$root/dist/plan_${version}_${arch}.deb
 dpkg-deb --build --root-owner-group "$pkg" "$out" >/dev/null
-echo "built $out"
+echo "built ${out#"$root"/}"
 echo "Depends: $depends"
