@@ -172,12 +172,8 @@ public final class PlanStore {
             }
             try db.execute("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON;")
             try migrate()
-        } catch let e as SQLiteError {
-            throw StoreFile.classify(e, path: path)
-        } catch let e as StoreError {
-            throw e
         } catch {
-            throw .unexpected(path: path, detail: "\(error)")
+            throw StoreFile.storeError(error, path: path)
         }
     }
 

@@ -44,12 +44,8 @@ extension PlanStore {
                 throw StoreError.cannotOpen(path: destination, reason: String(cString: strerror(errno)))
             }
             return try Self.summary(of: destination)
-        } catch let e as SQLiteError {
-            throw Self.backupFailure(StoreFile.classify(e, path: destination), destination: destination)
-        } catch let e as StoreError {
-            throw Self.backupFailure(e, destination: destination)
         } catch {
-            throw .unexpected(path: destination, detail: "\(error)")
+            throw Self.backupFailure(StoreFile.storeError(error, path: destination), destination: destination)
         }
     }
 
@@ -64,7 +60,8 @@ extension PlanStore {
 
     /// Replaces the whole store at `path` with the plan store at `source`,
     /// and opens it (upgrading one from an older plan, with its own upgrade
-    /// copy). The store as it was is kept first as `PATH.before-restore`.
+    /// copy). The store as it was is kept first as `PATH.before-restore`
+    /// (`.before-restore.1`, … when an earlier restore kept one).
     /// A healthy store is replaced through SQLite's online backup, in one
     /// transaction (another plan sees the old store or the restored one); a
     /// damaged one, or one that is not a plan store, is moved aside whole.
@@ -87,14 +84,12 @@ extension PlanStore {
             if check != ["ok"] {
                 throw StoreError.damaged(path: source, reason: check.prefix(3).joined(separator: "; ") + "; the store was not changed")
             }
-        } catch let e as SQLiteError {
-            throw StoreFile.classify(e, path: source)
-        } catch let e as StoreError {
-            throw e
         } catch {
-            throw .unexpected(path: source, detail: "\(error)")
+            throw StoreFile.storeError(error, path: source)
         }
-        let previous = path + ".before-restore"
+        // A name no earlier restore took: each store replaced is kept.
+        var previous = path + ".before-restore"
+        for n in 1..<1000 where FileManager.default.fileExists(atPath: previous) { previous = path + ".before-restore.\(n)" }
         var kept: String?
         switch StoreFile.inspect(path) {
         case .notAFile(let what): throw .notAFile(path: path, what: what)
@@ -119,20 +114,16 @@ extension PlanStore {
                     unlink(path + "-shm")
                 default: throw e
                 }
-            } catch let e as SQLiteError {
-                throw StoreFile.classify(e, path: path)
             } catch {
-                throw .unexpected(path: path, detail: "\(error)")
+                throw StoreFile.storeError(error, path: path)
             }
         }
         if !FileManager.default.fileExists(atPath: path) {
             do {
                 let fresh = try SQLiteDatabase(path: path)
                 try fresh.copy(from: from)
-            } catch let e as SQLiteError {
-                throw StoreFile.classify(e, path: path)
             } catch {
-                throw .unexpected(path: path, detail: "\(error)")
+                throw StoreFile.storeError(error, path: path)
             }
         }
         let store = try PlanStore(path: path)
@@ -143,10 +134,8 @@ extension PlanStore {
     public func integrityCheck() throws(StoreError) -> [String] {
         do {
             return try Self.integrity(of: db)
-        } catch let e as SQLiteError {
-            throw StoreFile.classify(e, path: path)
         } catch {
-            throw .unexpected(path: path, detail: "\(error)")
+            throw StoreFile.storeError(error, path: path)
         }
     }
 
@@ -169,12 +158,8 @@ extension PlanStore {
             }
             let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
             return StoreSummary(path: path, schemaVersion: version, tasks: try count("tasks"), calendars: try count("calendars"), bytes: size)
-        } catch let e as SQLiteError {
-            throw StoreFile.classify(e, path: path)
-        } catch let e as StoreError {
-            throw e
         } catch {
-            throw .unexpected(path: path, detail: "\(error)")
+            throw StoreFile.storeError(error, path: path)
         }
     }
 }

@@ -70,6 +70,16 @@ enum StoreFile {
         try SQLiteDatabase(path: path, readOnly: true, immutable: walSize(path) == 0)
     }
 
+    /// Any failure on the store file at `path` as a store error: ours as
+    /// they are, SQLite's classified, anything else a bug.
+    static func storeError(_ error: any Error, path: String) -> StoreError {
+        switch error {
+        case let e as StoreError: e
+        case let e as SQLiteError: classify(e, path: path)
+        default: .unexpected(path: path, detail: "\(error)")
+        }
+    }
+
     /// The store error an SQLite failure on `path` stands for.
     static func classify(_ e: SQLiteError, path: String) -> StoreError {
         if e.isBusy { return .busy(path: path) }

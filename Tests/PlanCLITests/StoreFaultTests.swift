@@ -89,6 +89,10 @@ import Testing
         #expect(try Data(contentsOf: URL(fileURLWithPath: store + ".before-restore")) == damaged)
         #expect(try Self.taskIds(env) == ["essay"])
         #expect(try StoreSafetyTests.integrity(dir).hasPrefix("ok"))
+        // A second restore keeps the store it replaces under a new name; the damaged copy stays.
+        let again = try CLIRunner.run(["restore", backup], environment: env)
+        #expect(again.status == 0 && again.stdout.contains("kept as \(store).before-restore.1."), "\(again.stdout)\(again.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: store + ".before-restore")) == damaged)
     }
 
     @Test func anOverwrittenStoreIsNotAPlanStoreAndStaysAsItIs() throws {
