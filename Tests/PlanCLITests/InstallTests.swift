@@ -83,3 +83,28 @@ import Testing
         #expect(out.stdout == "backup\n--json\n", "\(out.stdout)\(out.stderr)")
     }
 }
+
+/// `plan --version` names the libraries the process runs with, checked
+/// against what the system says it has (pkg-config), where it can say.
+@Suite struct VersionTests {
+    @Test func versionNamesPlanAndTheLinkedLibraries() throws {
+        let out = try CLIRunner.run(["--version"])
+        #expect(out.status == 0)
+        let lines = out.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 4, "\(out.stdout)")
+        guard lines.count == 4 else { return }
+        #expect(lines[0].hasPrefix("plan ") && lines[0].dropFirst(5).split(separator: ".").count == 3)
+        #expect(lines[2].hasSuffix(" (store schema 5)"))
+        let said = [("libical", lines[1]), ("sqlite3", lines[2]), ("librsvg-2.0", lines[3])]
+        for (module, line) in said {
+            let version = line.split(separator: " ").dropFirst().first.map(String.init) ?? ""
+            #expect(version.split(separator: ".").count == 3 && version.allSatisfy { $0.isNumber || $0 == "." }, "\(line)")
+            let system = try CLIRunner.runTool(["pkg-config", "--modversion", module])
+            if system.status == 0 {
+                #expect(version == system.stdout.trimmingCharacters(in: .whitespacesAndNewlines), "\(line) vs pkg-config \(module) \(system.stdout)")
+            } else {
+                print("VersionTests: pkg-config cannot say the version of \(module); only the form of \"\(line)\" was checked")
+            }
+        }
+    }
+}
