@@ -139,7 +139,10 @@ public final class PlanStore {
                     if (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) == 0 {
                         for suffix in ["", "-wal", "-shm", "-journal"] { unlink(path + suffix) }
                     }
-                    if case .cannotOpen = classified, StoreFile.diskIsFull(path) { throw .diskFull(path: path) }
+                    if case .cannotOpen = classified {
+                        if StoreFile.diskIsFull(path) { throw .diskFull(path: path) }
+                        if let block = StoreFile.folderBlock(path) { throw .cannotOpen(path: path, reason: "cannot make it: \(block)") }
+                    }
                     throw classified
                 }
                 switch classified {

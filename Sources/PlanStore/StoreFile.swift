@@ -34,14 +34,17 @@ enum StoreFile {
     /// Why the store file or its folder cannot be written (SQLite writes
     /// its journal beside the file), or nil when both can.
     static func writeBlock(_ path: String) -> String? {
-        let dir = folder(of: path)
         if access(path, W_OK) != 0 {
             return errno == EROFS ? "it is on a read-only file system" : "the file is read-only (chmod u+w \(path) lets plan change it)"
         }
-        if access(dir, W_OK) != 0 {
-            return errno == EROFS ? "it is on a read-only file system" : "its folder \(dir) is not writable (plan keeps a journal beside the store)"
-        }
-        return nil
+        return folderBlock(path)
+    }
+
+    /// Why nothing can be written in the folder of `path`, or nil.
+    static func folderBlock(_ path: String) -> String? {
+        let dir = folder(of: path)
+        guard access(dir, W_OK) != 0 else { return nil }
+        return errno == EROFS ? "it is on a read-only file system" : "its folder \(dir) is not writable (plan keeps a journal beside the store)"
     }
 
     static func folder(of path: String) -> String {

@@ -145,6 +145,12 @@ import Testing
         let before = try StoreSafetyTests.snapshot(dir)
         try Self.expectReadableNotWritable(env, store: store, why: "its folder \(dir.path) is not writable (plan keeps a journal beside the store)", unprivileged: true)
         #expect(try StoreSafetyTests.snapshot(dir) == before)
+        // A new store cannot be made there either: said as such, nothing left behind.
+        var fresh = env
+        fresh["PLAN_STORE"] = dir.appendingPathComponent("new.sqlite").path
+        let made = try CLIRunner.runUnprivileged(Self.addMore, environment: fresh)
+        Self.expectOneLine(made, status: 73, saying: "cannot open the store \(dir.path)/new.sqlite: cannot make it: its folder \(dir.path) is not writable")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["plan.sqlite"])
     }
 
     /// A small tmpfs mounted for one test (root only); nil, having said why, when it cannot be.
