@@ -47,7 +47,7 @@ final class SQLiteDatabase {
         return "file:" + escaped + "?immutable=1"
     }
 
-    /// False while a transaction is open (SQLite may roll one back by itself
+    /// True while a transaction is open (SQLite may roll one back by itself
     /// after an I/O error or a full disk: this says whether it did).
     var inTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
 

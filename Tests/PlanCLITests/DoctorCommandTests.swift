@@ -107,4 +107,49 @@ import Testing
         #expect(out.stdout.hasPrefix("ok       store        \(store): not made yet"))
         #expect(!FileManager.default.fileExists(atPath: store))
     }
+
+    /// A subscription on a real Radicale: reachable, then out of reach (its
+    /// stored copy used: a warning, not a problem), its credentials named by
+    /// user only, a netrc others can read found.
+    @Test func aSubscriptionIsReachedThenReadFromItsCopyWhenTheServerIsGone() throws {
+        let s = try SubscriptionTests.Scratch()
+        defer { try? FileManager.default.removeItem(at: s.dir) }
+        let htpasswd = s.dir.appendingPathComponent("htpasswd").path
+        try "student:\(SubscriptionTests.password)\n".write(toFile: htpasswd, atomically: true, encoding: .utf8)
+        let (started, why) = try LocalDAVServer.start("radicale", [
+            "--server-hosts", "127.0.0.1:{port}", "--storage-filesystem-folder", "{dir}/data",
+            "--auth-type", "htpasswd", "--auth-htpasswd-filename", htpasswd, "--auth-htpasswd-encryption", "plain",
+        ])
+        guard let server = started else {
+            print("DoctorCommandTests: skipped: \(why)")
+            return
+        }
+        defer { server.stop() }
+        let base = "http://127.0.0.1:\(server.port)/student/cal/"
+        let auth = ["-u", "student:\(SubscriptionTests.password)"]
+        #expect(try server.curl(auth + ["-X", "MKCALENDAR", base]) == "201")
+        try SubscriptionTests.event("CS 201 Lecture", start: "20261123T140000Z", end: "20261123T200000Z").write(toFile: s.ics, atomically: true, encoding: .utf8)
+        #expect(try server.curl(auth + ["-X", "PUT", "-H", "Content-Type: text/calendar", "--data-binary", "@" + s.ics, base + "class-1.ics"]) == "201")
+        try #require(try s.plan(["calendar", "add", base, "--name", "classes"]).status == 0)
+
+        // The tests' netrc is written with mode 644: the one problem, found each time.
+        let reached = try s.plan(["doctor"])
+        #expect(reached.status == 1, "\(reached.stdout)")
+        #expect(reached.stdout.contains("problem  credentials  \(s.netrc): mode 0644: others on this machine can read its passwords\n"
+                                        + "         fix: chmod 600 \(s.netrc)\n"), "\(reached.stdout)")
+        #expect(reached.stdout.hasSuffix("\n1 problem: fix each as it says, then run plan doctor again.\n"))
+        #expect(reached.stdout.contains("ok       calendar     classes (\(base)): 1 event in the coming year, no parse warnings\n"), "\(reached.stdout)")
+        #expect(reached.stdout.contains("ok       credentials  127.0.0.1: sent as user student\n"), "\(reached.stdout)")
+
+        server.stop()
+        let gone = try s.plan(["doctor", "--json"])
+        #expect(gone.status == 1, "\(gone.stdout)")
+        let report = try Self.report(gone)
+        #expect(report["problems"] as? Int == 1 && report["warnings"] as? Int == 1)
+        let calendar = try #require((report["checks"] as? [[String: String]])?.first { $0["area"] == "calendar" })
+        #expect(calendar["status"] == "warning" && calendar["detail"]?.contains("from the stored copy") == true, "\(calendar)")
+        for output in [reached.stdout, reached.stderr, gone.stdout, gone.stderr] {
+            #expect(!output.contains(SubscriptionTests.password))
+        }
+    }
 }
