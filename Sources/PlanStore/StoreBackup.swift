@@ -120,6 +120,8 @@ extension PlanStore {
         }
         if !FileManager.default.fileExists(atPath: path) {
             do {
+                // A first restore on a new machine: the store's folder may not be there yet.
+                try FileManager.default.createDirectory(atPath: StoreFile.folder(of: path), withIntermediateDirectories: true)
                 let fresh = try SQLiteDatabase(path: path)
                 try fresh.copy(from: from)
             } catch {

@@ -244,6 +244,12 @@ import Testing
         keptEnv["PLAN_STORE"] = store + ".before-restore"
         #expect(try Self.taskIds(keptEnv)?.sorted() == ["essay", "more"])
         #expect(try StoreSafetyTests.integrity(dir).hasPrefix("ok"))
+        // On a new machine: no store and no folder for it yet.
+        var newMachine = env
+        newMachine["PLAN_STORE"] = dir.appendingPathComponent("home/.local/share/plan/plan.sqlite").path
+        let first = try CLIRunner.run(["restore", copy], environment: newMachine)
+        #expect(first.status == 0 && !first.stdout.contains("kept as"), "\(first.stdout)\(first.stderr)")
+        #expect(try Self.taskIds(newMachine) == ["essay"])
     }
 
     @Test func withJSONAFailureIsOneJSONObjectOnStderr() throws {

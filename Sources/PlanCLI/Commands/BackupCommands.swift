@@ -32,7 +32,7 @@ struct RestoreCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "restore", abstract: "Replace the store with a copy made by `plan backup`.",
         discussion: """
-            The store as it was is kept first as STORE.before-restore. Refused, changing nothing, when FILE is not \
+            The store as it was is kept first as STORE.before-restore (.before-restore.1, … after that). Refused, changing nothing, when FILE is not \
             a plan store, is damaged or was written by a newer plan; a copy from an older plan is upgraded. Works on \
             a damaged store too: that is what it is for.
 
