@@ -40,14 +40,16 @@ let package = Package(
         .target(name: "PlanCore", swiftSettings: swiftSettings),
         // Course catalogs and the timetable builder: pure, no I/O.
         .target(name: "PlanTimetable", dependencies: ["PlanCore"], swiftSettings: swiftSettings),
+        // Study groups: finding a time a group can meet, over members' busy time. Pure, no I/O.
+        .target(name: "PlanGroups", dependencies: ["PlanCore"], swiftSettings: swiftSettings),
         // The grade book's arithmetic: averages, GPA, what-ifs, the score needed, rules. Pure, in decimal.
         .target(name: "PlanGrades", swiftSettings: swiftSettings),
         // The only module that imports CLibical: .ics in, .ics out.
         .target(name: "PlanICal", dependencies: ["CLibical", "PlanCore"], swiftSettings: swiftSettings),
         // Persistence: projects, tasks, sittings, calendars, policy and course catalogs in one SQLite file.
-        .target(name: "PlanStore", dependencies: ["CSQLite", "PlanCore", "PlanTimetable", "PlanGrades"], swiftSettings: swiftSettings),
+        .target(name: "PlanStore", dependencies: ["CSQLite", "PlanCore", "PlanTimetable", "PlanGrades", "PlanGroups"], swiftSettings: swiftSettings),
         // Text renderings of domain values (plans, diagnostics, occurrences, agenda rows): values in, String out.
-        .target(name: "PlanRender", dependencies: ["PlanCore", "PlanTimetable", "PlanGrades"], swiftSettings: swiftSettings),
+        .target(name: "PlanRender", dependencies: ["PlanCore", "PlanTimetable", "PlanGrades", "PlanGroups"], swiftSettings: swiftSettings),
         // The only module that imports CLibrsvg: SVG text in, PNG bytes out.
         .target(name: "PlanImage", dependencies: ["CLibrsvg"], swiftSettings: swiftSettings),
         // The only module that talks HTTP: calendar subscriptions fetched with ETags, credentials from .netrc.
@@ -61,14 +63,14 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         // The operations of the shell and the editor protocol: store + calendars + scheduler.
-        .target(name: "PlanService", dependencies: ["PlanCore", "PlanTimetable", "PlanGrades", "PlanICal", "PlanStore", "PlanDAV"], swiftSettings: swiftSettings),
+        .target(name: "PlanService", dependencies: ["PlanCore", "PlanTimetable", "PlanGrades", "PlanGroups", "PlanICal", "PlanStore", "PlanDAV"], swiftSettings: swiftSettings),
         // Versioned Codable wire types shared by `--json` output and `plan rpc`.
-        .target(name: "PlanProtocol", dependencies: ["PlanCore", "PlanTimetable", "PlanGrades", "PlanICal", "PlanStore", "PlanService", "PlanRender"], swiftSettings: swiftSettings),
+        .target(name: "PlanProtocol", dependencies: ["PlanCore", "PlanTimetable", "PlanGrades", "PlanGroups", "PlanICal", "PlanStore", "PlanService", "PlanRender"], swiftSettings: swiftSettings),
         // ArgumentParser commands, output formatting, exit codes.
         .target(
             name: "PlanCLI",
             dependencies: [
-                "PlanCore", "PlanTimetable", "PlanGrades", "PlanICal", "PlanStore", "PlanService", "PlanRender", "PlanProtocol", "PlanImage",
+                "PlanCore", "PlanTimetable", "PlanGrades", "PlanGroups", "PlanICal", "PlanStore", "PlanService", "PlanRender", "PlanProtocol", "PlanImage",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings
@@ -80,13 +82,14 @@ let package = Package(
         .executableTarget(
             name: "plan-bench",
             dependencies: [
-                "PlanCore", "PlanTimetable", "PlanICal", "PlanStore", "PlanService", "PlanProtocol", "PlanRender", "PlanCLI",
+                "PlanCore", "PlanTimetable", "PlanGroups", "PlanICal", "PlanStore", "PlanService", "PlanProtocol", "PlanRender", "PlanCLI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "PlanCoreTests", dependencies: ["PlanCore", "PlanRender"], swiftSettings: swiftSettings),
         .testTarget(name: "PlanTimetableTests", dependencies: ["PlanTimetable", "PlanCore"], swiftSettings: swiftSettings),
+        .testTarget(name: "PlanGroupsTests", dependencies: ["PlanGroups", "PlanCore"], swiftSettings: swiftSettings),
         .testTarget(name: "PlanGradesTests", dependencies: ["PlanGrades"], swiftSettings: swiftSettings),
         .testTarget(name: "PlanRenderTests", dependencies: ["PlanRender", "PlanCore", "PlanImage", "PlanGrades"], swiftSettings: swiftSettings),
         .testTarget(name: "PlanICalTests", dependencies: ["PlanICal", "PlanCore"], swiftSettings: swiftSettings),
@@ -94,7 +97,7 @@ let package = Package(
         .testTarget(name: "PlanDAVTests", dependencies: ["PlanDAV"], swiftSettings: swiftSettings),
         .testTarget(name: "PlanServiceTests", dependencies: ["PlanService", "PlanTimetable", "PlanStore", "PlanICal", "PlanCore", "PlanRender"], swiftSettings: swiftSettings),
         .testTarget(name: "PlanProtocolTests", dependencies: ["PlanProtocol", "PlanTimetable", "PlanGrades", "PlanService", "PlanStore", "PlanRender", "PlanCore"], exclude: ["CatalogFiles"], swiftSettings: swiftSettings),
-        .testTarget(name: "PlanCLITests", dependencies: ["PlanCLI"], exclude: ["Golden", "Wild", "Courses", "Week", "Servers"], swiftSettings: swiftSettings),
+        .testTarget(name: "PlanCLITests", dependencies: ["PlanCLI"], exclude: ["Golden", "Wild", "Courses", "Week", "Servers", "Groups"], swiftSettings: swiftSettings),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -22,15 +22,16 @@ public struct PlanCommand: ParsableCommand {
         Exit codes: 0 ok; 1 plan doctor found a problem; 3 the task does not fit (nothing saved); 4 it fits only if \
         other tasks move (nothing saved; use --replan); 64 usage error; 65 bad input \
         data (a calendar or request that cannot be read, an unknown task); 66 a file \
-        that is missing or unreadable, or a store path that is not a file; 70 internal \
-        error; 73 cannot create or change the store (read-only) or an output file; 74 the \
-        disk is full or failed (nothing changed); 75 the store is busy, try again.
+        that is missing or unreadable, or a store path that is not a file; 69 not available \
+        yet (a CalDAV group calendar); 70 internal error; 73 cannot create or change the \
+        store (read-only) or an output file; 74 the disk is full or failed (nothing \
+        changed); 75 the store is busy, try again.
         """,
         version: versionText,
         subcommands: [EventsCommand.self, ScheduleCommand.self, CalendarCommand.self, ProjectCommand.self, AddTaskCommand.self, TasksCommand.self,
                       TaskCommand.self, DoneCommand.self, AgendaCommand.self, ReplanCommand.self, PolicyCommand.self,
-                      ExportCommand.self, CoursesCommand.self, GradesCommand.self, WeekCommand.self, RPCCommand.self,
-                      DoctorCommand.self, BackupCommand.self, RestoreCommand.self]
+                      ExportCommand.self, CoursesCommand.self, GradesCommand.self, WeekCommand.self, MeCommand.self, GroupCommand.self,
+                      RPCCommand.self, DoctorCommand.self, BackupCommand.self, RestoreCommand.self]
     )
 
     public init() {}

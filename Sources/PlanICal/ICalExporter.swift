@@ -157,7 +157,7 @@ public enum ICalExporter {
         return prop
     }
 
-    private static func utcTime(_ i: Instant) -> icaltimetype {
+    static func utcTime(_ i: Instant) -> icaltimetype {
         icaltime_from_timet_with_zone(time_t(i.seconds), 0, icaltimezone_get_utc_timezone())
     }
 }

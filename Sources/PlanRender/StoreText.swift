@@ -1,6 +1,6 @@
 /// The store as `plan backup`, `plan restore` and `plan doctor` describe it.
 public enum StoreText {
-    /// `3 tasks, 1 calendar, schema 5, 172 KiB`.
+    /// `3 tasks, 1 calendar, schema 6, 172 KiB`.
     public static func contents(tasks: Int, calendars: Int, schemaVersion: Int, bytes: Int) -> String {
         "\(count(tasks, "task")), \(count(calendars, "calendar")), schema \(schemaVersion), \(bytes / 1024) KiB"
     }

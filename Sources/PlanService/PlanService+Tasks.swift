@@ -29,7 +29,13 @@ extension PlanService {
                 leaveOut: Set<String> = []) throws -> PlanningInputs {
         let (input, stored) = try Self.request(t, settings: settings, now: now, extra: extra, leaveOut: leaveOut)
         let window = Self.window(input, now: now)
-        let (busy, warnings, fromCache) = try busy(try t.calendars(), policy: input.policy, window: window, t: t)
+        var (busy, warnings, fromCache) = try busy(try t.calendars(), policy: input.policy, window: window, t: t)
+        // The study-group sessions the user goes to are busy time too.
+        let sessions = try groupSessionBlocks(t, policy: input.policy).filter { $0.range.overlaps(window) }
+        if !sessions.isEmpty {
+            busy += sessions
+            Policy.sortBlocks(&busy)
+        }
         return PlanningInputs(input: input, stored: stored, busy: busy, warnings: warnings, busyFromCache: fromCache)
     }
 
@@ -168,42 +174,47 @@ extension PlanService {
     public func replan(defaultZone: String, dryRun: Bool = false, compact: Bool = false) throws -> (Replanned, [ImportWarning]) {
         try guarded {
             try prefetchSubscriptions()
-            return try store.write { t in
-                let settings = try Self.settings(t, defaultZone: defaultZone)
-                let i = try inputs(t, settings: settings)
-                let scheduler = i.input.scheduler
-                let planning = Set(i.input.tasks.map(\.id))
-                // Tasks left out of planning (past due) keep their sittings: not moves.
-                let old = try t.sittings().filter { planning.contains($0.taskId) }
-                let before = Self.future(old, now: now)
-                var plan: Plan
-                var reasons: [String: RefitReason] = [:]
-                var fitWithCompact: [String] = []
-                if compact {
-                    plan = scheduler.plan(tasks: i.input.tasks, busy: i.busy)
-                    for (id, verdict) in scheduler.verdicts(tasks: i.input.tasks, planned: before, busy: i.busy) {
-                        if case .refit(let why) = verdict { reasons[id] = why }
-                    }
-                } else {
-                    let keeping = scheduler.plan(tasks: i.input.tasks, busy: i.busy, keeping: before)
-                    plan = keeping.plan
-                    reasons = keeping.refitted
-                    if plan.tasks.contains(where: { $0.status == .unschedulable }) {
-                        let full = scheduler.plan(tasks: i.input.tasks, busy: i.busy)
-                        let fits = Set(full.tasks.filter { $0.status == .scheduled }.map(\.id))
-                        fitWithCompact = plan.tasks.filter { $0.status == .unschedulable && fits.contains($0.id) }.map(\.id)
-                    }
-                }
-                var moves = Self.moves(from: old, to: plan.sittings, now: now)
-                for k in moves.indices { moves[k].reason = reasons[moves[k].taskId] ?? (compact ? .compact : nil) }
-                moves = nameBusyEvents(moves, feeds: try t.calendars().map { try feed(for: $0, t) }, policy: i.input.policy)
-                let after = Dictionary(grouping: plan.sittings, by: \.taskId).mapValues { Set($0.map(\.range)) }
-                let kept = before.reduce(0) { n, task in n + task.value.count { after[task.key]?.contains($0) == true } }
-                if !dryRun { try save(plan, t) }
-                return (Replanned(moves: moves, plan: plan, kept: kept, fitWithCompact: fitWithCompact, compact: compact,
-                                  saved: !dryRun), i.warnings)
+            return try store.write { t in try replan(t, defaultZone: defaultZone, dryRun: dryRun, compact: compact) }
+        }
+    }
+
+    /// ``replan(defaultZone:dryRun:compact:)`` inside transaction `t` (a
+    /// group session created, joined or left re-fits the plan with it).
+    func replan(_ t: StoreTransaction, defaultZone: String, dryRun: Bool, compact: Bool) throws -> (Replanned, [ImportWarning]) {
+        let settings = try Self.settings(t, defaultZone: defaultZone)
+        let i = try inputs(t, settings: settings)
+        let scheduler = i.input.scheduler
+        let planning = Set(i.input.tasks.map(\.id))
+        // Tasks left out of planning (past due) keep their sittings: not moves.
+        let old = try t.sittings().filter { planning.contains($0.taskId) }
+        let before = Self.future(old, now: now)
+        var plan: Plan
+        var reasons: [String: RefitReason] = [:]
+        var fitWithCompact: [String] = []
+        if compact {
+            plan = scheduler.plan(tasks: i.input.tasks, busy: i.busy)
+            for (id, verdict) in scheduler.verdicts(tasks: i.input.tasks, planned: before, busy: i.busy) {
+                if case .refit(let why) = verdict { reasons[id] = why }
+            }
+        } else {
+            let keeping = scheduler.plan(tasks: i.input.tasks, busy: i.busy, keeping: before)
+            plan = keeping.plan
+            reasons = keeping.refitted
+            if plan.tasks.contains(where: { $0.status == .unschedulable }) {
+                let full = scheduler.plan(tasks: i.input.tasks, busy: i.busy)
+                let fits = Set(full.tasks.filter { $0.status == .scheduled }.map(\.id))
+                fitWithCompact = plan.tasks.filter { $0.status == .unschedulable && fits.contains($0.id) }.map(\.id)
             }
         }
+        var moves = Self.moves(from: old, to: plan.sittings, now: now)
+        for k in moves.indices { moves[k].reason = reasons[moves[k].taskId] ?? (compact ? .compact : nil) }
+        moves = nameBusyEvents(moves, feeds: try t.calendars().map { try feed(for: $0, t) }, policy: i.input.policy)
+        moves = try nameGroupSessions(moves, t)
+        let after = Dictionary(grouping: plan.sittings, by: \.taskId).mapValues { Set($0.map(\.range)) }
+        let kept = before.reduce(0) { n, task in n + task.value.count { after[task.key]?.contains($0) == true } }
+        if !dryRun { try save(plan, t) }
+        return (Replanned(moves: moves, plan: plan, kept: kept, fitWithCompact: fitWithCompact, compact: compact,
+                          saved: !dryRun), i.warnings)
     }
 
     /// Fills in the event a move's sitting collides with: the scheduler sees

@@ -2,6 +2,7 @@ import CSQLite
 import Foundation
 import PlanCore
 import PlanGrades
+import PlanGroups
 
 /// Why the store could not be used.
 public enum StoreError: Error, CustomStringConvertible, Sendable {
@@ -78,7 +79,7 @@ public final class PlanStore {
     public static var sqliteVersion: String { String(cString: sqlite3_libversion()) }
 
     /// The schema version this build writes (`PRAGMA user_version`).
-    public static let schemaVersion = 5
+    public static let schemaVersion = 6
 
     /// The upgrade this open made to an older store, if any: the CLI and
     /// `plan rpc` say so once.
@@ -226,7 +227,9 @@ public final class PlanStore {
                 // Schema 3 → 4: the grade book, new tables only.
                 if version <= 3 { try db.execute(GradeColumns.create) }
                 // Schema 4 → 5: the copies of subscribed calendars, a new table only.
-                try db.execute(SubscriptionColumns.create)
+                if version <= 4 { try db.execute(SubscriptionColumns.create) }
+                // Schema 5 → 6: study-group sessions, new tables only.
+                if version <= 5 { try StoreUpgrade.groupSessionsFromSchema5(db) }
             }
             try db.execute("PRAGMA user_version = \(Self.schemaVersion)")
             try StoreUpgrade.checkForeignKeys(db, path: path)
@@ -268,6 +271,7 @@ public final class PlanStore {
         \(CatalogColumns.create)
         \(GradeColumns.create)
         \(SubscriptionColumns.create)
+        \(GroupColumns.create)
         """
 
     /// Runs `body` in one write transaction (BEGIN IMMEDIATE … COMMIT); any
@@ -518,6 +522,14 @@ public struct StoreTransaction {
         }
         return out
     }
+
+    // MARK: Study groups
+
+    /// Every study-group session, in time order.
+    public func groupSessions() throws -> [GroupSession] { try GroupColumns.all(in: db) }
+
+    /// Keeps `session` (replacing the one with its id), with its invitees.
+    public func saveGroupSession(_ session: GroupSession) throws { try GroupColumns.save(session, in: db) }
 
     // MARK: Busy-time cache
 

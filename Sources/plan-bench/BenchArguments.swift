@@ -14,7 +14,7 @@ struct BenchArguments: ParsableCommand {
         -c release for real figures.
         """)
 
-    static let sectionNames = ["import", "schedule", "e2e", "timetable", "week"]
+    static let sectionNames = ["import", "schedule", "e2e", "timetable", "week", "group"]
 
     @Flag(help: "Small sizes, few repeats, no Python (for CI).")
     var quick = false
@@ -25,7 +25,7 @@ struct BenchArguments: ParsableCommand {
     @Option(help: "Seed of the generated calendars and tasks.")
     var seed: UInt64 = 1
 
-    @Option(help: ArgumentHelp("Run only these sections (import, schedule, e2e, timetable, week).", valueName: "list"),
+    @Option(help: ArgumentHelp("Run only these sections (import, schedule, e2e, timetable, week, group).", valueName: "list"),
             transform: BenchArguments.sections)
     var only: Set<String>?
 

@@ -18,6 +18,7 @@
 //                sections (and 8 × 30, 10 × 40), scored and all tied, against
 //                a naive enumeration where the product is small enough.
 //   5. week:     the `plan week` grid (layout + terminal text) for 10,000 events in one week.
+//   6. group:    `plan group find` for 10 members × a semester of classes, one week searched.
 //
 // `plan` is this executable's `plan` mode (`plan-bench plan …` runs the same
 // code as `.build/release/plan`); `--plan PATH` measures another binary.
@@ -31,7 +32,7 @@ struct Options {
     var seed: UInt64 = 1
     var sizes: [Int]?
     var importSizes: [Int]?
-    var sections: Set<String> = ["import", "schedule", "e2e", "timetable", "week"]
+    var sections: Set<String> = ["import", "schedule", "e2e", "timetable", "week", "group"]
     var python = true
     var pythonAll = false
     var planPath: String?
@@ -138,6 +139,13 @@ if options.sections.contains("week") {
     weekBench = b
     print("")
 }
+var groupBench: GroupBench?
+if options.sections.contains("group") {
+    var b = GroupBench(options: options, plan: plan)
+    b.run()
+    groupBench = b
+    print("")
+}
 
 // The tables, together.
 if let b = importBench {
@@ -160,6 +168,10 @@ if let b = weekBench {
     print("Week grid (WeekLayout + WeekText in process; median over runs)")
     print(b.table())
 }
+if let b = groupBench {
+    print("Group find (the finder in process, median over runs; the command as a process)")
+    print(b.table())
+}
 let elapsed = Child.monotonicSeconds() - started
 print(String(format: "plan-bench: done in %.1f s", elapsed) + " (load average \(Child.loadAverage.map { String(format: "%.2f", $0) } ?? "?") at the end)")
 
@@ -170,7 +182,7 @@ if let path = options.jsonPath {
         ("plan", .string(plan.joined(separator: " "))),
         ("import", importBench?.json ?? .null), ("scheduling", scheduleBench?.json ?? .null), ("endToEnd", endToEnd?.json ?? .null),
         ("timetable", timetableBench?.json ?? .null), ("week", weekBench?.json ?? .null),
-        ("seconds", .num(elapsed, 1)),
+        ("group", groupBench?.json ?? .null), ("seconds", .num(elapsed, 1)),
     ])
     do {
         try Data((report.render() + "\n").utf8).write(to: URL(fileURLWithPath: path))

@@ -29,7 +29,7 @@ import Testing
         #expect(out.status == 0, "\(out.stdout)\(out.stderr)")
         let store = env["PLAN_STORE"] ?? ""
         #expect(out.stdout == """
-            ok       store        \(store): integrity ok; schema 5 (this plan writes 5); 1 task, 1 calendar
+            ok       store        \(store): integrity ok; schema \(StoreFaultTests.schema) (this plan writes \(StoreFaultTests.schema)); 1 task, 1 calendar
             ok       calendar     classes (\(dir.path)/classes.ics): 80 events in the coming year, no parse warnings
             ok       time zone    America/New_York: from $TZ
             ok       credentials  PLAN_CALDAV_USER / PLAN_CALDAV_PASSWORD: both set (user bob)

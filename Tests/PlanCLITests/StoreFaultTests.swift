@@ -11,6 +11,13 @@ import Testing
     static let addOne = ["add-task", "Essay", "--estimate", "4h", "--due", "2026-11-20", "--calendar", "Examples/fall-2026-classes.ics"]
     static let addMore = ["add-task", "More", "--estimate", "1h", "--due", "2026-11-20"]
 
+    /// The store schema this plan writes, as `plan --version` says it (`… (store schema 6)`).
+    static let schema: Int = {
+        let version = (try? CLIRunner.run(["--version"]).stdout) ?? ""
+        guard let range = version.range(of: "(store schema ") else { return -1 }
+        return Int(version[range.upperBound...].prefix { $0.isNumber }) ?? -1
+    }()
+
     /// A fresh folder (readable by everyone) holding a store with one task; its path and environment.
     static func storeWithOneTask(in dir: URL? = nil) throws -> (dir: URL, store: String, env: [String: String]) {
         let dir = try dir ?? StoreSafetyTests.tempDir()
@@ -64,7 +71,7 @@ import Testing
         let before = try StoreSafetyTests.snapshot(dir)
         for args in [["tasks"], ["agenda"], Self.addMore] {
             let out = try CLIRunner.run(args, environment: env)
-            Self.expectOneLine(out, status: 65, saying: "\(store) is not a usable plan store: written by a newer plan (schema 9, this plan knows 5)")
+            Self.expectOneLine(out, status: 65, saying: "\(store) is not a usable plan store: written by a newer plan (schema 9, this plan knows \(Self.schema))")
             #expect(try StoreSafetyTests.snapshot(dir) == before, "plan \(args[0]) changed a newer plan's store")
         }
     }
@@ -214,7 +221,7 @@ import Testing
         let backedUp = try CLIRunner.run(["backup", copy, "--json"], environment: env)
         #expect(backedUp.status == 0, "\(backedUp.stderr)")
         let summary = try #require(try JSONSerialization.jsonObject(with: Data(backedUp.stdout.utf8)) as? [String: Any])
-        #expect(summary["path"] as? String == copy && summary["tasks"] as? Int == 1 && summary["schemaVersion"] as? Int == 5)
+        #expect(summary["path"] as? String == copy && summary["tasks"] as? Int == 1 && summary["schemaVersion"] as? Int == Self.schema)
         // The copy is one self-contained file: no log beside it.
         #expect(!FileManager.default.fileExists(atPath: copy + "-wal"))
         #expect(try CLIRunner.run(Self.addMore, environment: env).status == 0)
@@ -227,7 +234,7 @@ import Testing
         newer.replaceSubrange(60..<64, with: [0, 0, 0, 9])
         let newerPath = dir.appendingPathComponent("newer.sqlite").path
         try newer.write(to: URL(fileURLWithPath: newerPath))
-        for (file, text) in [(notes, "it is not an SQLite database"), (newerPath, "written by a newer plan (schema 9, this plan knows 5)")] {
+        for (file, text) in [(notes, "it is not an SQLite database"), (newerPath, "written by a newer plan (schema 9, this plan knows \(Self.schema))")] {
             let out = try CLIRunner.run(["restore", file], environment: env)
             Self.expectOneLine(out, status: 65, saying: text)
             #expect(try Self.taskIds(env)?.sorted() == ["essay", "more"])

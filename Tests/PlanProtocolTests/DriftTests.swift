@@ -117,6 +117,14 @@ import Testing
         Case(Wire.Occurrence.self, "urn:plan:schema:occurrence",
              #"{"start":"2026-11-23","end":"2026-11-24","kind":"date","transparent":false,"source":"c.ics","range":\#(range)}"#),
         Case(Wire.Expanded.self, "urn:plan:schema:methods:events.expand.result", #"{"occurrences":[],"eventCount":0,"warnings":[]}"#),
+        Case(Wire.GroupFound.self, "urn:plan:schema:methods:group.find.result",
+             #"{"duration":"PT2H","within":\#(range),"between":"09:00-21:00","days":["MO"],"granularity":"PT15M","minMembers":1,"members":[],"slots":[],"warnings":[]}"#),
+        Case(Wire.GroupFound.Slot.self, "urn:plan:schema:methods:group.find.result#/$defs/slot",
+             #"{"start":"2026-11-23T09:00:00-05:00","end":"2026-11-23T10:00:00-05:00","everyone":true,"canCome":[],"cannotCome":[],"outsideHours":[],"local":[],"wouldMove":[]}"#),
+        Case(Wire.GroupFound.LocalTime.self, "urn:plan:schema:methods:group.find.result#/$defs/localTime",
+             #"{"member":"a","zone":"UTC","start":"2026-11-23T09:00:00-05:00","end":"2026-11-23T10:00:00-05:00"}"#),
+        Case(Wire.GroupFound.Displaced.self, "urn:plan:schema:methods:group.find.result#/$defs/displaced",
+             #"{"member":"a","label":"x","start":"2026-11-23T09:00:00-05:00","end":"2026-11-23T10:00:00-05:00"}"#),
     ]
 
     /// Every stored property is declared in the schema; every non-optional

@@ -217,7 +217,7 @@ import Testing
             DROP TABLE catalog_meetings; DROP TABLE catalog_sections; DROP TABLE catalog_courses;
             DROP TABLE catalog_holidays; DROP TABLE catalogs;
             DROP TABLE grade_task_links; DROP TABLE grade_subjects; DROP TABLE grade_units; DROP TABLE grade_assessments; DROP TABLE grade_courses;
-            DROP TABLE subscription_copies;
+            DROP TABLE subscription_copies; DROP TABLE group_attendees; DROP TABLE group_sessions;
             PRAGMA user_version = 2;
             """)
         let upgraded = try PlanStore(path: path)
@@ -236,7 +236,7 @@ import Testing
         try store.write { try $0.addProject(Project(id: "CS 201", name: "CS 201", color: nil, notes: nil)) }
         try SQLiteDatabase(path: path).execute("""
             DROP TABLE grade_task_links; DROP TABLE grade_subjects; DROP TABLE grade_units; DROP TABLE grade_assessments; DROP TABLE grade_courses;
-            DROP TABLE subscription_copies;
+            DROP TABLE subscription_copies; DROP TABLE group_attendees; DROP TABLE group_sessions;
             PRAGMA user_version = 3;
             """)
         let upgraded = try PlanStore(path: path)
@@ -252,10 +252,24 @@ import Testing
         let path = dir.appendingPathComponent("plan.sqlite").path
         let store = try PlanStore(path: path)
         try store.write { try $0.addCalendar(CalendarSource(name: "classes", kind: .file(path: "/tmp/classes.ics"))) }
-        try SQLiteDatabase(path: path).execute("DROP TABLE subscription_copies; PRAGMA user_version = 4;")
+        try SQLiteDatabase(path: path).execute("DROP TABLE subscription_copies; DROP TABLE group_attendees; DROP TABLE group_sessions; PRAGMA user_version = 4;")
         let upgraded = try PlanStore(path: path)
         #expect(upgraded.upgrade == StoreUpgrade(fromVersion: 4, toVersion: PlanStore.schemaVersion, backupPath: path + ".v4-backup"))
         #expect(try upgraded.read { try $0.calendars().map(\.name) } == ["classes"])
         #expect(try upgraded.read { try $0.subscriptionCopy(url: "https://example.org/a.ics") } == nil)
+    }
+
+    @Test func aSchema5StoreGainsTheStudyGroupTables() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("plan-s5-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("plan.sqlite").path
+        let store = try PlanStore(path: path)
+        try store.write { try $0.addCalendar(CalendarSource(name: "classes", kind: .file(path: "/tmp/classes.ics"))) }
+        try SQLiteDatabase(path: path).execute("DROP TABLE group_attendees; DROP TABLE group_sessions; PRAGMA user_version = 5;")
+        let upgraded = try PlanStore(path: path)
+        #expect(upgraded.upgrade == StoreUpgrade(fromVersion: 5, toVersion: PlanStore.schemaVersion, backupPath: path + ".v5-backup"))
+        #expect(try upgraded.read { try $0.calendars().map(\.name) } == ["classes"])
+        #expect(try upgraded.read { try $0.groupSessions() }.isEmpty)
     }
 }

@@ -96,6 +96,7 @@ public final class RPCServer {
         ("courses.save", { s, p throws(RPCError) in try s.coursesSave(p) }),
         ("courses.saved", { s, p throws(RPCError) in try s.coursesSaved(p) }),
         ("courses.use", { s, p throws(RPCError) in try s.coursesUse(p) }),
+        ("group.find", { s, p throws(RPCError) in try s.groupFind(p) }),
         ("schedule", { s, p throws(RPCError) in try s.schedule(p) }),
     ]
 

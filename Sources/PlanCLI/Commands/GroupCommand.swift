@@ -1,0 +1,290 @@
+import ArgumentParser
+import Foundation
+import PlanCore
+import PlanGroups
+import PlanProtocol
+import PlanRender
+import PlanService
+
+struct MeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "me", abstract: "Show or set who you are in study groups: your name and email address.",
+        discussion: """
+            The address is the ORGANIZER of the sessions you create and the ATTENDEE whose answer \
+            `plan group join` and `leave` set; addresses are compared without regard to case.
+
+            Example: plan me --name "Ada Byron" --email ada@uni.edu
+            """)
+    @Option(help: "Your name, as invitations show it.") var name: String?
+    @Option(help: "Your email address.") var email: String?
+    @OptionGroup var options: StoreOptions
+
+    func run() throws {
+        try withService(options) { service, _ in
+            let me = name == nil && email == nil ? try service.me() : try service.setMe(name: name, email: email)
+            if options.json {
+                print(Wire.encode(["name": me?.name, "email": me?.email]))
+            } else if let me {
+                print("\(me.name.map { "\($0) " } ?? "")<\(me.email)>")
+            } else {
+                print("Not set. Set it with `plan me --name \"Ada Byron\" --email ada@uni.edu`.")
+            }
+        }
+    }
+}
+
+struct GroupCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "group", abstract: "Study groups: find a time everyone is free, propose a session, invite, join, leave.",
+        discussion: """
+            Invitations are standard iMIP messages (.eml files with a text/calendar part) that any \
+            mail program sends and any calendar shows with Accept/Decline; plan does not send mail. \
+            Set who you are first: plan me --name "Ada Byron" --email ada@uni.edu
+
+            Exit codes: 0 ok; 64 usage error; 65 bad input (an unknown session, a reply that is not \
+            an answer to one of yours); 66 a member's calendar cannot be read; 69 not available yet \
+            (a CalDAV group calendar or member: the local part is done); 73 a message cannot be written.
+            """,
+        subcommands: [Find.self, Create.self, List.self, Reply.self, Join.self, Leave.self, Cancel.self])
+
+    struct Find: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "find", abstract: "Find times the members are free: everyone first, then the most, then the earliest.",
+            discussion: """
+                Members: a .ics file, a published calendar's https:// or webcal:// address (fetched once), \
+                or `me` (your registered calendars and the group sessions you go to; your planned study \
+                sittings are not busy time, but a slot that would move one says which). A member's zone \
+                is the one most of their events name (else yours); --between and --days are read in each \
+                member's own zone. Start times lie on a 15-minute grid; the top slots do not overlap each \
+                other. `caldav:URL` and `freebusy:URL` members are recognised but not available yet (exit 69).
+
+                Example: plan group find --member alice.ics --member bob.ics --member me --duration 2h \
+                --within 2026-12-01..2026-12-05 --between 09:00-21:00 --days MO-FR
+                """)
+        @Option(name: .customLong("member"), help: ArgumentHelp("FILE.ics, https://… or me (repeat for each member).", valueName: "member"))
+        var members: [String] = []
+        @Option(help: ArgumentHelp("How long the session is: 2h, 90m.", valueName: "duration")) var duration: String
+        @Option(help: ArgumentHelp("Where to look: FROM..TO, whole days both included (default: the next 7 days).", valueName: "FROM..TO"))
+        var within: String?
+        @Option(help: ArgumentHelp("The daily window, in each member's zone (default 09:00-21:00).", valueName: "HH:MM-HH:MM"))
+        var between: String?
+        @Option(help: ArgumentHelp("The days: MO-FR, MO,WE,FR (default: every day).", valueName: "days")) var days: String?
+        @Option(help: ArgumentHelp("The grid of start times (default 15m).", valueName: "duration")) var granularity: String?
+        @Option(help: ArgumentHelp("Offer only slots at least this many can come to (default 2, or 1 for one member).", valueName: "n"))
+        var minMembers: Int?
+        @Option(help: ArgumentHelp("How many slots to show (default 5).", valueName: "n")) var top: Int?
+        @OptionGroup var options: StoreOptions
+
+        func run() throws {
+            try withService(options) { service, defaultZone in
+                let zone = zoneOf(try service.settings(defaultZone: defaultZone))
+                var input = GroupFindInput()
+                input.members = members
+                input.duration = duration
+                input.within = within
+                input.between = between
+                input.days = days
+                input.granularity = granularity
+                input.minMembers = minMembers
+                input.top = top
+                let request: GroupFindRequest
+                do throws(CoursesInputError) {
+                    request = try input.request(now: service.now, zone: zone)
+                } catch {
+                    throw ValidationError(error.optionMessage)
+                }
+                let found = try service.findGroupTime(request, defaultZone: defaultZone)
+                printWarnings(found.warnings)
+                emit(options.json, Wire.GroupFound(found)) { GroupText.found(found.search, found.slots, zone: found.zone, style: Style.text) }
+            }
+        }
+    }
+
+    struct Create: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "create", abstract: "Propose a session: kept in your plan as busy time, one invitation (.eml) per invitee.",
+            discussion: """
+                The session is an iCalendar VEVENT with you as ORGANIZER and each invitee as an ATTENDEE \
+                (PARTSTAT=NEEDS-ACTION, RSVP=TRUE), its LOCATION, GEO and the course as CATEGORIES. \
+                With --mail-dir, one iMIP message per invitee is written there (METHOD:REQUEST), ready \
+                for your mail program to send. Your study sittings that collide with it are re-fitted, \
+                and the output says which. --calendar keeps the group calendar's address with the \
+                session; writing to it is not available yet (exit 69, after everything else is done).
+
+                Example: plan group create "CS 201 midterm review" --course CS201 --at 2026-12-02T18:00 \
+                --for 2h --where "Library, room 204" --invite bob@uni.edu --invite cy@uni.edu --mail-dir out/
+                """)
+        @Argument(help: "The session's title.") var title: String
+        @Option(help: "The course (CATEGORIES), e.g. CS201.") var course: String?
+        @Option(help: ArgumentHelp("When it starts, in your zone: 2026-12-02T18:00.", valueName: "date-time")) var at: String
+        @Option(name: .customLong("for"), help: ArgumentHelp("How long: 2h, 90m.", valueName: "duration")) var length: String
+        @Option(name: .customLong("where"), help: ArgumentHelp("The place (LOCATION).", valueName: "place")) var place: String?
+        @Option(help: ArgumentHelp("Latitude,longitude of the place (GEO), e.g. 40.0012,-83.0153.", valueName: "lat,lon")) var geo: String?
+        @Option(help: "Notes for the invitees (DESCRIPTION).") var notes: String?
+        @Option(name: .customLong("invite"), help: ArgumentHelp("An invitee's email address (repeat).", valueName: "email")) var invitees: [String] = []
+        @Option(help: ArgumentHelp("Write the invitations (.eml) into this folder.", valueName: "dir")) var mailDir: String?
+        @Option(help: ArgumentHelp("The group's CalDAV calendar (kept; writing to it is not available yet).", valueName: "URL")) var calendar: String?
+        @OptionGroup var options: StoreOptions
+
+        func run() throws {
+            try withService(options) { service, defaultZone in
+                let zone = zoneOf(try service.settings(defaultZone: defaultZone))
+                guard case .some(let when) = HumanInput.date(at, now: service.now, zone: zone) else {
+                    throw ValidationError("--at \(at): expected a date-time like 2026-12-02T18:00")
+                }
+                let start: Instant
+                switch when {
+                case .instant(let i): start = i
+                case .local(let l): start = zone.resolve(l)
+                case .date: throw ValidationError("--at \(at): give the time too, e.g. \(at)T18:00")
+                }
+                let point = try geo.map { text -> GeoPoint in
+                    let parts = text.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
+                    guard parts.count == 2, let lat = parts[0], let lon = parts[1], (-90...90).contains(lat), (-180...180).contains(lon) else {
+                        throw ValidationError("--geo \(text): expected latitude,longitude in degrees, e.g. 40.0012,-83.0153")
+                    }
+                    return GeoPoint(latitude: lat, longitude: lon)
+                }
+                let spec = GroupSessionSpec(title: title, course: course, start: start, duration: try duration(length, option: "--for"),
+                                            location: place, geo: point, notes: notes, invite: invitees, calendarURL: calendar)
+                let change = try service.createGroupSession(spec, mailDir: mailDir, defaultZone: defaultZone)
+                printWarnings(change.warnings)
+                let me = try service.me()?.email
+                emit(options.json, Wire.GroupChanged(change, me: me, zone: zone)) {
+                    var out = "Created \"\(change.session.title)\" (\(change.session.id)): \(GroupText.range(change.session.range, zone))"
+                    out += change.session.location.map { ", \($0)" } ?? ""
+                    out += ".\n" + GroupChanges.text(change, zone: zone, mailDir: mailDir, invited: !change.session.attendees.isEmpty)
+                    return out
+                }
+                if let url = change.session.calendarURL {
+                    printError("the session is kept here, but writing it to the group calendar \(url) is not available yet (it comes with CalDAV support); share the .eml files meanwhile")
+                    throw ExitCode(.unavailable)
+                }
+            }
+        }
+    }
+
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "list", abstract: "The sessions: when, where, who is going, whether you are in.")
+        @Option(help: "Only this course's sessions.") var course: String?
+        @Option(help: ArgumentHelp("Only sessions not over by this day (default: today; `all` for every one).", valueName: "date")) var from: String?
+        @OptionGroup var options: StoreOptions
+
+        func run() throws {
+            try withService(options) { service, defaultZone in
+                let zone = zoneOf(try service.settings(defaultZone: defaultZone))
+                let start: Instant? = from == "all" ? nil
+                    : zone.resolve(LocalDateTime(date: try from.map { try day($0, option: "--from", now: service.now, zone: zone) } ?? zone.local(service.now).date))
+                let sessions = try service.groupSessions(course: course, from: start)
+                let me = try service.me()?.email
+                emit(options.json, sessions.map { Wire.GroupSession($0, me: me, zone: zone) }) {
+                    GroupText.sessions(sessions, me: me, zone: zone, style: Style.text)
+                }
+            }
+        }
+    }
+
+    struct Reply: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "reply", abstract: "Record an invitee's answer: an iTIP REPLY (.ics) their calendar sent back.",
+            discussion: "Save the answer's text/calendar part (often invite.ics or reply.ics) and give it here.\n\nExample: plan group reply ~/Downloads/reply.ics")
+        @Argument(help: ArgumentHelp("The REPLY as an .ics file.", valueName: "file.ics")) var file: String
+        @OptionGroup var options: StoreOptions
+
+        func run() throws {
+            try withService(options) { service, defaultZone in
+                let zone = zoneOf(try service.settings(defaultZone: defaultZone))
+                let applied = try service.applyGroupReply(path: file)
+                let me = try service.me()?.email
+                emit(options.json, Wire.GroupSession(applied.session, me: me, zone: zone)) {
+                    var out = ""
+                    for a in applied.answers {
+                        out += "\(a.user.displayName): \(GroupChanges.word(a.before)) → \(GroupChanges.word(a.after)) for \"\(applied.session.title)\" (\(applied.session.id)).\n"
+                    }
+                    if applied.outdated { out += "(The answer was to an earlier version of the session.)\n" }
+                    return out + "  " + GroupText.answers(applied.session) + "\n"
+                }
+            }
+        }
+    }
+
+    struct Join: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "join", abstract: "Go to a session (your PARTSTAT: ACCEPTED): it becomes busy time in your plan.")
+        @Argument(help: "The session's id (see `plan group list`).") var id: String
+        @OptionGroup var options: StoreOptions
+        func run() throws { try GroupChanges.answer(id, .accepted, options) }
+    }
+
+    struct Leave: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "leave", abstract: "Not go to a session (your PARTSTAT: DECLINED): its time is free in your plan again.")
+        @Argument(help: "The session's id (see `plan group list`).") var id: String
+        @OptionGroup var options: StoreOptions
+        func run() throws { try GroupChanges.answer(id, .declined, options) }
+    }
+
+    struct Cancel: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "cancel", abstract: "Cancel a session you organize: one METHOD:CANCEL message (.eml) per invitee.")
+        @Argument(help: "The session's id (see `plan group list`).") var id: String
+        @Option(help: ArgumentHelp("Write the cancellations (.eml) into this folder.", valueName: "dir")) var mailDir: String?
+        @OptionGroup var options: StoreOptions
+
+        func run() throws {
+            try withService(options) { service, defaultZone in
+                let zone = zoneOf(try service.settings(defaultZone: defaultZone))
+                let change = try service.cancelGroupSession(id, mailDir: mailDir, defaultZone: defaultZone)
+                printWarnings(change.warnings)
+                let me = try service.me()?.email
+                emit(options.json, Wire.GroupChanged(change, me: me, zone: zone)) {
+                    "Cancelled \"\(change.session.title)\" (\(change.session.id)), \(GroupText.range(change.session.range, zone)).\n"
+                        + GroupChanges.text(change, zone: zone, mailDir: mailDir, invited: !change.session.attendees.isEmpty)
+                }
+            }
+        }
+    }
+}
+
+/// What the `plan group` commands that change a session print.
+enum GroupChanges {
+    static func answer(_ id: String, _ status: Participation, _ options: StoreOptions) throws {
+        try withService(options) { service, defaultZone in
+            let zone = zoneOf(try service.settings(defaultZone: defaultZone))
+            let change = try service.answerGroupSession(id, status, defaultZone: defaultZone)
+            printWarnings(change.warnings)
+            let me = try service.me()?.email
+            emit(options.json, Wire.GroupChanged(change, me: me, zone: zone)) {
+                let verb = status == .accepted ? "You are going to" : "You left"
+                return "\(verb) \"\(change.session.title)\" (\(change.session.id)), \(GroupText.range(change.session.range, zone)).\n"
+                    + "  " + GroupText.answers(change.session) + "\n" + text(change, zone: zone, mailDir: nil, invited: false)
+            }
+        }
+    }
+
+    /// The messages written and what moved in the plan.
+    static func text(_ c: GroupChange, zone: SystemZone, mailDir: String?, invited: Bool) -> String {
+        var out = ""
+        if !c.messages.isEmpty {
+            out += "Wrote \(c.messages.count) message\(c.messages.count == 1 ? "" : "s") for your mail program to send:\n"
+            out += c.messages.map { "  \($0)\n" }.joined()
+        } else if invited && mailDir == nil {
+            out += "No messages written: give --mail-dir DIR to write one .eml per invitee.\n"
+        }
+        if let r = c.replanned {
+            out += r.moves.isEmpty && r.plan.diagnostics.isEmpty ? "Your plan: no study sitting had to move.\n"
+                : "Your plan: " + r.text(zone: zone, style: Style.text)
+        }
+        return out
+    }
+
+    static func word(_ p: Participation) -> String {
+        switch p {
+        case .needsAction: "invited"
+        case .accepted: "going"
+        case .declined: "declined"
+        case .tentative: "maybe"
+        }
+    }
+}

@@ -1,0 +1,84 @@
+import PlanCore
+
+/// A study-group session: one meeting, its organizer and who is invited,
+/// as kept in the store and sent in iTIP messages.
+public struct GroupSession: Hashable, Sendable {
+    /// The short name commands take (`cs-201-midterm-review`).
+    public var id: String
+    /// The iCalendar UID, the same in every message about the session.
+    public var uid: String
+    /// Bumped on every change the organizer sends (a cancel).
+    public var sequence: Int
+    public var title: String
+    public var course: String?
+    public var range: TimeRange
+    public var location: String?
+    public var geo: GeoPoint?
+    public var notes: String?
+    public var organizer: CalendarUser
+    /// The organizer's own answer: ACCEPTED when created, DECLINED after `leave`.
+    public var organizerStatus: Participation
+    /// The invitees, in the order invited.
+    public var attendees: [InvitedUser]
+    /// The group calendar it belongs on (`--calendar`), kept for when plan writes there.
+    public var calendarURL: String?
+    public var cancelled: Bool
+    /// The `DTSTAMP` of the last message written about it.
+    public var stamp: Instant
+
+    public init(id: String, uid: String, sequence: Int, title: String, course: String?, range: TimeRange, location: String?,
+                geo: GeoPoint?, notes: String?, organizer: CalendarUser, organizerStatus: Participation, attendees: [InvitedUser],
+                calendarURL: String?, cancelled: Bool, stamp: Instant) {
+        self.id = id
+        self.uid = uid
+        self.sequence = sequence
+        self.title = title
+        self.course = course
+        self.range = range
+        self.location = location
+        self.geo = geo
+        self.notes = notes
+        self.organizer = organizer
+        self.organizerStatus = organizerStatus
+        self.attendees = attendees
+        self.calendarURL = calendarURL
+        self.cancelled = cancelled
+        self.stamp = stamp
+    }
+
+    /// Everyone with an answer: the organizer first, then the invitees.
+    public var everyone: [InvitedUser] {
+        [InvitedUser(user: organizer, status: organizerStatus)] + attendees.filter { !organizer.sameAddress($0.user.email) }
+    }
+
+    /// The answer of the person with address `email` (any case), nil when not in it.
+    public func status(of email: String) -> Participation? {
+        everyone.first { $0.user.sameAddress(email) }?.status
+    }
+
+    /// Whether the person with address `email` is going (ACCEPTED) and it is not cancelled.
+    public func isAttending(_ email: String) -> Bool {
+        !cancelled && status(of: email) == .accepted
+    }
+
+    /// Every attendee, the organizer too, has declined or left.
+    public var isEmpty: Bool { everyone.allSatisfy { $0.status == .declined } }
+
+    /// The people with answer `status`, in order.
+    public func people(_ status: Participation) -> [CalendarUser] {
+        everyone.filter { $0.status == status }.map(\.user)
+    }
+
+    /// The session with `email`'s answer set to `status` (the organizer's or
+    /// an invitee's); nil when `email` is neither.
+    public func answering(_ email: String, _ status: Participation) -> GroupSession? {
+        var s = self
+        if organizer.sameAddress(email) {
+            s.organizerStatus = status
+            return s
+        }
+        guard let i = attendees.firstIndex(where: { $0.user.sameAddress(email) }) else { return nil }
+        s.attendees[i].status = status
+        return s
+    }
+}

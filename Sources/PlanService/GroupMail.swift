@@ -1,0 +1,96 @@
+import Foundation
+import PlanCore
+import PlanGroups
+import PlanICal
+import PlanStore
+
+extension PlanService {
+    /// The session as an iTIP message carries it (DTSTAMP: the session's stamp).
+    static func invitation(_ s: GroupSession) -> Invitation {
+        Invitation(uid: s.uid, sequence: s.sequence, stamp: s.stamp, range: s.range, summary: s.title, location: s.location,
+                   geo: s.geo, description: s.notes, categories: s.course.map { [$0] } ?? [], organizer: s.organizer,
+                   attendees: s.attendees, cancelled: s.cancelled)
+    }
+
+    /// Writes one iMIP message (`.eml`) per recipient into `mailDir`
+    /// (created when missing) and returns their paths; none without a
+    /// folder. A failure removes the files already written.
+    func writeMessages(_ method: SchedulingMethod, _ s: GroupSession, to recipients: [CalendarUser], mailDir: String?,
+                       defaultZone: String, t: StoreTransaction) throws -> [String] {
+        guard let mailDir, !recipients.isEmpty else { return [] }
+        let dir = Self.absolutePath(mailDir)
+        let zone = SystemZone(identifier: try Self.settings(t, defaultZone: defaultZone).timeZone) ?? .utc
+        let calendar = ICalExporter.scheduling(method, Self.invitation(s))
+        var written: [String] = []
+        do {
+            try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+            for r in recipients {
+                let mail = MailMessage(from: s.organizer, to: r, subject: Self.subject(method, s, zone: zone), date: s.stamp,
+                                       messageId: Self.messageId(method, s, to: r), text: Self.mailText(method, s, zone: zone),
+                                       method: method, calendar: calendar)
+                let path = (dir as NSString).appendingPathComponent("\(s.id)-\(method.rawValue.lowercased())-\(s.sequence)-\(Self.safe(r.email)).eml")
+                try Data(mail.eml.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+                written.append(path)
+            }
+        } catch {
+            for p in written { try? FileManager.default.removeItem(atPath: p) }
+            throw ServiceError.cannotWrite(path: dir, reason: (error as NSError).localizedDescription)
+        }
+        return written
+    }
+
+    /// Letters, digits, `.`, `-`, `_` and `=` for `@`: a file name and a Message-ID part.
+    static func safe(_ s: String) -> String {
+        String(s.map { c -> Character in
+            if c == "@" { return "=" }
+            return c.isASCII && (c.isLetter || c.isNumber || c == "." || c == "-" || c == "_") ? c : "-"
+        })
+    }
+
+    static func messageId(_ method: SchedulingMethod, _ s: GroupSession, to r: CalendarUser) -> String {
+        let domain = s.organizer.email.split(separator: "@").last.map(String.init) ?? "plan"
+        return "\(safe(s.id)).\(s.sequence).\(method.rawValue.lowercased()).\(safe(r.email))@\(safe(domain))"
+    }
+
+    static func subject(_ method: SchedulingMethod, _ s: GroupSession, zone: SystemZone) -> String {
+        let when = when(s.range, zone: zone)
+        return switch method {
+        case .request: "Invitation: \(s.title) @ \(when)"
+        case .cancel: "Cancelled: \(s.title) @ \(when)"
+        case .reply: "Answer: \(s.title) @ \(when)"
+        }
+    }
+
+    /// `Wed 2 Dec 2026, 18:00–20:00 (America/New_York)`.
+    static func when(_ r: TimeRange, zone: SystemZone) -> String {
+        let a = zone.local(r.start), b = zone.local(r.end)
+        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+        func day(_ l: LocalDateTime) -> String {
+            "\(Weekday.allCases[l.date.isoWeekday - 1].shortName) \(l.date.day) \(months[l.date.month - 1]) \(l.date.year)"
+        }
+        let end = a.date == b.date ? b.hhmm : day(b) + " " + b.hhmm
+        return "\(day(a)), \(a.hhmm)–\(end) (\(zone.identifier))"
+    }
+
+    /// The message's words for people (the calendar part carries the rest).
+    static func mailText(_ method: SchedulingMethod, _ s: GroupSession, zone: SystemZone) -> String {
+        let who = s.organizer.displayName
+        var lines: [String]
+        switch method {
+        case .cancel:
+            lines = ["\(who) has cancelled \"\(s.title)\"\(s.course.map { " (\($0))" } ?? "").", "", "It was: \(when(s.range, zone: zone))"]
+        case .request, .reply:
+            lines = ["\(who) invites you to a study session: \"\(s.title)\"\(s.course.map { " (\($0))" } ?? "").", "",
+                     "When:  \(when(s.range, zone: zone))"]
+        }
+        if let l = s.location { lines.append("Where: \(l)") }
+        if let g = s.geo { lines.append("Map:   geo:\(g.latitude),\(g.longitude)") }
+        if let n = s.notes { lines += ["", n] }
+        lines += ["", "Who:   " + ([who + " (organizer)"] + s.attendees.map(\.user.displayName)).joined(separator: ", ")]
+        if method == .request {
+            lines += ["", "Accept or decline in your mail or calendar app; the answer goes back to \(s.organizer.email)."]
+        }
+        lines += ["", "-- ", "Written by plan (plan group \(method == .cancel ? "cancel" : "create"))."]
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

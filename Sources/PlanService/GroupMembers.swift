@@ -1,0 +1,116 @@
+import Foundation
+import PlanCore
+import PlanDAV
+import PlanGroups
+import PlanICal
+import PlanStore
+
+/// Where a member's busy time comes from in `plan group find --member …`.
+///
+/// A file and a subscription URL are read once for the search (nothing is
+/// kept); `me` is the user's registered calendars, the group sessions they
+/// go to, and their planned sittings (as time that can move). The two
+/// CalDAV cases are the seam for the CalDAV client: they are recognised
+/// and refused as not available yet.
+public enum GroupMemberSource: Hashable, Sendable, CustomStringConvertible {
+    case me
+    /// An `.ics` file.
+    case file(path: String)
+    /// A published calendar (`https://`, `webcal://`), fetched once without a stored copy.
+    case subscription(url: String)
+    /// Not available yet: a CalDAV calendar collection (`caldav:URL`), read with a calendar-query REPORT.
+    case caldavCollection(url: String)
+    /// Not available yet: a CalDAV free-busy query (`freebusy:URL`: an RFC 6638
+    /// schedule outbox, or an RFC 4791 free-busy-query REPORT on a collection).
+    case caldavFreeBusy(url: String)
+
+    /// `me`, `caldav:URL`, `freebusy:URL`, an `https://`/`webcal://`/`http://` URL, else a file path.
+    public init(_ text: String) {
+        let lower = text.lowercased()
+        if lower == "me" {
+            self = .me
+        } else if lower.hasPrefix("caldav:") {
+            self = .caldavCollection(url: String(text.dropFirst(7)))
+        } else if lower.hasPrefix("freebusy:") {
+            self = .caldavFreeBusy(url: String(text.dropFirst(9)))
+        } else if SubscriptionURL.looksLikeURL(text) {
+            self = .subscription(url: text)
+        } else {
+            self = .file(path: text)
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .me: "me"
+        case .file(let p): p
+        case .subscription(let u): u
+        case .caldavCollection(let u): "caldav:" + u
+        case .caldavFreeBusy(let u): "freebusy:" + u
+        }
+    }
+}
+
+extension PlanService {
+    /// The member `source` stands for over `window`: a name, a zone, busy
+    /// time, and (for `me`) the day window and the sittings that could move.
+    func groupMember(_ source: GroupMemberSource, window: TimeRange, settings: PlanSettings, t: StoreTransaction,
+                     taken: inout Set<String>) throws -> (GroupMember, [ImportWarning]) {
+        let zone = SystemZone(identifier: settings.timeZone) ?? .utc
+        let policy = settings.policy.policy(zone: zone)
+        func named(_ base: String) -> String {
+            let name = TaskIds.unique(base, taken: taken)
+            taken.insert(name)
+            return name
+        }
+        switch source {
+        case .me:
+            var (blocks, warnings, _) = try busy(try t.calendars(), policy: policy, window: window, t: t)
+            blocks += try groupSessionBlocks(t, policy: policy)
+            let titles = Dictionary(try t.tasks().map { ($0.task.id, $0.task.title) }, uniquingKeysWith: { a, _ in a })
+            let movable = try t.sittings().filter { $0.range.overlaps(window) && $0.range.end > now }.map {
+                GroupMember.Movable(range: $0.range, label: "\(titles[$0.taskId] ?? $0.taskId) (\($0.index)/\($0.count))")
+            }
+            return (GroupMember(name: named("me"), zone: zone, busy: blocks.map(\.range),
+                                dayWindow: DayWindow(start: policy.dayStart, end: policy.dayEnd), movable: movable), warnings)
+        case .file(let path):
+            let absolute = Self.absolutePath(path)
+            let content = try FileFeed(path: absolute).read()
+            return try member(content.bytes, label: absolute, name: named(Self.defaultName(for: absolute)), window: window, policy: policy)
+        case .subscription(let text):
+            let url: SubscriptionURL
+            do throws(DAVError) {
+                url = try SubscriptionURL(text, insecure: false)
+            } catch {
+                throw ServiceError.refused(error.description)
+            }
+            let outcome: FetchOutcome
+            do throws(DAVError) {
+                outcome = try remote.fetcher.fetch(url, validators: nil)
+            } catch {
+                throw ServiceError.calendar(.unreadable(file: url.text, reason: error.reason))
+            }
+            guard case .fetched(let bytes, _) = outcome else {
+                throw ServiceError.calendar(.unreadable(file: url.text, reason: "the server answered 304 to a request without validators"))
+            }
+            return try member(bytes, label: url.text, name: named(Self.defaultName(forURL: url)), window: window, policy: policy)
+        case .caldavCollection(let url):
+            throw ServiceError.unavailable("--member caldav:\(url): reading a CalDAV collection is not available yet; export the calendar as .ics or give its published https:// address")
+        case .caldavFreeBusy(let url):
+            throw ServiceError.unavailable("--member freebusy:\(url): CalDAV free-busy queries are not available yet; export the calendar as .ics or give its published https:// address")
+        }
+    }
+
+    /// A member from a calendar's bytes: its busy occurrences over `window`
+    /// (transparent and cancelled ones free; tentative and all-day as the
+    /// user's policy says), in the zone most of its events name (else the user's).
+    private func member(_ bytes: [UInt8], label: String, name: String, window: TimeRange, policy: Policy) throws -> (GroupMember, [ImportWarning]) {
+        let result = try ICalImporter.importData(bytes, label: label, options: ImportOptions(window: window, floatingZone: policy.zone))
+        var counts: [String: Int] = [:]
+        for o in result.occurrences { if let z = o.tzid, SystemZone(identifier: z) != nil { counts[z, default: 0] += 1 } }
+        let named = counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.first?.key
+        let zone = named.flatMap { SystemZone(identifier: $0) } ?? policy.zone
+        let busy = result.occurrences.filter(policy.isBusy).map { $0.range(in: policy.zone) }.filter { !$0.isEmpty }
+        return (GroupMember(name: name, zone: zone, busy: busy), result.warnings)
+    }
+}

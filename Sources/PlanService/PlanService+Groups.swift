@@ -1,0 +1,339 @@
+import Foundation
+import PlanCore
+import PlanGroups
+import PlanICal
+import PlanStore
+
+/// What `plan group find` asks, before the members are read.
+public struct GroupFindRequest: Sendable {
+    public var members: [GroupMemberSource]
+    public var duration: Int64
+    /// Default: the next 7 days from now.
+    public var within: TimeRange?
+    public var between: DayWindow?
+    public var days: Set<Weekday>?
+    public var granularity: Int64?
+    public var minMembers: Int?
+    public var top: Int
+
+    public init(members: [GroupMemberSource], duration: Int64, within: TimeRange? = nil, between: DayWindow? = nil,
+                days: Set<Weekday>? = nil, granularity: Int64? = nil, minMembers: Int? = nil, top: Int = 5) {
+        self.members = members
+        self.duration = duration
+        self.within = within
+        self.between = between
+        self.days = days
+        self.granularity = granularity
+        self.minMembers = minMembers
+        self.top = top
+    }
+}
+
+/// What `plan group find` found: the search as run (members with their
+/// names and zones) and the slots, best first.
+public struct GroupFindResult: Sendable {
+    public var search: GroupSearch
+    public var slots: [GroupSlot]
+    /// The user's zone.
+    public var zone: SystemZone
+    public var warnings: [ImportWarning]
+}
+
+/// What to create with `plan group create`.
+public struct GroupSessionSpec: Sendable {
+    public var title: String
+    public var course: String?
+    public var start: Instant
+    public var duration: Int64
+    public var location: String?
+    public var geo: GeoPoint?
+    public var notes: String?
+    /// Invitees' addresses (duplicates and the organizer's own are left out).
+    public var invite: [String]
+    public var calendarURL: String?
+
+    public init(title: String, course: String?, start: Instant, duration: Int64, location: String?, geo: GeoPoint?,
+                notes: String?, invite: [String], calendarURL: String?) {
+        self.title = title
+        self.course = course
+        self.start = start
+        self.duration = duration
+        self.location = location
+        self.geo = geo
+        self.notes = notes
+        self.invite = invite
+        self.calendarURL = calendarURL
+    }
+}
+
+/// What a change to a session did: the session as saved, the study sittings
+/// that moved in the user's plan (and why), and the iMIP files written.
+public struct GroupChange: Sendable {
+    public var session: GroupSession
+    public var replanned: Replanned?
+    public var messages: [String]
+    public var warnings: [ImportWarning]
+}
+
+/// What `plan group reply` applied: whose answer changed from what to what.
+public struct GroupReplyApplied: Sendable {
+    public var session: GroupSession
+    public var answers: [(user: CalendarUser, before: Participation, after: Participation)]
+    /// The reply answered an earlier version of the session (its SEQUENCE is lower).
+    public var outdated: Bool
+}
+
+extension PlanService {
+    enum MeKey {
+        static let name = "me.name"
+        static let email = "me.email"
+    }
+
+    // MARK: Who I am
+
+    /// The user as an organizer and attendee (`plan me`), nil until set.
+    public func me() throws -> CalendarUser? {
+        try guarded { try store.read { try Self.me($0) } }
+    }
+
+    static func me(_ t: StoreTransaction) throws -> CalendarUser? {
+        guard let email = try t.setting(MeKey.email) else { return nil }
+        return CalendarUser(email: email, name: try t.setting(MeKey.name))
+    }
+
+    /// Sets the name and/or address the user organizes and answers with;
+    /// an address that is not `local@domain` is refused.
+    public func setMe(name: String?, email: String?) throws -> CalendarUser {
+        try guarded {
+            try store.write { t in
+                if let email {
+                    guard Self.isAddress(email) else {
+                        throw ServiceError.refused("--email \(email): expected an address like ada@uni.edu")
+                    }
+                    try t.setSetting(MeKey.email, email)
+                }
+                if let name {
+                    let trimmed = name.trimmingCharacters(in: .whitespaces)
+                    try t.setSetting(MeKey.name, trimmed.isEmpty ? nil : trimmed)
+                }
+                guard let me = try Self.me(t) else {
+                    throw ServiceError.refused("plan does not know your address yet: give it once with `plan me --name \"Ada Byron\" --email ada@uni.edu`")
+                }
+                return me
+            }
+        }
+    }
+
+    /// `local@domain.tld`, no spaces, one `@`.
+    static func isAddress(_ s: String) -> Bool {
+        let parts = s.split(separator: "@", omittingEmptySubsequences: false)
+        guard parts.count == 2, !parts[0].isEmpty, parts[1].contains("."), !parts[1].hasPrefix("."), !parts[1].hasSuffix(".") else { return false }
+        return !s.contains { $0.isWhitespace || $0 == "<" || $0 == ">" || $0 == "," || $0 == "\"" }
+    }
+
+    static func requireMe(_ t: StoreTransaction) throws -> CalendarUser {
+        guard let me = try me(t) else {
+            throw ServiceError.refused("who is organizing? give your name and address once with `plan me --name \"Ada Byron\" --email ada@uni.edu`")
+        }
+        return me
+    }
+
+    // MARK: Finding a time
+
+    /// Reads every member's busy time and finds the best slots (see ``GroupFinder``).
+    public func findGroupTime(_ r: GroupFindRequest, defaultZone: String) throws -> GroupFindResult {
+        try guarded {
+            try store.read { t in
+                let settings = try Self.settings(t, defaultZone: defaultZone)
+                let zone = SystemZone(identifier: settings.timeZone) ?? .utc
+                let within = r.within ?? TimeRange(start: now, end: now + 7 * 86_400)
+                // Busy time a little beyond the window: a session at its edge still sees it.
+                let window = TimeRange(start: within.start - 86_400, end: within.end + 86_400)
+                var members: [GroupMember] = [], warnings: [ImportWarning] = [], taken = Set<String>()
+                for source in r.members {
+                    let (m, w) = try groupMember(source, window: window, settings: settings, t: t, taken: &taken)
+                    members.append(m)
+                    warnings += w
+                }
+                let search = GroupSearch(members: members, within: within, duration: r.duration,
+                                         between: r.between ?? GroupSearch.defaultBetween, days: r.days ?? Set(Weekday.allCases),
+                                         granularity: r.granularity ?? GroupSearch.defaultGranularity,
+                                         minMembers: r.minMembers, top: r.top)
+                do throws(GroupSearchError) {
+                    return GroupFindResult(search: search, slots: try GroupFinder.find(search), zone: zone, warnings: warnings)
+                } catch {
+                    throw ServiceError.refused(error.description)
+                }
+            }
+        }
+    }
+
+    // MARK: Sessions
+
+    /// Busy blocks of the sessions the user goes to (ACCEPTED, not cancelled), widened by the buffer.
+    func groupSessionBlocks(_ t: StoreTransaction, policy: Policy) throws -> [BusyBlock] {
+        guard let me = try Self.me(t) else { return [] }
+        return try t.groupSessions().filter { $0.isAttending(me.email) }.compactMap { s in
+            policy.block(for: s.range).map { BusyBlock(range: $0, source: Self.sessionSource(s)) }
+        }
+    }
+
+    /// What a session's busy block names as its source.
+    static func sessionSource(_ s: GroupSession) -> String { "group session " + s.id }
+
+    /// Names the session a moved sitting collides with (the scheduler sees only busy time).
+    func nameGroupSessions(_ moves: [Move], _ t: StoreTransaction) throws -> [Move] {
+        let titles = Dictionary(try t.groupSessions().map { (Self.sessionSource($0), $0.title) }, uniquingKeysWith: { a, _ in a })
+        return moves.map { m in
+            var m = m
+            if case .busy(let s, let b, let inBuffer, nil)? = m.reason, let title = titles[b.source] {
+                m.reason = .busy(sitting: s, block: b, inBuffer: inBuffer, summary: title)
+            }
+            return m
+        }
+    }
+
+    /// Every session, in time order; only `course`'s (any case) when given,
+    /// only those not ended by `from` when given.
+    public func groupSessions(course: String? = nil, from: Instant? = nil) throws -> [GroupSession] {
+        try guarded {
+            try store.read { t in
+                try t.groupSessions().filter { s in
+                    (course.map { c in s.course?.lowercased() == c.lowercased() } ?? true) && (from.map { s.range.end > $0 } ?? true)
+                }
+            }
+        }
+    }
+
+    /// One session by its id (any case) or its UID.
+    public func groupSession(_ id: String) throws -> GroupSession {
+        try guarded { try store.read { try Self.session(id, $0) } }
+    }
+
+    static func session(_ id: String, _ t: StoreTransaction) throws -> GroupSession {
+        let all = try t.groupSessions()
+        if let s = all.first(where: { $0.id.lowercased() == id.lowercased() }) { return s }
+        if let s = all.first(where: { $0.uid == id }) { return s }
+        throw ServiceError.notFound(kind: "group session", name: id)
+    }
+
+    /// Creates a session organized by the user (who goes to it), saves it,
+    /// re-fits the user's sittings that collide with it, and writes one
+    /// iMIP REQUEST per invitee into `mailDir` (when given).
+    public func createGroupSession(_ spec: GroupSessionSpec, mailDir: String?, defaultZone: String) throws -> GroupChange {
+        let title = spec.title.trimmingCharacters(in: .whitespaces)
+        guard !title.isEmpty else { throw ServiceError.refused("a session needs a title") }
+        guard spec.duration > 0 else { throw ServiceError.refused("--for must be longer than zero") }
+        for a in spec.invite where !Self.isAddress(a) {
+            throw ServiceError.refused("--invite \(a): expected an address like bob@uni.edu")
+        }
+        return try guarded {
+            try store.write { t in
+                let me = try Self.requireMe(t)
+                let existing = try t.groupSessions()
+                let id = TaskIds.unique(TaskIds.slug(title), taken: Set(existing.map { $0.id.lowercased() }))
+                var invitees: [InvitedUser] = []
+                for a in spec.invite where !me.sameAddress(a) && !invitees.contains(where: { $0.user.sameAddress(a) }) {
+                    invitees.append(InvitedUser(user: CalendarUser(email: a, name: nil), status: .needsAction))
+                }
+                let start = spec.start.local(offset: 0)
+                let stamp = start.date.isoString.replacingOccurrences(of: "-", with: "")
+                    + "T" + start.hhmm.replacingOccurrences(of: ":", with: "") + "Z"
+                let domain = me.email.split(separator: "@").last.map(String.init) ?? "plan"
+                let session = GroupSession(
+                    id: id, uid: "\(id)-\(stamp)@\(domain)", sequence: 0, title: title, course: spec.course, range: TimeRange(start: spec.start, end: spec.start + spec.duration),
+                    location: spec.location, geo: spec.geo, notes: spec.notes, organizer: me, organizerStatus: .accepted,
+                    attendees: invitees, calendarURL: spec.calendarURL, cancelled: false, stamp: now)
+                try t.saveGroupSession(session)
+                let (replanned, warnings) = try replan(t, defaultZone: defaultZone, dryRun: false, compact: false)
+                let messages = try writeMessages(.request, session, to: invitees.map(\.user), mailDir: mailDir, defaultZone: defaultZone, t: t)
+                return GroupChange(session: session, replanned: replanned, messages: messages, warnings: warnings)
+            }
+        }
+    }
+
+    /// Sets the user's own answer (`join`: ACCEPTED, `leave`: DECLINED) and
+    /// re-fits the plan: joining makes the session busy time, leaving frees it.
+    public func answerGroupSession(_ id: String, _ status: Participation, defaultZone: String) throws -> GroupChange {
+        try guarded {
+            try store.write { t in
+                let me = try Self.requireMe(t)
+                let session = try Self.session(id, t)
+                if session.cancelled { throw ServiceError.refused("\"\(session.title)\" was cancelled by \(session.organizer.displayName)") }
+                guard var changed = session.answering(me.email, status) else {
+                    throw ServiceError.refused("you (\(me.email)) are not invited to \"\(session.title)\"")
+                }
+                changed.stamp = now
+                try t.saveGroupSession(changed)
+                let (replanned, warnings) = try replan(t, defaultZone: defaultZone, dryRun: false, compact: false)
+                return GroupChange(session: changed, replanned: replanned, messages: [], warnings: warnings)
+            }
+        }
+    }
+
+    /// Applies an iTIP REPLY (as a mail client saves it): each attendee it
+    /// names gets the answer it gives. Refused when it is not a REPLY, names
+    /// no session of the store, or names someone not invited.
+    public func applyGroupReply(path: String) throws -> GroupReplyApplied {
+        let absolute = Self.absolutePath(path)
+        let bytes: [UInt8]
+        do {
+            bytes = Array(try Data(contentsOf: URL(fileURLWithPath: absolute)))
+        } catch {
+            throw ServiceError.unreadable(path: absolute, reason: FileManager.default.fileExists(atPath: absolute) ? "permission denied" : "no such file")
+        }
+        let message: SchedulingMessage
+        do throws(ImportError) {
+            message = try SchedulingReader.read(bytes, label: absolute)
+        } catch {
+            throw ServiceError.calendar(error)
+        }
+        guard message.method == .reply else {
+            throw ServiceError.refused("\(absolute): METHOD:\(message.method.rawValue) is not an answer to an invitation (METHOD:REPLY)")
+        }
+        return try guarded {
+            try store.write { t in
+                guard var session = try t.groupSessions().first(where: { $0.uid == message.uid }) else {
+                    throw ServiceError.notFound(kind: "group session", name: message.uid)
+                }
+                guard !message.attendees.isEmpty else { throw ServiceError.refused("\(absolute): the reply names no ATTENDEE") }
+                var answers: [(user: CalendarUser, before: Participation, after: Participation)] = []
+                for a in message.attendees {
+                    guard let before = session.status(of: a.user.email), let next = session.answering(a.user.email, a.status) else {
+                        throw ServiceError.refused("\(absolute): \(a.user.email) is not invited to \"\(session.title)\"")
+                    }
+                    session = next
+                    if let name = a.user.name, let i = session.attendees.firstIndex(where: { $0.user.sameAddress(a.user.email) }),
+                       session.attendees[i].user.name == nil {
+                        session.attendees[i].user.name = name
+                    }
+                    answers.append((session.everyone.first { $0.user.sameAddress(a.user.email) }!.user, before, a.status))
+                }
+                try t.saveGroupSession(session)
+                return GroupReplyApplied(session: session, answers: answers, outdated: message.sequence < session.sequence)
+            }
+        }
+    }
+
+    /// Cancels a session the user organizes: SEQUENCE bumped, STATUS:CANCELLED,
+    /// one iMIP CANCEL per invitee into `mailDir`; its time is freed in the plan.
+    public func cancelGroupSession(_ id: String, mailDir: String?, defaultZone: String) throws -> GroupChange {
+        try guarded {
+            try store.write { t in
+                let me = try Self.requireMe(t)
+                var session = try Self.session(id, t)
+                guard session.organizer.sameAddress(me.email) else {
+                    throw ServiceError.refused("only its organizer (\(session.organizer.email)) can cancel \"\(session.title)\"")
+                }
+                if session.cancelled { throw ServiceError.refused("\"\(session.title)\" is cancelled already") }
+                session.cancelled = true
+                session.sequence += 1
+                session.stamp = now
+                try t.saveGroupSession(session)
+                let (replanned, warnings) = try replan(t, defaultZone: defaultZone, dryRun: false, compact: false)
+                let messages = try writeMessages(.cancel, session, to: session.attendees.map(\.user), mailDir: mailDir, defaultZone: defaultZone, t: t)
+                return GroupChange(session: session, replanned: replanned, messages: messages, warnings: warnings)
+            }
+        }
+    }
+}
