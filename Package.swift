@@ -76,6 +76,8 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .executableTarget(name: "plan", dependencies: ["PlanCLI"], swiftSettings: swiftSettings),
+        // plan(1) from the command definitions: `plan --experimental-dump-help | plan-manual > plan.1` (Packaging/install.sh).
+        .executableTarget(name: "plan-manual", swiftSettings: swiftSettings),
         // The benchmark of issue 6: `swift run -c release plan-bench [--quick] [--json FILE]`.
         .executableTarget(
             name: "plan-bench",

@@ -60,5 +60,9 @@ typedef struct {
 } RsvgRectangle;
 RsvgHandle *rsvg_handle_new_from_data(const guint8 *data, gsize data_len, GError **error);
 gboolean rsvg_handle_render_document(RsvgHandle *handle, cairo_t *cr, const RsvgRectangle *viewport, GError **error);
+// The version of the librsvg loaded at run time (librsvg >= 2.52).
+extern const unsigned int rsvg_major_version;
+extern const unsigned int rsvg_minor_version;
+extern const unsigned int rsvg_micro_version;
 
 #endif

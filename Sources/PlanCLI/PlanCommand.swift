@@ -1,4 +1,9 @@
 import ArgumentParser
+import Foundation
+import PlanICal
+import PlanImage
+import PlanProtocol
+import PlanStore
 
 /// The `plan` command: its subcommands are the whole shell interface.
 public struct PlanCommand: ParsableCommand {
@@ -14,21 +19,55 @@ public struct PlanCommand: ParsableCommand {
           plan agenda
           plan export study-plan.ics
 
-        Exit codes: 0 ok; 3 the task does not fit (nothing saved); 4 it fits only if \
+        Exit codes: 0 ok; 1 plan doctor found a problem; 3 the task does not fit (nothing saved); 4 it fits only if \
         other tasks move (nothing saved; use --replan); 64 usage error; 65 bad input \
         data (a calendar or request that cannot be read, an unknown task); 66 a file \
-        that is missing or unreadable; 69 not available yet (a CalDAV group calendar); 70 internal error; 73 cannot create the store or \
-        an output file; 75 the store is busy, try again.
+        that is missing or unreadable, or a store path that is not a file; 69 not available \
+        yet (a CalDAV group calendar); 70 internal error; 73 cannot create or change the \
+        store (read-only) or an output file, or write the sync collection; 74 the disk is full or failed (nothing \
+        changed); 75 the store is busy, try again.
         """,
-        version: planVersion,
+        version: versionText,
         subcommands: [EventsCommand.self, ScheduleCommand.self, CalendarCommand.self, SyncCommand.self, ProjectCommand.self, AddTaskCommand.self, TasksCommand.self,
                       TaskCommand.self, DoneCommand.self, AgendaCommand.self, ReplanCommand.self, PolicyCommand.self,
                       ExportCommand.self, CoursesCommand.self, GradesCommand.self, WeekCommand.self, MeCommand.self, GroupCommand.self,
-                      RPCCommand.self]
+                      RPCCommand.self, DoctorCommand.self, BackupCommand.self, RestoreCommand.self]
     )
 
     public init() {}
+
+    /// Parses the command line and runs the command; a failure exits with its
+    /// documented status, reported as text or, with `--json`, as one JSON
+    /// object on stderr (``ErrorReport``).
+    public static func main() {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        ErrorReport.shared.start(json: ErrorReport.asksForJSON(arguments))
+        do {
+            var command = try parseAsRoot(arguments)
+            try command.run()
+        } catch {
+            let code = exitCode(for: error)
+            let status = ExitStatus(rawValue: code.rawValue) ?? .software
+            if let line = ErrorReport.shared.jsonLine(status, fallback: message(for: error)) {
+                FileHandleStderr.write(line + "\n")
+                Foundation.exit(code.rawValue)
+            }
+            exit(withError: error)
+        }
+    }
 }
 
-/// The version `plan --version` prints.
+/// plan's own version.
 public let planVersion = "0.1.0"
+
+/// What `plan --version` prints: plan's version, then the versions of the
+/// libraries this process actually runs with (asked at run time) and the
+/// store schema it writes.
+public var versionText: String {
+    """
+    plan \(planVersion)
+    libical \(LibicalVersion.linked)
+    SQLite \(PlanStore.sqliteVersion) (store schema \(PlanStore.schemaVersion))
+    librsvg \(PNGImage.librsvgVersion)
+    """
+}

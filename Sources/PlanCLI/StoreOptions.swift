@@ -14,11 +14,14 @@ struct StoreOptions: ParsableArguments {
     @Flag(help: "Print JSON instead of text.")
     var json = false
 
+    /// The store path: `--store`, else `$PLAN_STORE`, else the XDG default.
+    var storePath: String { store ?? PlanStore.defaultPath(environment: ProcessInfo.processInfo.environment) }
+
     /// The service on the chosen store, with `now` from the clock or, for
     /// reproducible runs and tests, from `$PLAN_NOW` (ISO 8601 with an offset).
     func service() throws -> (PlanService, String) {
         let env = ProcessInfo.processInfo.environment
-        let path = store ?? PlanStore.defaultPath(environment: env)
+        let path = storePath
         let now: Instant
         do {
             now = try PlanClock.now(environment: env)
@@ -28,7 +31,7 @@ struct StoreOptions: ParsableArguments {
         do {
             let planStore = try PlanStore(path: path)
             // Said once: the next open finds the store upgraded.
-            if let upgrade = planStore.upgrade { printError(upgrade.notice(store: path)) }
+            if let upgrade = planStore.upgrade { printNotice(upgrade.notice(store: path)) }
             return (PlanService(store: planStore, now: now), try resolveZone(nil).identifier)
         } catch let e as StoreError {
             throw ServiceError.store(e)

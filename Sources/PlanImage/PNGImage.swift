@@ -18,6 +18,9 @@ public enum ImageError: Error, Hashable, Sendable, CustomStringConvertible {
 /// SVG to PNG through librsvg's C API onto a cairo image surface: the one
 /// module that talks to librsvg and cairo. Bytes in, bytes out; no files.
 public enum PNGImage {
+    /// The version of the librsvg this process runs with (`2.54.7`).
+    public static var librsvgVersion: String { "\(rsvg_major_version).\(rsvg_minor_version).\(rsvg_micro_version)" }
+
     /// `svg` drawn on a white `width`×`height` image, scaled to fill it, as PNG bytes.
     public static func render(svg: String, width: Int, height: Int) throws(ImageError) -> [UInt8] {
         var handle: OpaquePointer?

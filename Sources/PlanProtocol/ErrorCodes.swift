@@ -8,6 +8,8 @@ import PlanStore
 /// (``ServiceError/codes``) gives both faces their code for a failure.
 public enum ExitStatus: Int32, CaseIterable, Sendable {
     case success = 0
+    /// `plan doctor` found a problem (each is printed with what to fix).
+    case problemsFound = 1
     /// The task does not fit: nothing was saved (see the explanation and fixes).
     case doesNotFit = 3
     /// The task fits only if the whole plan is re-made: nothing was saved (use --replan).
@@ -23,8 +25,10 @@ public enum ExitStatus: Int32, CaseIterable, Sendable {
     case unavailable = 69
     /// A bug: something that should not happen did.
     case software = 70
-    /// The store or an output file cannot be created or written.
+    /// The store or an output file cannot be created or written (read-only).
     case cannotCreate = 73
+    /// The disk is full or failed while the store was written: nothing was changed.
+    case ioError = 74
     /// The store is busy (another plan held it too long): try again.
     case tempFail = 75
 }
@@ -37,7 +41,10 @@ extension ServiceError {
         switch self {
         case .store(.busy): (.tempFail, .storeBusy)
         case .store(.cannotOpen): (.cannotCreate, .storeUnavailable)
-        case .store(.incompatible): (.dataError, .storeUnavailable)
+        case .store(.incompatible), .store(.damaged): (.dataError, .storeUnavailable)
+        case .store(.notAFile): (.noInput, .storeUnavailable)
+        case .store(.readOnly): (.cannotCreate, .storeUnavailable)
+        case .store(.diskFull), .store(.ioError): (.ioError, .storeUnavailable)
         case .store(.sqlite), .store(.unexpected): (.software, .internalError)
         case .store(.notFound): (.dataError, .notFound)
         case .store(.duplicate), .store(.refused): (.dataError, .refused)

@@ -23,6 +23,16 @@ public enum StoreError: Error, CustomStringConvertible, Sendable {
     /// Something that should not happen while opening or upgrading the store
     /// (a bug: exit 70), with what was thrown.
     case unexpected(path: String, detail: String)
+    /// The store path is a folder, a FIFO or another thing that is not a file (exit 66).
+    case notAFile(path: String, what: String)
+    /// A change to a store that cannot be written (exit 73): `reason` says why.
+    case readOnly(path: String, reason: String)
+    /// A change that did not fit on the disk (exit 74); nothing was changed.
+    case diskFull(path: String)
+    /// The disk failed a read or a write (exit 74); nothing was changed.
+    case ioError(path: String, reason: String)
+    /// The file is an SQLite database with damaged pages (exit 65).
+    case damaged(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -34,6 +44,14 @@ public enum StoreError: Error, CustomStringConvertible, Sendable {
         case .duplicate(let k, let n): "a \(k) named \"\(n)\" already exists"
         case .refused(let why): why
         case .unexpected(let p, let d): "internal error opening the store \(p) (a bug: please report it): \(d)"
+        case .notAFile(let p, let what):
+            "the store path \(p) is \(what), not a store file: give --store (or $PLAN_STORE) the path of a file"
+                + (what == "a folder" ? ", such as \(p.hasSuffix("/") ? p : p + "/")plan.sqlite" : "")
+        case .readOnly(let p, let why): "cannot change the store \(p): \(why); nothing was changed (reading it works)"
+        case .diskFull(let p): "cannot write the store \(p): the disk is full; nothing was changed: free some space and run the command again"
+        case .ioError(let p, let why): "cannot use the store \(p): the disk failed (\(why)); nothing was changed: check the disk (`plan doctor`), then try again"
+        case .damaged(let p, let why):
+            "the store \(p) is damaged (\(why)): `plan restore FILE` puts back a copy made with `plan backup` (or kept before an upgrade as \(p).vN-backup)"
         }
     }
 }
@@ -55,7 +73,10 @@ public struct StoredTask: Hashable, Sendable {
 /// atomic commit).
 public final class PlanStore {
     public let path: String
-    private let db: SQLiteDatabase
+    let db: SQLiteDatabase
+
+    /// The version of the SQLite library this process runs with (`sqlite3_libversion()`).
+    public static var sqliteVersion: String { String(cString: sqlite3_libversion()) }
 
     /// The schema version this build writes (`PRAGMA user_version`).
     public static let schemaVersion = 7
@@ -73,43 +94,117 @@ public final class PlanStore {
         return data + "/plan/plan.sqlite"
     }
 
+    /// Why this store cannot be changed (its file or folder read-only, its
+    /// disk full), or nil when it can: it was opened read-only and every
+    /// write throws this.
+    public private(set) var writeRefusal: StoreError?
+
+    /// The schema version of the file as found (before any upgrade).
+    public private(set) var foundVersion = 0
+
     /// Opens the store at `path`, creating the file and its folder when missing,
-    /// and migrating an older schema.
+    /// and migrating an older schema. A store that cannot be written is opened
+    /// read-only (see ``writeRefusal``); a path that is not a file, a file that
+    /// is not a plan store, a damaged one or one from a newer plan is refused
+    /// before anything is written.
     public init(path: String, busyTimeoutMilliseconds: Int32 = 10_000) throws(StoreError) {
         self.path = path
-        let dir = (path as NSString).deletingLastPathComponent
-        if !dir.isEmpty {
+        let found = StoreFile.inspect(path)
+        switch found {
+        case .notAFile(let what):
+            throw .notAFile(path: path, what: what)
+        case .missing:
+            let dir = StoreFile.folder(of: path)
             do {
                 try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
             } catch {
                 throw .cannotOpen(path: path, reason: "cannot create \(dir): \(error.localizedDescription)")
             }
+        case .file:
+            break
         }
-        do {
-            db = try SQLiteDatabase(path: path)
-        } catch {
-            throw .cannotOpen(path: path, reason: (error as? SQLiteError)?.message ?? "\(error)")
+        var refusal: StoreError?
+        if case .file(let block?) = found { refusal = .readOnly(path: path, reason: block) }
+        var opened: SQLiteDatabase?
+        if refusal == nil {
+            do {
+                let rw = try Self.open(path)
+                rw.setBusyTimeout(milliseconds: busyTimeoutMilliseconds)
+                // The first read maps the shared-memory file: on a full disk it fails here.
+                _ = try Self.userVersion(rw)
+                opened = rw
+            } catch let e as SQLiteError {
+                let classified = StoreFile.classify(e, path: path)
+                guard case .file = found else {
+                    // Nothing of a store that could not be made is left behind.
+                    if (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) == 0 {
+                        for suffix in ["", "-wal", "-shm", "-journal"] { unlink(path + suffix) }
+                    }
+                    if case .cannotOpen = classified {
+                        if StoreFile.diskIsFull(path) { throw .diskFull(path: path) }
+                        if let block = StoreFile.folderBlock(path) { throw .cannotOpen(path: path, reason: "cannot make it: \(block)") }
+                    }
+                    throw classified
+                }
+                switch classified {
+                case .diskFull, .ioError, .readOnly: refusal = classified
+                default: throw classified
+                }
+            } catch {
+                throw .unexpected(path: path, detail: "\(error)")
+            }
         }
+        if let refusal { opened = try Self.openReadOnly(path, refusal: refusal) }
+        guard let opened else { throw .unexpected(path: path, detail: "no connection") }
+        db = opened
+        writeRefusal = refusal
         db.setBusyTimeout(milliseconds: busyTimeoutMilliseconds)
         do {
+            foundVersion = try Self.userVersion(db)
+            // Refused before anything is written: a newer plan's store keeps every byte.
+            if foundVersion > Self.schemaVersion {
+                throw StoreError.incompatible(
+                    path: path,
+                    reason: "written by a newer plan (schema \(foundVersion), this plan knows \(Self.schemaVersion)); use that plan, or `plan restore` a backup made by this one")
+            }
+            if let refusal {
+                if foundVersion == Self.schemaVersion { return }
+                if foundVersion == 0, case .file = found, (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) == 0 {
+                    throw StoreError.incompatible(path: path, reason: "the file is empty and cannot be written (\(refusal.description))")
+                }
+                throw StoreError.readOnly(path: path, reason: "it is a schema-\(foundVersion) store that must be upgraded, which needs it writable (\(refusal.description))")
+            }
             try db.execute("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON;")
             try migrate()
+        } catch {
+            throw StoreFile.storeError(error, path: path)
+        }
+    }
+
+    private static func open(_ path: String, readOnly: Bool = false, immutable: Bool = false) throws -> SQLiteDatabase {
+        try SQLiteDatabase(path: path, readOnly: readOnly, immutable: immutable)
+    }
+
+    /// The store opened for reading only, without leaving a file behind:
+    /// immutable (no lock, no shared memory) unless its write-ahead log holds
+    /// committed changes an immutable read would miss; then through SQLite's
+    /// locks, and refused when those cannot be had rather than shown out of date.
+    private static func openReadOnly(_ path: String, refusal: StoreError) throws(StoreError) -> SQLiteDatabase {
+        let logged = StoreFile.walSize(path) > 0
+        do {
+            let ro = try open(path, readOnly: true, immutable: !logged)
+            _ = try userVersion(ro)
+            return ro
         } catch let e as SQLiteError {
-            if e.isBusy { throw .busy(path: path) }
-            if e.code & 0xFF == SQLITE_NOTADB { throw .incompatible(path: path, reason: "not an SQLite database") }
-            throw .sqlite(e)
-        } catch let e as StoreError {
-            throw e
+            guard logged else { throw StoreFile.classify(e, path: path) }
+            throw .readOnly(path: path, reason: "its latest changes are in \(path)-wal, which cannot be read here (\(refusal.description)); open it once where it can be written")
         } catch {
             throw .unexpected(path: path, detail: "\(error)")
         }
     }
 
-    private func migrate() throws {
-        var version = try userVersion()
-        if version > Self.schemaVersion {
-            throw StoreError.incompatible(path: path, reason: "written by a newer plan (schema \(version), this plan knows \(Self.schemaVersion))")
-        }
+    func migrate() throws {
+        var version = try Self.userVersion(db)
         if version == Self.schemaVersion { return }
         let backup = version == 0 ? nil : try StoreUpgrade.backUp(db, path: path, version: version)
         // A table is rebuilt: foreign keys stay off until it is back (they cannot change inside a transaction).
@@ -118,7 +213,7 @@ public final class PlanStore {
         try db.execute("BEGIN IMMEDIATE")
         do {
             // Re-read under the write lock: another process may have migrated meanwhile.
-            version = try userVersion()
+            version = try Self.userVersion(db)
             if version == 0 {
                 try db.execute(Self.createSchema)
             } else {
@@ -153,7 +248,7 @@ public final class PlanStore {
         }
     }
 
-    private func userVersion() throws -> Int {
+    static func userVersion(_ db: SQLiteDatabase) throws -> Int {
         var version = 0
         try db.query("PRAGMA user_version") { version = Int($0.int(0)) }
         return version
@@ -189,13 +284,15 @@ public final class PlanStore {
     /// Runs `body` in one write transaction (BEGIN IMMEDIATE … COMMIT); any
     /// error rolls everything back, so a refused command changes nothing.
     public func write<T>(_ body: (StoreTransaction) throws -> T) throws -> T {
-        try run("BEGIN IMMEDIATE", body)
+        if let writeRefusal { throw writeRefusal }
+        return try run("BEGIN IMMEDIATE", body)
     }
 
     /// Like ``write(_:)``, but `body` decides: its `commit: false` rolls the
     /// transaction back and still returns its value (a refused or dry-run
     /// command leaves the file as it was, byte for byte).
     public func writeOrRollback<T>(_ body: (StoreTransaction) throws -> (value: T, commit: Bool)) throws -> T {
+        if let writeRefusal { throw writeRefusal }
         var commit = true
         let value: T = try run("BEGIN IMMEDIATE", {
             let r = try body($0)
@@ -214,11 +311,11 @@ public final class PlanStore {
                         commit: () -> Bool = { true }) throws -> T {
         do {
             try db.execute(begin)
-        } catch let e as SQLiteError where e.isBusy {
-            throw StoreError.busy(path: path)
+        } catch let e as SQLiteError {
+            throw StoreFile.classify(e, path: path)
         }
         do {
-            let result = try body(StoreTransaction(db: db))
+            let result = try body(StoreTransaction(db: db, writable: writeRefusal == nil))
             if !commit() {
                 try db.execute("ROLLBACK")
                 return result
@@ -233,8 +330,8 @@ public final class PlanStore {
             try db.execute("COMMIT")
             return result
         } catch {
-            try? db.execute("ROLLBACK")
-            if let e = error as? SQLiteError { throw e.isBusy ? StoreError.busy(path: path) : StoreError.sqlite(e) }
+            if db.inTransaction { try? db.execute("ROLLBACK") }
+            if let e = error as? SQLiteError { throw StoreFile.classify(e, path: path) }
             throw error
         }
     }
@@ -243,11 +340,16 @@ public final class PlanStore {
 /// The operations available inside one transaction.
 public struct StoreTransaction {
     fileprivate let db: SQLiteDatabase
+    /// False when the store was opened read-only: the busy-time cache is then not written.
+    fileprivate let writable: Bool
     /// What this transaction has read and not changed since: a command asks
     /// for the task list several times (to check, to plan, to report).
     private let memo = TransactionMemo()
 
-    fileprivate init(db: SQLiteDatabase) { self.db = db }
+    fileprivate init(db: SQLiteDatabase, writable: Bool) {
+        self.db = db
+        self.writable = writable
+    }
 
     // MARK: Settings
 
@@ -373,12 +475,16 @@ public struct StoreTransaction {
     }
 
     /// Keeps `copy` as the subscription's last good copy (replacing the one before).
+    /// Not kept when the store cannot be written (read-only): the command
+    /// goes on with the copy it fetched.
     public func saveSubscriptionCopy(_ copy: SubscriptionCopy) throws {
+        guard writable else { return }
         try SubscriptionColumns.save(copy, in: db)
     }
 
     /// Records that the server said the stored copy is current (a 304) at `at`.
     public func markSubscriptionChecked(url: String, at: Int64) throws {
+        guard writable else { return }
         try SubscriptionColumns.markChecked(url: url, at: at, in: db)
     }
 
@@ -483,10 +589,18 @@ public struct StoreTransaction {
         try db.rows("SELECT blocks FROM busy_cache WHERE key = ?", [.text(key)]) { $0.blob(0) }.first
     }
 
+    /// A cache, so a store that cannot be written (read-only, or its disk
+    /// full) is read without it: the command goes on, unless SQLite rolled
+    /// the command's own transaction back.
     public func cacheBusy(key: String, blocks: [UInt8], now: Instant) throws {
-        try db.query("INSERT OR REPLACE INTO busy_cache(key, blocks, used) VALUES(?, ?, ?)", [.text(key), .blob(blocks), .int(now.seconds)])
-        // Keep the cache small: the 32 most recently written entries.
-        try db.query("DELETE FROM busy_cache WHERE key NOT IN (SELECT key FROM busy_cache ORDER BY used DESC, key LIMIT 32)")
+        guard writable else { return }
+        do {
+            try db.query("INSERT OR REPLACE INTO busy_cache(key, blocks, used) VALUES(?, ?, ?)", [.text(key), .blob(blocks), .int(now.seconds)])
+            // Keep the cache small: the 32 most recently written entries.
+            try db.query("DELETE FROM busy_cache WHERE key NOT IN (SELECT key FROM busy_cache ORDER BY used DESC, key LIMIT 32)")
+        } catch let e as SQLiteError where [SQLITE_FULL, SQLITE_IOERR, SQLITE_READONLY].contains(e.code & 0xFF) && db.inTransaction {
+            return
+        }
     }
 }
 

@@ -14,11 +14,14 @@ public struct SQLiteError: Error, CustomStringConvertible, Sendable {
 final class SQLiteDatabase {
     private let handle: OpaquePointer
 
-    /// Opens (creating if needed) the database at `path`.
-    init(path: String, readOnly: Bool = false) throws {
+    /// Opens (creating if needed) the database at `path`. `immutable` (only
+    /// with `readOnly`) reads the file without locks or a shared-memory file:
+    /// the way to read a store in a folder nobody may write.
+    init(path: String, readOnly: Bool = false, immutable: Bool = false) throws {
         var db: OpaquePointer?
         let flags = readOnly ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
-        let rc = sqlite3_open_v2(path, &db, flags | SQLITE_OPEN_NOMUTEX, nil)
+        let name = immutable ? Self.immutableURI(path) : path
+        let rc = sqlite3_open_v2(name, &db, flags | SQLITE_OPEN_NOMUTEX | (immutable ? SQLITE_OPEN_URI : 0), nil)
         guard rc == SQLITE_OK, let db else {
             let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
             if let db { sqlite3_close_v2(db) }
@@ -29,6 +32,41 @@ final class SQLiteDatabase {
     }
 
     deinit { sqlite3_close_v2(handle) }
+
+    /// `file:PATH?immutable=1`, with the characters a URI gives meaning to escaped.
+    static func immutableURI(_ path: String) -> String {
+        var escaped = ""
+        for c in path.unicodeScalars {
+            switch c {
+            case "%": escaped += "%25"
+            case "?": escaped += "%3F"
+            case "#": escaped += "%23"
+            default: escaped.unicodeScalars.append(c)
+            }
+        }
+        return "file:" + escaped + "?immutable=1"
+    }
+
+    /// True while a transaction is open (SQLite may roll one back by itself
+    /// after an I/O error or a full disk: this says whether it did).
+    var inTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
+
+    /// Copies every page of `source` into this database (SQLite's online
+    /// backup: one transaction on this side, a consistent snapshot of the
+    /// other). A lock held elsewhere is waited for, up to `attempts` tries
+    /// 50 ms apart.
+    func copy(from source: SQLiteDatabase, attempts: Int = 200) throws {
+        guard let backup = sqlite3_backup_init(handle, "main", source.handle, "main") else { throw error(sqlite3_errcode(handle)) }
+        var rc: Int32 = SQLITE_OK
+        for _ in 0..<attempts {
+            rc = sqlite3_backup_step(backup, -1)
+            if rc != SQLITE_BUSY && rc != SQLITE_LOCKED { break }
+            usleep(50_000)
+        }
+        let finish = sqlite3_backup_finish(backup)
+        if rc != SQLITE_DONE { throw SQLiteError(code: rc == SQLITE_OK ? finish : rc, message: String(cString: sqlite3_errstr(rc == SQLITE_OK ? finish : rc))) }
+        if finish != SQLITE_OK { throw error(finish) }
+    }
 
     /// Runs one or more statements that return no rows.
     func execute(_ sql: String) throws {

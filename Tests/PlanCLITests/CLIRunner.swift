@@ -32,6 +32,17 @@ struct CLIRunner {
         return try run(binary, args, stdin: stdin, environment: env)
     }
 
+    /// Runs `plan args…` as the user `nobody` (through `setpriv`) when the
+    /// tests run as root, so that file permissions bind it as they bind a
+    /// student; as the tests' own user otherwise.
+    static func runUnprivileged(_ args: [String], environment: [String: String] = [:]) throws -> Output {
+        guard getuid() == 0 else { return try run(args, environment: environment) }
+        var env = ["PATH": "/usr/bin:/bin", "TZ": "America/New_York", "NO_COLOR": "1", "LANG": "C.UTF-8"]
+        env.merge(environment) { $1 }
+        return try run(URL(fileURLWithPath: "/usr/bin/setpriv"), ["--reuid=65534", "--regid=65534", "--clear-groups", binary.path] + args,
+                       stdin: nil, environment: env)
+    }
+
     /// Runs another program (`python3`, found on the tests' own PATH) in the
     /// package root, with the tests' environment plus `environment`. A
     /// program that is not there exits with 127.

@@ -148,7 +148,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: dir) }
         try SQLiteDatabase(path: path).execute("PRAGMA user_version = 99")
         let error = #expect(throws: StoreError.self) { _ = try PlanStore(path: path) }
-        #expect(error?.description == "\(path) is not a usable plan store: written by a newer plan (schema 99, this plan knows \(PlanStore.schemaVersion))")
+        #expect(error?.description == "\(path) is not a usable plan store: written by a newer plan (schema 99, this plan knows \(PlanStore.schemaVersion)); use that plan, or `plan restore` a backup made by this one")
         #expect(!FileManager.default.fileExists(atPath: path + ".v99-backup"))
     }
 

@@ -109,7 +109,7 @@ import Testing
         let db = try SQLiteDatabase(path: store.path)
         try db.execute("PRAGMA user_version = 99")
         let error = #expect(throws: StoreError.self) { _ = try PlanStore(path: store.path) }
-        #expect(error?.description == "\(store.path) is not a usable plan store: written by a newer plan (schema 99, this plan knows \(PlanStore.schemaVersion))")
+        #expect(error?.description == "\(store.path) is not a usable plan store: written by a newer plan (schema 99, this plan knows \(PlanStore.schemaVersion)); use that plan, or `plan restore` a backup made by this one")
     }
 
     @Test func notADatabaseIsRefused() throws {

@@ -143,8 +143,8 @@ func resolveZone(_ name: String?) throws -> SystemZone {
 /// Prints import warnings on stderr, at most 20 per file.
 func printWarnings(_ warnings: [ImportWarning]) {
     let limit = 20
-    for w in warnings.prefix(limit) { printError("warning: \(w.description)") }
+    for w in warnings.prefix(limit) { printNotice("warning: \(w.description)") }
     if warnings.count > limit, let f = warnings.first?.file {
-        printError("warning: \(f): \(warnings.count - limit) more warnings not shown")
+        printNotice("warning: \(f): \(warnings.count - limit) more warnings not shown")
     }
 }
