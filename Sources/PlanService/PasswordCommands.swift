@@ -1,6 +1,28 @@
 import PlanDAV
 import PlanStore
 
+extension PlanService {
+    /// Runs `body` with `command` (when given) kept as the password command
+    /// of `host`, so the server is asked with it; when `body` fails, the
+    /// command kept before (or none) is put back.
+    func keepingPasswordCommand<T>(_ command: PasswordCommand?, host: String, _ body: () throws -> T) throws -> T {
+        guard let command else { return try body() }
+        if let problem = PasswordCommands.problem(command) { throw ServiceError.refused(problem) }
+        let host = host.lowercased()
+        let before = try store.write { t in
+            let old = try PasswordCommands.load(t)[host]
+            try PasswordCommands.set(command, host: host, t)
+            return old
+        }
+        do {
+            return try body()
+        } catch {
+            try store.write { try PasswordCommands.set(before, host: host, $0) }
+            throw error
+        }
+    }
+}
+
 /// The password commands set with `plan calendar add --password-command`,
 /// one per host, kept in the store's settings: the command (and the user
 /// name that goes with it), never a password. One line per host,

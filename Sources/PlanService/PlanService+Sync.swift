@@ -66,29 +66,38 @@ extension PlanService {
     /// that it is a calendar collection; with `create`, makes it first
     /// (MKCALENDAR, named "Study plan", coloured `color`). Returns the URL
     /// as kept and whether it was created.
-    public func setSyncTarget(_ raw: String, create: Bool, color: String = "#3A7BD5", insecure: Bool = false) throws -> (url: String, created: Bool) {
+    /// `passwordCommand` (with `user`) is kept for the URL's host, as
+    /// ``addCalendar(path:name:insecure:passwordCommand:user:)`` keeps it.
+    public func setSyncTarget(_ raw: String, create: Bool, color: String = "#3A7BD5", insecure: Bool = false,
+                              passwordCommand command: String? = nil, user: String? = nil) throws -> (url: String, created: Bool) {
         try guarded {
             let url = try Self.collectionURL(raw, insecure: insecure)
-            let client = try davClient(insecure: insecure)
-            do {
-                var info = try client.collection(url)
-                var created = false
-                if info == nil, create {
-                    try client.makeCalendar(url, name: "Study plan", color: color)
-                    created = true
-                    info = try client.collection(url)
-                }
-                guard let info else {
-                    throw ServiceError.refused("\(url.text): no calendar collection there; give --create to make one (named \"Study plan\")")
-                }
-                guard info.isCalendar else {
-                    throw ServiceError.refused("\(url.text): this is a WebDAV folder, not a calendar collection; give a calendar's URL, or a new one with --create")
-                }
-                try store.write { try $0.setSetting(Self.syncTargetKey, url.text) }
-                return (url.text, created)
-            } catch let error as DAVError {
-                throw ServiceError.cannotWrite(path: error.url, reason: error.reason)
+            return try keepingPasswordCommand(command.map { PasswordCommand(command: $0, user: user) }, host: url.host) {
+                try setSyncTarget(url, create: create, color: color, insecure: insecure)
             }
+        }
+    }
+
+    private func setSyncTarget(_ url: SubscriptionURL, create: Bool, color: String, insecure: Bool) throws -> (url: String, created: Bool) {
+        let client = try davClient(insecure: insecure)
+        do {
+            var info = try client.collection(url)
+            var created = false
+            if info == nil, create {
+                try client.makeCalendar(url, name: "Study plan", color: color)
+                created = true
+                info = try client.collection(url)
+            }
+            guard let info else {
+                throw ServiceError.refused("\(url.text): no calendar collection there; give --create to make one (named \"Study plan\")")
+            }
+            guard info.isCalendar else {
+                throw ServiceError.refused("\(url.text): this is a WebDAV folder, not a calendar collection; give a calendar's URL, or a new one with --create")
+            }
+            try store.write { try $0.setSetting(Self.syncTargetKey, url.text) }
+            return (url.text, created)
+        } catch let error as DAVError {
+            throw ServiceError.cannotWrite(path: error.url, reason: error.reason)
         }
     }
 

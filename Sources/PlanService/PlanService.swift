@@ -125,19 +125,7 @@ public struct PlanService {
             } catch {
                 throw ServiceError.refused(error.description)
             }
-            // A password command is kept first so the server is asked with it; the one
-            // before is put back if the calendar is refused.
-            let host = url.host.lowercased()
-            var before: PasswordCommand??
-            if let passwordCommand {
-                if let problem = PasswordCommands.problem(passwordCommand) { throw ServiceError.refused(problem) }
-                before = try store.write { t in
-                    let old = try PasswordCommands.load(t)[host]
-                    try PasswordCommands.set(passwordCommand, host: host, t)
-                    return old
-                }
-            }
-            do {
+            return try keepingPasswordCommand(passwordCommand, host: url.host) {
                 let commands = try store.read { try PasswordCommands.load($0) }
                 if collections.probe(url, insecure: insecure, commands: commands) != nil {
                     let source = CalendarSource(name: name ?? Self.defaultName(forURL: url), kind: .caldav(url: url.text))
@@ -147,9 +135,6 @@ public struct PlanService {
                 let source = CalendarSource(name: name ?? Self.defaultName(forURL: url), kind: .subscription(url: url.text))
                 try remote.prefetch([url.text], store: store, now: now)
                 return try store.write { try register(source, $0) }
-            } catch {
-                if let before { try store.write { try PasswordCommands.set(before, host: host, $0) } }
-                throw error
             }
         }
     }

@@ -196,6 +196,26 @@ import Testing
         #expect(!s.storeBytes().contains(SubscriptionTests.password))
         #expect(s.storeBytes().contains("cat \(secretFile)"))
 
+        // The sync target takes a password command the same way; a second store, so none is kept yet.
+        let syncStore = s.dir.appendingPathComponent("sync.sqlite").path
+        func sync(_ args: [String]) throws -> CLIRunner.Output {
+            try CLIRunner.run(args + ["--store", syncStore], environment: ["PLAN_NOW": "2026-11-23T08:00:00-05:00", "NETRC": "/nonexistent", "HOME": s.dir.path])
+        }
+        let study = "http://127.0.0.1:\(servers.radicale.port)/student/study/"
+        let noCredentials = try sync(["calendar", "target", study, "--create"])
+        #expect(noCredentials.status == 73, "\(noCredentials.stderr)")
+        let target = try sync(["calendar", "target", study, "--create", "--user", "student", "--password-command", "cat \(secretFile)"])
+        #expect(target.status == 0, "\(target.stderr)")
+        #expect(target.stdout == "Created the calendar \"Study plan\" at \(study); `plan sync` writes there.\n")
+        #expect(try sync(["add-task", "Essay", "--estimate", "2h", "--due", "2026-11-25"]).status == 0)
+        let synced = try sync(["sync"])
+        #expect(synced.status == 0, "\(synced.stderr)")
+        let kept = FileManager.default.contents(atPath: syncStore).map { String(decoding: $0, as: UTF8.self) } ?? ""
+        #expect(kept.contains("cat \(secretFile)") && !kept.contains(SubscriptionTests.password))
+        for output in [noCredentials, target, synced] {
+            #expect(!output.stdout.contains(SubscriptionTests.password) && !output.stderr.contains(SubscriptionTests.password))
+        }
+
         let misuse = try plan(["calendar", "add", s.ics, "--password-command", "true"])
         #expect(misuse.status == 65)
         #expect(misuse.stderr == "plan: --password-command is for a calendar on a server (an https:// or webcal:// URL), not a file\n")

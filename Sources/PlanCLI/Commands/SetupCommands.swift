@@ -80,7 +80,17 @@ struct CalendarCommand: ParsableCommand {
         @Flag(help: "Make the collection (named \"Study plan\") when there is none at URL.") var create = false
         @Option(help: ArgumentHelp("The colour --create gives it.", valueName: "#rrggbb")) var color = "#3A7BD5"
         @Flag(help: "Allow a plain http:// URL to another machine.") var insecure = false
+        @Option(name: .customLong("password-command"),
+                help: ArgumentHelp("A command that prints the password on its first line; kept for this host (as with `plan calendar add`). The password itself is never stored.", valueName: "command"))
+        var passwordCommand: String?
+        @Option(help: ArgumentHelp("The user name that goes with --password-command. Default: PLAN_CALDAV_USER, else the netrc login for the host.", valueName: "name"))
+        var user: String?
         @OptionGroup var options: StoreOptions
+
+        func validate() throws {
+            if user != nil && passwordCommand == nil { throw ValidationError("--user goes with --password-command (for other credentials use ~/.netrc or PLAN_CALDAV_USER)") }
+            if url == nil && (passwordCommand != nil || create) { throw ValidationError("--password-command and --create need the collection's URL") }
+        }
 
         func run() throws {
             try withService(options) { service, _ in
@@ -91,7 +101,8 @@ struct CalendarCommand: ParsableCommand {
                     }
                     return
                 }
-                let set = try service.setSyncTarget(url, create: create, color: color, insecure: insecure)
+                let set = try service.setSyncTarget(url, create: create, color: color, insecure: insecure,
+                                                    passwordCommand: passwordCommand, user: user)
                 emit(options.json, Wire.SyncTarget(url: set.url, created: set.created)) {
                     set.created ? "Created the calendar \"Study plan\" at \(set.url); `plan sync` writes there.\n"
                         : "`plan sync` writes to \(set.url).\n"

@@ -15,7 +15,8 @@ struct SyncCommand: ParsableCommand {
             are created (If-None-Match: *), moved ones updated (If-Match), removed ones deleted; events plan did not \
             write are never touched. A sitting you moved on the phone stays where you put it (the plan works around \
             it); one you deleted is read as "not then": its work is planned elsewhere. Credentials as for \
-            `plan calendar add` (~/.netrc, PLAN_CALDAV_USER/PLAN_CALDAV_PASSWORD).
+            `plan calendar add` (PLAN_CALDAV_USER/PLAN_CALDAV_PASSWORD, a password command kept for the host \
+            with `plan calendar target URL --password-command CMD`, or ~/.netrc).
 
             Example:
               plan calendar target https://dav.example.org/alex/study/ --create
