@@ -1,0 +1,8 @@
+import FuzzDriver
+import PlanFuzz
+
+/// The process entry point (SwiftPM links `main` to it): libFuzzer over ``FuzzTarget/catalog``.
+@_cdecl("FuzzCatalog_main")
+func fuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
+    runLibFuzzer(.catalog, argc: argc, argv: argv)
+}
