@@ -317,6 +317,23 @@ import Testing
         #expect(String(decoding: bytes, as: UTF8.self).contains("Pid:"))
     }
 
+    /// The size bound: a file of exactly `limit` bytes is read, one byte more
+    /// is refused, and so is a device that never ends.
+    @Test func aFileOverTheLimitIsRefused() throws {
+        let path = NSTemporaryDirectory() + "plan-filebytes-limit-\(getpid()).ics"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let text = Array(String(repeating: "BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n", count: 100).utf8)
+        try Data(text).write(to: URL(fileURLWithPath: path))
+        #expect(try ICalImporter.fileBytes(path: path, limit: text.count) == text)
+        let refused = ImportError.invalid(file: path, reason: "larger than \(text.count - 1) bytes, the most plan reads from one calendar file (export a shorter range of dates)")
+        #expect(throws: refused) { _ = try ICalImporter.fileBytes(path: path, limit: text.count - 1) }
+        // A pipe-like source with no size: the bound holds while reading.
+        #expect(throws: ImportError.invalid(file: "/dev/zero", reason: "larger than 65536 bytes, the most plan reads from one calendar file (export a shorter range of dates)")) {
+            _ = try ICalImporter.fileBytes(path: "/dev/zero", limit: 65_536)
+        }
+        #expect(ICalImporter.maxFileBytes == 100_000_000)
+    }
+
     @Test func aFolderOrAMissingFileSaysWhy() {
         #expect(throws: ImportError.unreadable(file: "/tmp", reason: "it is a directory")) {
             _ = try ICalImporter.fileBytes(path: "/tmp")

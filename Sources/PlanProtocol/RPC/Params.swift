@@ -110,6 +110,9 @@ public enum RPCLimits {
     public static let maxAgendaDays = 366
     /// The widest `events.expand` window.
     public static let maxExpandWindow: Int64 = 3_660 * 86_400
+    /// The most requests in one batch; a longer batch is refused whole (-32600)
+    /// before any of it runs.
+    public static let maxBatch = 1_000
 }
 
 /// Human or ISO inputs turned into the contract's forms, with the reason on failure.
