@@ -179,6 +179,58 @@ import Testing
         #expect(ICS.ids(result).contains("occurrence-cap"))
     }
 
+    /// The per-series bound: a series with exactly `cap` instances in the
+    /// window keeps them all without a warning; one more keeps `cap` and says so.
+    @Test func theSeriesCapIsExact() throws {
+        let options = ICS.options(from: "2026-01-05T00:00:00Z", to: "2026-01-06T00:00:00Z", cap: 500)
+        for (count, warned) in [(500, false), (501, true)] {
+            let lines = ICS.calendar(ICS.event("m", "DTSTART:20260105T090000Z", "RRULE:FREQ=MINUTELY;COUNT=\(count)"))
+            let result = try ICS.read(lines, options: options)
+            #expect(result.occurrences.count == 500, "COUNT=\(count)")
+            #expect(ICS.ids(result).contains("occurrence-cap") == warned, "COUNT=\(count): \(result.warnings)")
+        }
+    }
+
+    /// The bound on a rule's steps (1,000,000, counted before and in the
+    /// window): a COUNT that ends exactly there needs no warning; one more
+    /// instance is cut with one, naming the rule.
+    @Test func theStepBoundIsExact() throws {
+        let options = ICS.options(from: "2026-01-05T00:00:00Z", to: "2026-01-06T00:00:00Z")
+        for (count, warned) in [(1_000_000, false), (1_000_001, true)] {
+            let lines = ICS.calendar(ICS.event("s", "DTSTART:20000105T090000Z", "RRULE:FREQ=SECONDLY;COUNT=\(count)"))
+            let (result, took) = try Self.timed { try ICS.read(lines, options: options) }
+            #expect(took < Self.quick)
+            #expect(result.occurrences.isEmpty, "the series ends in January 2000")
+            let stopped = result.warnings.filter { $0.message == "expansion stopped after 1000000 steps of the rule; later occurrences are not listed" }
+            #expect(stopped.count == (warned ? 1 : 0), "COUNT=\(count): \(result.warnings)")
+            if warned { #expect(stopped.first?.value == "FREQ=SECONDLY;COUNT=1000001") }
+        }
+    }
+
+    /// The bound on a VTIMEZONE's rules (found by the fuzzer: a STANDARD
+    /// observance with FREQ=SECONDLY held libical for hours and past 500 MB
+    /// as it expanded the zone second by second). A rule that changes the
+    /// offset 12 times in a year is used; 13 times, and the zone is ignored
+    /// with a `bad-rule` warning naming it, quickly.
+    @Test(arguments: [("FREQ=MONTHLY", false), ("FREQ=DAILY;INTERVAL=29", true), ("FREQ=SECONDLY;BYSETPOS=-1", true)])
+    func aTimeZoneRuleThatChangesTooOftenIsIgnored(_ rule: String, _ refused: Bool) throws {
+        let zone = ["BEGIN:VTIMEZONE", "TZID:Fuzzy/Zone", "BEGIN:STANDARD", "DTSTART:19700101T000000",
+                    "TZOFFSETFROM:+0100", "TZOFFSETTO:+0100", "RRULE:" + rule, "END:STANDARD", "END:VTIMEZONE"]
+        let lines = ICS.calendar(zone, ICS.event("z", "DTSTART;TZID=Fuzzy/Zone:20260105T090000", "DURATION:PT1H"))
+        let (result, took) = try Self.timed {
+            try ICS.read(lines, options: ICS.options(from: "2026-01-05T00:00:00Z", to: "2026-01-06T00:00:00Z"))
+        }
+        #expect(took < Self.quick)
+        let message = "the VTIMEZONE \"Fuzzy/Zone\" changes its offset more than 12 times a year by this rule; the zone was ignored"
+        let warned = result.warnings.filter { $0.id == "bad-rule" && $0.message == message }
+        #expect(warned.map(\.value) == (refused ? [rule] : []), "\(result.warnings)")
+        #expect(result.occurrences.count == 1)
+        if !refused {
+            // 09:00 at +01:00 is 08:00 UTC: the zone was used.
+            #expect(result.occurrences.first?.range(in: SystemZone.utc).start == Instant(seconds: 1_767_600_000))
+        }
+    }
+
     /// An endless daily series from 1950, read over one day of 2026 with a
     /// small cap: one instance, and no cap was hit in the window.
     ///
