@@ -8,7 +8,7 @@ import PlanFuzz
 @_cdecl("FuzzRPC_main")
 func fuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
     guard chdir(RPCEntry.directory) == 0 else {
-        fputs("FuzzRPC: cannot enter \(RPCEntry.directory)\n", stderr)
+        print("FuzzRPC: cannot enter \(RPCEntry.directory)")
         return 1
     }
     return runLibFuzzer(.rpc, argc: argc, argv: argv)
