@@ -16,11 +16,13 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case schedule
     /// A course catalog in any format plan reads → the catalog (``CatalogEntry``).
     case catalog
-    // The CalDAV multistatus parser (PlanDAV) gets its case here when it lands:
-    // `case multistatus`, whose run is the parser's public function on the
-    // bytes (a value or an error), an executable `FuzzMultistatus` in
-    // Fuzz/Package.swift, and seeds from the CalDAV tests' responses in
-    // Fuzz/run.sh.
+    // The CalDAV multistatus parser gets its case here once this branch has
+    // it (`Multistatus.parse(_:)` in PlanDAV: bytes → a value or a ParseError):
+    // `case multistatus` running `_ = try? Multistatus.parse(bytes)` (with
+    // "PlanDAV" among PlanFuzz's dependencies), an executable
+    // `FuzzMultistatus` in Fuzz/Package.swift, its name in Fuzz/run.sh
+    // (targets, max_len 65536, seeds: the multistatus bodies of the CalDAV
+    // tests), a dictionary of DAV element names, and a FuzzRegressions folder.
 
     /// Runs the target once on `bytes`; never throws: every error is an answer.
     public func run(_ bytes: [UInt8]) {

@@ -30,3 +30,29 @@ import Testing
         #expect(search.status == 65)
     }
 }
+
+/// `plan schedule` keeps the limits `plan rpc` keeps: a request whose `now`
+/// is a thousand years before its due (found by the fuzzer) overflowed the
+/// scheduler's stack; it is now one line and exit 65.
+@Suite struct ScheduleLimitsTests {
+    func request(now: String, due: String) -> Data {
+        Data(#"{"timeZone": "America/New_York", "now": "\#(now)", "tasks": [{"id": "essay", "title": "Essay", "estimate": "PT2H", "due": "\#(due)"}]}"#.utf8)
+    }
+
+    @Test func aDueMoreThanTenYearsFromNowIsRefused() throws {
+        let far = try CLIRunner.run(["schedule", "--tasks", "-"], stdin: request(now: "1013-11-23T08:00:00-05:00", due: "2026-11-24"))
+        #expect(far.stderr == "plan: <stdin>: invalid request: task \"essay\" (/tasks/0/due): more than ten years from now\n")
+        #expect(far.status == 65)
+        // Exactly ten years (3,653 days) is planned.
+        let atLimit = try CLIRunner.run(["schedule", "--tasks", "-", "--json"], stdin: request(now: "2026-11-23T08:00:00-05:00", due: "2036-11-23T08:00"))
+        #expect(atLimit.status == 0, "\(atLimit.stderr)")
+        #expect(atLimit.stdout.contains("\"essay\""))
+    }
+
+    @Test func aDurationOverAYearIsRefused() throws {
+        let long = Data(#"{"timeZone": "UTC", "now": "2026-11-23T08:00:00Z", "tasks": [{"id": "a", "title": "A", "estimate": "PT8785H", "due": "2036-01-01"}]}"#.utf8)
+        let r = try CLIRunner.run(["schedule", "--tasks", "-"], stdin: long)
+        #expect(r.stderr == "plan: <stdin>: invalid request: task \"a\" (/tasks/0/estimate): PT8785H is longer than 8784 hours, the most plan accepts\n")
+        #expect(r.status == 65)
+    }
+}

@@ -73,6 +73,7 @@ struct ScheduleCommand: ParsableCommand {
         let input: ScheduleInput
         do {
             input = try ScheduleRequest.decode(data).validated(defaultNow: clock)
+            try StatelessSchedule.checkLimits(input)
         } catch {
             printError("\(label): invalid request: \(error.description)")
             throw PlanExit.dataError

@@ -99,8 +99,10 @@ struct Params {
     }
 }
 
-/// The limits `plan rpc` puts on values the contract itself allows, so that
-/// one request cannot hold the server for minutes or answer with gigabytes.
+/// The limits `plan rpc` (and, for a schedule request, `plan schedule`:
+/// ``StatelessSchedule/checkLimits(_:)``) puts on values the contract itself
+/// allows, so that one request cannot hold plan for minutes or answer with
+/// gigabytes.
 public enum RPCLimits {
     /// The longest duration accepted anywhere: 366 days of elapsed time.
     public static let maxDuration: Int64 = 366 * 86_400
