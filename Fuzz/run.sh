@@ -2,11 +2,13 @@
 # Builds plan's libFuzzer targets and runs each for a number of executions
 # (README "Fuzzing").
 #
-#   bash Fuzz/run.sh [--runs N] [--seeds-only] [target…]
+#   bash Fuzz/run.sh [--runs N] [--seeds-only] [--debug] [target…]
 #
 #   targets   importer rpc schedule catalog (default: all, one after another)
 #   --runs N  executions per target (default 1000000)
 #   --seeds-only  only replay the seeds (no mutations): a smoke test of the build
+#   --debug   build without optimization (much quicker to build, slower to run: CI's
+#             pass); an input then fails after 5 s rather than 1 s
 #
 # Each target runs with -timeout=1 (an input that takes more than a second is
 # a failure), -rss_limit_mb=512, leak detection on, one process, no jobs, and
@@ -21,9 +23,10 @@
 # target failed, 1 otherwise, 2 for bad usage.
 #
 # Building: the fuzz package (Fuzz/Package.swift) depends on the package above
-# by path; every module, plan's included, is compiled with
-# -sanitize=fuzzer,address (release, in Fuzz/.build) and linked with lld (gold
-# cannot link libFuzzer's driver here). The first build takes several minutes.
+# by path; every Swift module, plan's included, is compiled with
+# -sanitize=fuzzer,address (in Fuzz/.build) and linked with lld (gold cannot
+# link libFuzzer's driver here). The first release build takes 15 minutes or
+# more on two cores, a debug one (--debug) over ten minutes on a busy machine.
 set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")"
@@ -37,13 +40,16 @@ fi
 all_targets=(importer rpc schedule catalog)
 runs=1000000
 seeds_only=0
+config=release
+timeout=1
 targets=()
 while (($# > 0)); do
     case $1 in
     --runs) runs=${2:?--runs needs a number}; shift 2 ;;
     --runs=*) runs=${1#--runs=}; shift ;;
     --seeds-only) seeds_only=1; shift ;;
-    -h | --help) sed -n '2,25p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --debug) config=debug; timeout=5; shift ;;
+    -h | --help) sed -n '2,29p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
     importer | rpc | schedule | catalog) targets+=("$1"); shift ;;
     *) echo "run.sh: unknown argument '$1' (targets: ${all_targets[*]})" >&2; exit 2 ;;
     esac
@@ -60,11 +66,11 @@ lld=$swift_bin/ld.lld
 mkdir -p .build
 printf '{"schemaVersion": "1.0", "linker": {"path": "%s"}}\n' "$lld" >.build/toolset.json
 build_started=$SECONDS
-echo "fuzz: building ${targets[*]} with -sanitize=fuzzer,address (release, Fuzz/.build)"
+echo "fuzz: building ${targets[*]} with -sanitize=fuzzer,address ($config, Fuzz/.build)"
 # lld and gold print one harmless "Cannot export local symbol '__asan_…'" per ASan helper.
-swift build -c release --toolset "$fuzz_dir/.build/toolset.json" -Xswiftc -sanitize=fuzzer,address 2>&1 |
+swift build -c "$config" --toolset "$fuzz_dir/.build/toolset.json" -Xswiftc -sanitize=fuzzer,address 2>&1 |
     { grep -v -e "Cannot export local symbol '__asan" -e '^\[[0-9]*/[0-9]*\] ' || true; }
-bin_dir=$(swift build -c release --show-bin-path)
+bin_dir=$(swift build -c "$config" --show-bin-path)
 echo "fuzz: built in $((SECONDS - build_started))s"
 
 # ---------------------------------------------------------------------------------------
@@ -197,7 +203,7 @@ for target in "${targets[@]}"; do
     mkdir -p "$artifacts"
     log=$work/$target.log
     private=${shm_work:-$work}/dir-$target
-    args=(-runs="$runs" -max_len="$(max_len_of "$target")" -timeout=1 -rss_limit_mb=512
+    args=(-runs="$runs" -max_len="$(max_len_of "$target")" -timeout="$timeout" -rss_limit_mb=512
         -detect_leaks=1 -jobs=0 -workers=0 -print_final_stats=1 -dict="$fuzz_dir/dict/$target.dict"
         -artifact_prefix="$artifacts/")
     if ((seeds_only)); then args=(-runs=0 "${args[@]:1}"); fi
