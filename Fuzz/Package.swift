@@ -17,8 +17,8 @@ let package = Package(
         .package(name: "plan", path: ".."),
     ],
     targets: [
-        // LLVMFuzzerRunDriver and the one callback every target shares.
-        .target(name: "FuzzDriver", dependencies: [.product(name: "PlanFuzz", package: "plan")]),
+        // LLVMFuzzerRunDriver, for the entry point of every target.
+        .target(name: "FuzzDriver"),
         .executableTarget(name: "FuzzImporter", dependencies: ["FuzzDriver", .product(name: "PlanFuzz", package: "plan")], swiftSettings: fuzzFlags),
         .executableTarget(name: "FuzzRPC", dependencies: ["FuzzDriver", .product(name: "PlanFuzz", package: "plan")], swiftSettings: fuzzFlags),
         .executableTarget(name: "FuzzSchedule", dependencies: ["FuzzDriver", .product(name: "PlanFuzz", package: "plan")], swiftSettings: fuzzFlags),

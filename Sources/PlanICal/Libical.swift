@@ -22,8 +22,19 @@ final class LibicalZone: UTCOffsetProvider {
     /// libical's own lookup, for the memo.
     private struct Lookup: OffsetLookup {
         let zone: OpaquePointer
+        /// 2400-01-01T00:00:00Z. libical expands a zone's rules from their
+        /// DTSTART up to the year asked: a DTSTART in year 7802 in a zone whose
+        /// rules start in 1601 held it for 14 s (found by the fuzzer).
+        static let farFuture: Int64 = 13_569_465_600
+        /// 400 Gregorian years, after which the calendar, and so every
+        /// yearly rule, repeats: a later instant is asked about 400, 800…
+        /// years earlier, before ``farFuture``.
+        static let cycle: Int64 = 146_097 * 86_400
+
         func offset(at instant: Instant) -> Int {
-            var t = icalTime(instant.local(offset: 0), isDate: false)
+            var seconds = instant.seconds
+            if seconds >= Self.farFuture { seconds -= ((seconds - Self.farFuture) / Self.cycle + 1) * Self.cycle }
+            var t = icalTime(Instant(seconds: seconds).local(offset: 0), isDate: false)
             t.zone = icaltimezone_get_utc_timezone()
             var isDaylight: Int32 = 0
             return Int(icaltimezone_get_utc_offset_of_utc_time(zone, &t, &isDaylight))

@@ -1,5 +1,3 @@
-import PlanFuzz
-
 /// libFuzzer's driver (compiler-rt), linked in by `-sanitize=fuzzer`: it
 /// parses libFuzzer's options from `argv` and calls `callback` with each input.
 @_silgen_name("LLVMFuzzerRunDriver")
@@ -7,16 +5,17 @@ func LLVMFuzzerRunDriver(_ argc: UnsafeMutablePointer<Int32>,
                          _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
                          _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32) -> Int32
 
-/// The target this process fuzzes (set once, before the driver starts).
-nonisolated(unsafe) private var current = FuzzTarget.importer
-
-/// Runs libFuzzer over `target` with the process's arguments; returns its exit status.
-public func runLibFuzzer(_ target: FuzzTarget, argc: Int32, argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
-    current = target
+/// Runs libFuzzer with the process's arguments over `callback` (each
+/// executable's `LLVMFuzzerTestOneInput`); returns its exit status.
+public func runLibFuzzer(argc: Int32, argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
+                         _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32) -> Int32 {
     var argc = argc
     var argv = argv
-    return LLVMFuzzerRunDriver(&argc, &argv) { data, size in
-        current.run(size == 0 ? [] : Array(UnsafeBufferPointer(start: data, count: size)))
-        return 0
-    }
+    return LLVMFuzzerRunDriver(&argc, &argv, callback)
+}
+
+/// One input as bytes.
+public func inputBytes(_ data: UnsafePointer<UInt8>?, _ size: Int) -> [UInt8] {
+    guard let data, size > 0 else { return [] }
+    return Array(UnsafeBufferPointer(start: data, count: size))
 }
