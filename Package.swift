@@ -12,6 +12,8 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "plan", targets: ["plan"]),
+        // The fuzz entry points, for the libFuzzer package in Fuzz/ (README "Fuzzing").
+        .library(name: "PlanFuzz", targets: ["PlanFuzz"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -78,6 +80,8 @@ let package = Package(
         .executableTarget(name: "plan", dependencies: ["PlanCLI"], swiftSettings: swiftSettings),
         // plan(1) from the command definitions: `plan --experimental-dump-help | plan-manual > plan.1` (Packaging/install.sh).
         .executableTarget(name: "plan-manual", swiftSettings: swiftSettings),
+        // What each fuzz target does with its bytes: run by Fuzz/ under libFuzzer and by PlanFuzzTests without it.
+        .target(name: "PlanFuzz", dependencies: ["PlanCore", "PlanTimetable", "PlanICal", "PlanStore", "PlanService", "PlanProtocol"], swiftSettings: swiftSettings),
         // The benchmark of issue 6: `swift run -c release plan-bench [--quick] [--json FILE]`.
         .executableTarget(
             name: "plan-bench",
@@ -97,6 +101,7 @@ let package = Package(
         .testTarget(name: "PlanDAVTests", dependencies: ["PlanDAV"], swiftSettings: swiftSettings),
         .testTarget(name: "PlanServiceTests", dependencies: ["PlanService", "PlanTimetable", "PlanStore", "PlanICal", "PlanCore", "PlanRender"], swiftSettings: swiftSettings),
         .testTarget(name: "PlanProtocolTests", dependencies: ["PlanProtocol", "PlanTimetable", "PlanGrades", "PlanService", "PlanStore", "PlanRender", "PlanCore"], exclude: ["CatalogFiles"], swiftSettings: swiftSettings),
+        .testTarget(name: "PlanFuzzTests", dependencies: ["PlanFuzz"], exclude: ["FuzzRegressions"], swiftSettings: swiftSettings),
         .testTarget(name: "PlanCLITests", dependencies: ["PlanCLI"], exclude: ["Golden", "Wild", "Courses", "Week", "Servers", "Groups"], swiftSettings: swiftSettings),
     ],
     swiftLanguageModes: [.v6]

@@ -480,6 +480,12 @@ struct Expander {
         var inWindow = 0
         let windowStart = options.window.start
         while let l = it.next() {
+            // Another instance past the bound: stop, and say so.
+            if steps >= Self.maxSteps {
+                warn("occurrence-cap", e, property, rule,
+                     "expansion stopped after \(steps) steps of the rule; later occurrences are not listed")
+                break
+            }
             steps += 1
             // The restart point is not an instance unless the rule itself says so.
             if steps == 1, let skipped, l == skipped, !Self.matches(rule: rule, l, zone: zone) { continue }
@@ -495,11 +501,6 @@ struct Expander {
                 inWindow += 1
             }
             if inWindow > options.maxOccurrencesPerSeries { break }
-            if steps >= Self.maxSteps {
-                warn("occurrence-cap", e, property, rule,
-                     "expansion stopped after \(steps) steps of the rule; later occurrences are not listed")
-                break
-            }
         }
         return out
     }

@@ -26,9 +26,15 @@ public enum ICalImporter {
         try importLines(contentLines(fileBytes(path: path), label: path), label: path, options: options)
     }
 
+    /// The largest calendar file read: 100 MB (a 100,000-event semester
+    /// calendar is about a third of it). A larger file, or a device or pipe
+    /// that never ends (`/dev/zero`), is refused once this much has been read.
+    public static let maxFileBytes = 100_000_000
+
     /// The whole content of the file at `path`, read straight into one
-    /// array (one `read` for a regular file: no growing buffer, no copy).
-    public static func fileBytes(path: String) throws(ImportError) -> [UInt8] {
+    /// array (one `read` for a regular file: no growing buffer, no copy),
+    /// refused as ``ImportError/invalid(file:reason:)`` past `limit` bytes.
+    public static func fileBytes(path: String, limit: Int = maxFileBytes) throws(ImportError) -> [UInt8] {
         func failure(_ code: Int32) -> ImportError {
             switch code {
             case ENOENT, ENOTDIR: .unreadable(file: path, reason: "no such file")
@@ -43,11 +49,14 @@ public enum ICalImporter {
         var st = stat()
         guard fstat(fd, &st) == 0 else { throw failure(errno) }
         guard (st.st_mode & S_IFMT) != S_IFDIR else { throw failure(EISDIR) }
+        let tooLarge = ImportError.invalid(file: path, reason: "larger than \(limit) bytes, the most plan reads from one calendar file (export a shorter range of dates)")
+        guard Int(st.st_size) <= limit else { throw tooLarge }
         // The size is a hint (a pipe or /proc file says 0, a file may grow).
         var bytes = [UInt8](repeating: 0, count: max(0, Int(st.st_size)) + 1)
         var filled = 0
         while true {
-            if filled == bytes.count { bytes.append(contentsOf: repeatElement(0, count: max(4096, bytes.count))) }
+            if filled > limit { throw tooLarge }
+            if filled == bytes.count { bytes += [UInt8](repeating: 0, count: min(max(4096, bytes.count), limit + 1 - filled)) }
             let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + filled, $0.count - filled) }
             if n < 0 && errno == EINTR { continue }
             if n < 0 { throw failure(errno) }

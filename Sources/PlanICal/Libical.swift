@@ -22,17 +22,66 @@ final class LibicalZone: UTCOffsetProvider {
     /// libical's own lookup, for the memo.
     private struct Lookup: OffsetLookup {
         let zone: OpaquePointer
+        /// 2400-01-01T00:00:00Z. libical expands a zone's rules from their
+        /// DTSTART up to the year asked: a DTSTART in year 7802 in a zone whose
+        /// rules start in 1601 held it for 14 s (found by the fuzzer).
+        static let farFuture: Int64 = 13_569_465_600
+        /// 400 Gregorian years, after which the calendar, and so every
+        /// yearly rule, repeats: a later instant is asked about 400, 800…
+        /// years earlier, before ``farFuture``.
+        static let cycle: Int64 = 146_097 * 86_400
+
         func offset(at instant: Instant) -> Int {
-            var t = icalTime(instant.local(offset: 0), isDate: false)
+            var seconds = instant.seconds
+            if seconds >= Self.farFuture { seconds -= ((seconds - Self.farFuture) / Self.cycle + 1) * Self.cycle }
+            var t = icalTime(Instant(seconds: seconds).local(offset: 0), isDate: false)
             t.zone = icaltimezone_get_utc_timezone()
             var isDaylight: Int32 = 0
             return Int(icaltimezone_get_utc_offset_of_utc_time(zone, &t, &isDaylight))
         }
     }
 
-    /// nil when libical does not accept the component as a time zone.
+    /// The most offset changes one observance rule may make in the year
+    /// after its DTSTART. A real zone's rules change it once a year; libical
+    /// expands every rule of a zone it is asked about from DTSTART up to the
+    /// year asked, so a FREQ=SECONDLY rule (or a yearly one with BYSECOND…)
+    /// would hold it for hours and fill memory.
+    static let maxChangesPerYear = 12
+
+    /// The first STANDARD or DAYLIGHT rule of `vtimezone` that changes the
+    /// offset more than ``maxChangesPerYear`` times in the 365 days from its
+    /// observance's DTSTART; nil when there is none.
+    static func excessiveRule(in vtimezone: OpaquePointer) -> String? {
+        for kind in [ICAL_XSTANDARD_COMPONENT, ICAL_XDAYLIGHT_COMPONENT] {
+            var observance = icalcomponent_get_first_component(vtimezone, kind)
+            while let o = observance {
+                observance = icalcomponent_get_next_component(vtimezone, kind)
+                let t = icalcomponent_get_dtstart(o)
+                guard icaltime_is_null_time(t) == 0 else { continue }
+                let start = LocalDateTime(date: LocalDate(year: Int(t.year), month: Int(t.month), day: Int(t.day)),
+                                          hour: Int(t.hour), minute: Int(t.minute), second: Int(t.second))
+                var p = icalcomponent_get_first_property(o, ICAL_RRULE_PROPERTY)
+                while let prop = p {
+                    p = icalcomponent_get_next_property(o, ICAL_RRULE_PROPERTY)
+                    guard let value = icalproperty_get_value_as_string_r(prop) else { continue }
+                    let rule = String(cString: value)
+                    free(value)
+                    guard let it = RecurrenceIterator(rule: rule, start: start, isDate: false) else { continue }
+                    var changes = 0
+                    while let l = it.next(), l.secondsSinceEpoch < start.secondsSinceEpoch + 365 * 86_400 {
+                        changes += 1
+                        if changes > maxChangesPerYear { return rule }
+                    }
+                }
+            }
+        }
+        return nil
+    }
+
+    /// nil when libical does not accept the component as a time zone, or
+    /// when one of its rules changes the offset too often (``excessiveRule(in:)``).
     init?(vtimezone: OpaquePointer) {
-        guard let z = icaltimezone_new() else { return nil }
+        guard Self.excessiveRule(in: vtimezone) == nil, let z = icaltimezone_new() else { return nil }
         guard let copy = icalcomponent_new_clone(vtimezone) else {
             icaltimezone_free(z, 1)
             return nil

@@ -237,7 +237,13 @@ struct LibicalReader {
                   let t = icalproperty_get_tzid(p) else { return }
             let tzid = String(cString: t)
             cal.timezoneIds.append(tzid)
-            if zones[tzid] == nil, let z = LibicalZone(vtimezone: comp) { zones[tzid] = z }
+            guard zones[tzid] == nil else { return }
+            if let rule = LibicalZone.excessiveRule(in: comp) {
+                doc.warnings.append(warning("bad-rule", line: nil, property: "RRULE", value: rule,
+                                            "the VTIMEZONE \"\(tzid)\" changes its offset more than \(LibicalZone.maxChangesPerYear) times a year by this rule; the zone was ignored"))
+            } else if let z = LibicalZone(vtimezone: comp) {
+                zones[tzid] = z
+            }
         default:
             collectErrors(comp, doc: &doc, eventOrdinal: nil)
         }

@@ -143,7 +143,9 @@ public struct CatalogFileRequest: Sendable {
         let term = try term()
         let bytes: [UInt8]
         do {
-            bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+            bytes = try BoundedRead.read(try FileHandle(forReadingFrom: URL(fileURLWithPath: path)))
+        } catch BoundedRead.Failure.tooLarge(let limit) {
+            throw ServiceError.refused("\(path): larger than \(limit) bytes, the most plan reads from one catalog")
         } catch {
             throw ServiceError.unreadable(path: path, reason: FileManager.default.fileExists(atPath: path) ? "it cannot be read" : "no such file")
         }

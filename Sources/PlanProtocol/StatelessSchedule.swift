@@ -57,6 +57,34 @@ public enum StatelessSchedule {
         return (occurrences, warnings, failures)
     }
 
+    /// The bounds a validated request must keep (``RPCLimits``), checked by
+    /// both faces before planning: every duration at most 366 days, `due` and
+    /// `start` within ten years of `now`. (A due a thousand years after `now`
+    /// once overflowed the scheduler's stack: found by the fuzzer.)
+    public static func checkLimits(_ input: ScheduleInput) throws(ScheduleRequestError) {
+        func long(_ v: Int64, _ pointer: String, _ taskId: String? = nil) throws(ScheduleRequestError) {
+            if v > RPCLimits.maxDuration {
+                throw ScheduleRequestError(.badValue, taskId: taskId, field: pointer,
+                                           message: "\(ISODuration.format(v)) is longer than \(RPCLimits.maxDuration / 3600) hours, the most plan accepts")
+            }
+        }
+        try long(input.policy.buffer, "/policy/buffer")
+        try long(input.policy.breakBetweenSittings, "/policy/breakBetweenSittings")
+        if let m = input.policy.maxPerDay { try long(m, "/policy/maxPerDay") }
+        for (i, t) in input.tasks.enumerated() {
+            try long(t.estimate, "/tasks/\(i)/estimate", t.id)
+            try long(t.span, "/tasks/\(i)/span", t.id)
+            try long(t.minSitting, "/tasks/\(i)/minSitting", t.id)
+            try long(t.done, "/tasks/\(i)/done", t.id)
+            if abs(t.due - input.now) > RPCLimits.maxHorizon {
+                throw ScheduleRequestError(.badValue, taskId: t.id, field: "/tasks/\(i)/due", message: "more than ten years from now")
+            }
+            if let s = t.start, abs(s - input.now) > RPCLimits.maxHorizon {
+                throw ScheduleRequestError(.badValue, taskId: t.id, field: "/tasks/\(i)/start", message: "more than ten years from now")
+            }
+        }
+    }
+
     /// The plan for a validated request around the given occurrences.
     public static func plan(_ input: ScheduleInput, occurrences: [Occurrence]) -> Plan {
         input.scheduler.plan(tasks: input.tasks, busy: input.policy.busyBlocks(from: occurrences))

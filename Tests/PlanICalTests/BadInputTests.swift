@@ -179,6 +179,58 @@ import Testing
         #expect(ICS.ids(result).contains("occurrence-cap"))
     }
 
+    /// The per-series bound: a series with exactly `cap` instances in the
+    /// window keeps them all without a warning; one more keeps `cap` and says so.
+    @Test func theSeriesCapIsExact() throws {
+        let options = ICS.options(from: "2026-01-05T00:00:00Z", to: "2026-01-06T00:00:00Z", cap: 500)
+        for (count, warned) in [(500, false), (501, true)] {
+            let lines = ICS.calendar(ICS.event("m", "DTSTART:20260105T090000Z", "RRULE:FREQ=MINUTELY;COUNT=\(count)"))
+            let result = try ICS.read(lines, options: options)
+            #expect(result.occurrences.count == 500, "COUNT=\(count)")
+            #expect(ICS.ids(result).contains("occurrence-cap") == warned, "COUNT=\(count): \(result.warnings)")
+        }
+    }
+
+    /// The bound on a rule's steps (1,000,000, counted before and in the
+    /// window): a COUNT that ends exactly there needs no warning; one more
+    /// instance is cut with one, naming the rule.
+    @Test func theStepBoundIsExact() throws {
+        let options = ICS.options(from: "2026-01-05T00:00:00Z", to: "2026-01-06T00:00:00Z")
+        for (count, warned) in [(1_000_000, false), (1_000_001, true)] {
+            let lines = ICS.calendar(ICS.event("s", "DTSTART:20000105T090000Z", "RRULE:FREQ=SECONDLY;COUNT=\(count)"))
+            let (result, took) = try Self.timed { try ICS.read(lines, options: options) }
+            #expect(took < Self.quick)
+            #expect(result.occurrences.isEmpty, "the series ends in January 2000")
+            let stopped = result.warnings.filter { $0.message == "expansion stopped after 1000000 steps of the rule; later occurrences are not listed" }
+            #expect(stopped.count == (warned ? 1 : 0), "COUNT=\(count): \(result.warnings)")
+            if warned { #expect(stopped.first?.value == "FREQ=SECONDLY;COUNT=1000001") }
+        }
+    }
+
+    /// The bound on a VTIMEZONE's rules (found by the fuzzer: a STANDARD
+    /// observance with FREQ=SECONDLY held libical for hours and past 500 MB
+    /// as it expanded the zone second by second). A rule that changes the
+    /// offset 12 times in a year is used; 13 times, and the zone is ignored
+    /// with a `bad-rule` warning naming it, quickly.
+    @Test(arguments: [("FREQ=MONTHLY", false), ("FREQ=DAILY;INTERVAL=29", true), ("FREQ=SECONDLY;BYSETPOS=-1", true)])
+    func aTimeZoneRuleThatChangesTooOftenIsIgnored(_ rule: String, _ refused: Bool) throws {
+        let zone = ["BEGIN:VTIMEZONE", "TZID:Fuzzy/Zone", "BEGIN:STANDARD", "DTSTART:19700101T000000",
+                    "TZOFFSETFROM:+0100", "TZOFFSETTO:+0100", "RRULE:" + rule, "END:STANDARD", "END:VTIMEZONE"]
+        let lines = ICS.calendar(zone, ICS.event("z", "DTSTART;TZID=Fuzzy/Zone:20260105T090000", "DURATION:PT1H"))
+        let (result, took) = try Self.timed {
+            try ICS.read(lines, options: ICS.options(from: "2026-01-05T00:00:00Z", to: "2026-01-06T00:00:00Z"))
+        }
+        #expect(took < Self.quick)
+        let message = "the VTIMEZONE \"Fuzzy/Zone\" changes its offset more than 12 times a year by this rule; the zone was ignored"
+        let warned = result.warnings.filter { $0.id == "bad-rule" && $0.message == message }
+        #expect(warned.map(\.value) == (refused ? [rule] : []), "\(result.warnings)")
+        #expect(result.occurrences.count == 1)
+        if !refused {
+            // 09:00 at +01:00 is 08:00 UTC: the zone was used.
+            #expect(result.occurrences.first?.range(in: SystemZone.utc).start == Instant(seconds: 1_767_600_000))
+        }
+    }
+
     /// An endless daily series from 1950, read over one day of 2026 with a
     /// small cap: one instance, and no cap was hit in the window.
     ///
@@ -315,6 +367,23 @@ import Testing
     @Test func aFileLongerThanItsSizeIsReadWhole() throws {
         let bytes = try ICalImporter.fileBytes(path: "/proc/self/status")
         #expect(String(decoding: bytes, as: UTF8.self).contains("Pid:"))
+    }
+
+    /// The size bound: a file of exactly `limit` bytes is read, one byte more
+    /// is refused, and so is a device that never ends.
+    @Test func aFileOverTheLimitIsRefused() throws {
+        let path = NSTemporaryDirectory() + "plan-filebytes-limit-\(getpid()).ics"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let text = Array(String(repeating: "BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n", count: 100).utf8)
+        try Data(text).write(to: URL(fileURLWithPath: path))
+        #expect(try ICalImporter.fileBytes(path: path, limit: text.count) == text)
+        let refused = ImportError.invalid(file: path, reason: "larger than \(text.count - 1) bytes, the most plan reads from one calendar file (export a shorter range of dates)")
+        #expect(throws: refused) { _ = try ICalImporter.fileBytes(path: path, limit: text.count - 1) }
+        // A pipe-like source with no size: the bound holds while reading.
+        #expect(throws: ImportError.invalid(file: "/dev/zero", reason: "larger than 65536 bytes, the most plan reads from one calendar file (export a shorter range of dates)")) {
+            _ = try ICalImporter.fileBytes(path: "/dev/zero", limit: 65_536)
+        }
+        #expect(ICalImporter.maxFileBytes == 100_000_000)
     }
 
     @Test func aFolderOrAMissingFileSaysWhy() {

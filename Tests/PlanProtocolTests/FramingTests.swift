@@ -45,6 +45,21 @@ import Testing
         #expect(frames(exact + " \n", limit: 1024) == [.tooLarge(.line, size: nil)])
     }
 
+    /// The header bound: a block of exactly 8,192 bytes before its blank line
+    /// is read, one byte more is refused, and so is one endless header line.
+    @Test func aHeaderBlockOverItsLimitIsRefused() {
+        let head = "Content-Length: 2\r\n"
+        func block(padding n: Int) -> String { head + "X-Pad: " + String(repeating: "a", count: n) + "\r\n\r\n{}" }
+        let atLimit = FrameReader<MemorySource>.headerLimit - head.utf8.count - "X-Pad: \r\n".utf8.count
+        #expect(frames(block(padding: atLimit), chunk: 64) == [message("{}", .contentLength)])
+        #expect(frames(block(padding: atLimit + 1), chunk: 64).first == .badHeader("a header block longer than 8192 bytes"))
+        guard case .badHeader(let why)? = frames("Content-Type: " + String(repeating: "a", count: 9_000) + "\r\n", chunk: 64).first else {
+            Issue.record("expected a bad header")
+            return
+        }
+        #expect(why.hasPrefix("a header line longer than 8192 bytes: "))
+    }
+
     @Test func aLongLastLineWithoutNewlineIsRefusedToo() {
         #expect(frames(String(repeating: "x", count: 5000), limit: 1024, chunk: 100) == [.tooLarge(.line, size: nil)])
     }

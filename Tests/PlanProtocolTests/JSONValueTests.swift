@@ -61,6 +61,8 @@ import Testing
     @Test func refusesNestingDeeperThanTheLimitWithoutRecursingFurther() throws {
         let ok = String(repeating: "[", count: JSONValue.maxDepth) + String(repeating: "]", count: JSONValue.maxDepth)
         _ = try JSONValue.parse(ok)
+        let onePast = String(repeating: "[", count: JSONValue.maxDepth + 1) + String(repeating: "]", count: JSONValue.maxDepth + 1)
+        #expect(throws: JSONParseError.self) { try JSONValue.parse(onePast) }
         // A hundred thousand levels: refused at level 513, not a stack overflow.
         let deep = String(repeating: "[", count: 100_000)
         #expect {

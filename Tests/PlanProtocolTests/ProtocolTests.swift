@@ -58,6 +58,24 @@ import Testing
         try s.validateAll()
     }
 
+    /// The batch bound: 1,000 requests are answered; 1,001 are one -32600 and none of them runs.
+    @Test func aBatchOverTheLimitIsRefusedWhole() throws {
+        let s = try TestServer()
+        let atLimit = (1...RPCLimits.maxBatch).map { #"{"jsonrpc":"2.0","id":\#($0),"method":"no.such"}"# }
+        guard case .array(let answers)? = s.send("[" + atLimit.joined(separator: ",") + "]") else {
+            Issue.record("a batch at the limit is answered with an array")
+            return
+        }
+        #expect(answers.count == 1_000)
+        #expect(answers.last?["id"] == .number("1000"))
+        let add = #"{"jsonrpc":"2.0","id":0,"method":"project.add","params":{"name":"CS201"}}"#
+        let pastLimit = [add] + atLimit
+        #expect(pastLimit.count == RPCLimits.maxBatch + 1)
+        let e = TestServer.expectError(s.send("[" + pastLimit.joined(separator: ",") + "]"), code: -32600)
+        #expect(e["data"]?["reason"]?.stringValue?.contains("a batch of 1001 requests; at most 1000") == true, "\(e.text)")
+        #expect(s.result("project.list") == .array([]), "no request of a refused batch ran")
+    }
+
     @Test(arguments: [
         (#"{"jsonrpc":"2.0","id":1}"#, "/method"),
         (#"{"jsonrpc":"2.0","id":1,"method":5}"#, "/method"),

@@ -30,7 +30,8 @@ struct RPCCommand: ParsableCommand {
         the JSON Schemas in Schemas/ (see Schemas/README.md); the protocol version \
         is \(RPCServer.protocolVersion).
 
-        A message over 16 MiB is refused (-32600) without being read into memory. \
+        A message over 16 MiB is refused (-32600) without being read into memory, \
+        and so is a batch of more than 1,000 requests (none of it runs). \
         After an error the server keeps serving. It stops at end of input (status \
         0), or on the "exit" notification: status 0 after "shutdown", 1 without.
 

@@ -60,16 +60,20 @@ struct ScheduleCommand: ParsableCommand {
         let label = request == "-" ? "<stdin>" : request
         let data: Data
         do {
-            data = request == "-" ? FileHandle.standardInput.readDataToEndOfFile()
-                : try Data(contentsOf: URL(fileURLWithPath: request))
+            let handle = request == "-" ? FileHandle.standardInput : try FileHandle(forReadingFrom: URL(fileURLWithPath: request))
+            data = Data(try BoundedRead.read(handle))
+        } catch BoundedRead.Failure.tooLarge(let limit) {
+            printError("\(label): invalid request: larger than \(limit) bytes, the most plan reads as a request")
+            throw PlanExit.dataError
         } catch {
-            printError("\(label): cannot read: \(Self.reason(error))")
+            printError("\(label): cannot read: \(BoundedRead.reason(error))")
             throw PlanExit.noInput
         }
         let clock = Instant(seconds: Int64(Date().timeIntervalSince1970.rounded(.down)))
         let input: ScheduleInput
         do {
             input = try ScheduleRequest.decode(data).validated(defaultNow: clock)
+            try StatelessSchedule.checkLimits(input)
         } catch {
             printError("\(label): invalid request: \(error.description)")
             throw PlanExit.dataError
@@ -84,15 +88,5 @@ struct ScheduleCommand: ParsableCommand {
         let plan = StatelessSchedule.plan(input, occurrences: read.occurrences)
         let zone = input.policy.zone
         print(json ? ScheduleResponse(plan: plan, zone: zone).jsonText() : plan.text(zone: zone), terminator: "")
-    }
-
-    private static func reason(_ error: any Error) -> String {
-        let ns = error as NSError
-        if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain,
-           let code = POSIXErrorCode(rawValue: Int32(underlying.code)) {
-            return String(cString: strerror(code.rawValue))
-        }
-        if ns.domain == NSCocoaErrorDomain && ns.code == NSFileReadNoSuchFileError { return "No such file or directory" }
-        return ns.localizedDescription
     }
 }

@@ -99,8 +99,10 @@ struct Params {
     }
 }
 
-/// The limits `plan rpc` puts on values the contract itself allows, so that
-/// one request cannot hold the server for minutes or answer with gigabytes.
+/// The limits `plan rpc` (and, for a schedule request, `plan schedule`:
+/// ``StatelessSchedule/checkLimits(_:)``) puts on values the contract itself
+/// allows, so that one request cannot hold plan for minutes or answer with
+/// gigabytes.
 public enum RPCLimits {
     /// The longest duration accepted anywhere: 366 days of elapsed time.
     public static let maxDuration: Int64 = 366 * 86_400
@@ -110,6 +112,9 @@ public enum RPCLimits {
     public static let maxAgendaDays = 366
     /// The widest `events.expand` window.
     public static let maxExpandWindow: Int64 = 3_660 * 86_400
+    /// The most requests in one batch; a longer batch is refused whole (-32600)
+    /// before any of it runs.
+    public static let maxBatch = 1_000
 }
 
 /// Human or ISO inputs turned into the contract's forms, with the reason on failure.

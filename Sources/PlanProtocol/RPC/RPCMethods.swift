@@ -436,7 +436,11 @@ extension RPCServer {
         } catch {
             throw RPCError.params(error.field, error.message, kind: error.kind.rawValue)
         }
-        try Self.checkLimits(input)
+        do {
+            try StatelessSchedule.checkLimits(input)
+        } catch {
+            throw RPCError.params(error.field, error.message)
+        }
         do {
             let (response, warnings) = try StatelessSchedule.run(input, calendars: calendars)
             for w in warnings { environment.log("plan rpc: \(w)") }
@@ -444,30 +448,6 @@ extension RPCServer {
             return response.json.text
         } catch {
             throw RPCError(.calendar(error.error), pointer: p.pointer("calendars") + "/\(error.index)")
-        }
-    }
-
-    /// The server's limits on a validated request (``RPCLimits``).
-    static func checkLimits(_ input: ScheduleInput) throws(RPCError) {
-        func long(_ v: Int64, _ pointer: String) throws(RPCError) {
-            if v > RPCLimits.maxDuration {
-                throw RPCError.params(pointer, "\(ISODuration.format(v)) is longer than \(RPCLimits.maxDuration / 3600) hours, the most plan rpc accepts")
-            }
-        }
-        try long(input.policy.buffer, "/policy/buffer")
-        try long(input.policy.breakBetweenSittings, "/policy/breakBetweenSittings")
-        if let m = input.policy.maxPerDay { try long(m, "/policy/maxPerDay") }
-        for (i, t) in input.tasks.enumerated() {
-            try long(t.estimate, "/tasks/\(i)/estimate")
-            try long(t.span, "/tasks/\(i)/span")
-            try long(t.minSitting, "/tasks/\(i)/minSitting")
-            try long(t.done, "/tasks/\(i)/done")
-            if abs(t.due - input.now) > RPCLimits.maxHorizon {
-                throw RPCError.params("/tasks/\(i)/due", "more than ten years from now")
-            }
-            if let s = t.start, abs(s - input.now) > RPCLimits.maxHorizon {
-                throw RPCError.params("/tasks/\(i)/start", "more than ten years from now")
-            }
         }
     }
 }

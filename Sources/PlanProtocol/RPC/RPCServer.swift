@@ -164,6 +164,9 @@ public final class RPCServer {
         guard !items.isEmpty else {
             return refuse(id: .null, RPCError(.invalidRequest, reason: "an empty batch: a batch needs at least one request"))
         }
+        guard items.count <= RPCLimits.maxBatch else {
+            return refuse(id: .null, RPCError(.invalidRequest, reason: "a batch of \(items.count) requests; at most \(RPCLimits.maxBatch) are answered in one batch: send it in parts"))
+        }
         let answers = items.compactMap { handleOne($0) }
         return answers.isEmpty ? nil : "[" + answers.joined(separator: ",") + "]"
     }

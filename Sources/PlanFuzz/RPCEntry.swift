@@ -1,0 +1,74 @@
+import Foundation
+import PlanCore
+import PlanProtocol
+import PlanService
+import PlanStore
+
+/// `plan rpc` under fuzzing: the bytes are one session's standard input
+/// (either framing, batches, any methods), served to the end over a store
+/// created fresh in a private directory, with a fixed clock and zone.
+///
+/// The requests may name files, and some methods write them (`plan.export`)
+/// or read them (`calendar.add`, `events.expand`): so that no input can reach
+/// a file outside the private directory, every `/` of the input, written or
+/// escaped as `\u002f`, becomes `_` before the session sees it. A path is
+/// then one name, in the current directory; the fuzzer (Fuzz/Sources/FuzzRPC)
+/// runs from the private directory, and the regression inputs name no file.
+public enum RPCEntry {
+    /// Monday 2026-11-23 13:00 UTC.
+    static let now = Instant(seconds: 1_795_438_800)
+
+    /// The private directory, emptied before each session: `$PLAN_FUZZ_DIR`
+    /// when set (Fuzz/run.sh), else a new one in /dev/shm when there is one
+    /// (a store's fsyncs cost nothing there) or the temporary directory.
+    public static let directory: String = {
+        if let given = ProcessInfo.processInfo.environment["PLAN_FUZZ_DIR"], !given.isEmpty {
+            try? FileManager.default.createDirectory(atPath: given, withIntermediateDirectories: true)
+            return given
+        }
+        let base = FileManager.default.isWritableFile(atPath: "/dev/shm") ? "/dev/shm" : NSTemporaryDirectory()
+        let path = (base as NSString).appendingPathComponent("plan-fuzz-rpc-\(getpid())")
+        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }()
+
+    public static func run(_ bytes: [UInt8]) {
+        // A fresh store for every session: nothing carries from one input to the next.
+        if let names = try? FileManager.default.contentsOfDirectory(atPath: directory) {
+            for name in names { try? FileManager.default.removeItem(atPath: (directory as NSString).appendingPathComponent(name)) }
+        }
+        let storePath = (directory as NSString).appendingPathComponent("plan.sqlite")
+        let environment = RPCEnvironment(
+            serverVersion: "fuzz", defaultZone: "America/New_York", clock: { now },
+            openService: { () throws(RPCError) -> PlanService in
+                do throws(StoreError) {
+                    return PlanService(store: try PlanStore(path: storePath), now: now, environment: [:])
+                } catch {
+                    throw RPCError(ServiceError.store(error))
+                }
+            },
+            log: { blackHole($0.utf8.count) })
+        let server = RPCServer(environment: environment)
+        var reader = FrameReader(source: MemorySource(withoutSlashes(bytes)))
+        var written = 0
+        _ = server.serve(&reader) { written &+= $0.count; return true }
+        blackHole(written)
+    }
+
+    /// `bytes` with every `/` and every `\u002f` (any case) made `_`.
+    static func withoutSlashes(_ bytes: [UInt8]) -> [UInt8] {
+        var out = bytes
+        let slash = UInt8(ascii: "/"), underscore = UInt8(ascii: "_")
+        for i in out.indices where out[i] == slash { out[i] = underscore }
+        // \u002f → \u005f: the escape of `_`.
+        var i = 0
+        while i + 5 < out.count {
+            if out[i] == UInt8(ascii: "\\"), out[i + 1] == UInt8(ascii: "u"), out[i + 2] == UInt8(ascii: "0"),
+               out[i + 3] == UInt8(ascii: "0"), out[i + 4] == UInt8(ascii: "2"), out[i + 5] | 0x20 == UInt8(ascii: "f") {
+                out[i + 4] = UInt8(ascii: "5")
+            }
+            i += 1
+        }
+        return out
+    }
+}
