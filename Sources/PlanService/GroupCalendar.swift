@@ -10,8 +10,8 @@ import PlanStore
 /// `If-Match` (re-read and retried on 412, so answers given at the same
 /// moment are all kept), read from there by `plan group list --calendar`.
 extension PlanService {
-    /// How many times an answer is PUT before plan gives up on a calendar
-    /// whose event keeps changing (each 412 means someone else's answer went in).
+    /// How many times a change is PUT before plan gives up on a calendar
+    /// whose event keeps changing (each 412 means someone else's change went in).
     static let answerTries = 6
 
     /// The session as its group calendar keeps it: its invitation without
@@ -53,11 +53,40 @@ extension PlanService {
         return placed
     }
 
-    /// Sets `me`'s answer on the group calendar: GET, edit with libical,
-    /// PUT `If-Match` the ETag read; on 412 (someone else answered in
-    /// between) read again and retry, at most ``answerTries`` times. Returns
-    /// the session as the calendar now has it, `local` giving its id.
+    /// Sets `me`'s answer on the group calendar (see ``changeOnCalendar(_:insecure:_:)``),
+    /// edited with libical; no PUT when it is already that answer.
     func answerOnCalendar(_ local: GroupSession, _ me: CalendarUser, _ status: Participation, insecure: Bool) throws -> GroupSession {
+        try changeOnCalendar(local, insecure: insecure) { bytes, label, before in
+            if before.cancelled { throw ServiceError.refused("\"\(before.title)\" was cancelled by \(before.organizer.displayName)") }
+            if before.status(of: me.email) == status { return nil }
+            do throws(ImportError) {
+                return Array(try GroupEvent.answering(bytes, label: label, user: me, status: status).utf8)
+            } catch {
+                throw ServiceError.calendar(error)
+            }
+        }
+    }
+
+    /// Marks the session cancelled on the group calendar: SEQUENCE bumped,
+    /// `STATUS:CANCELLED`, DTSTAMP now, everyone's answers as the calendar has them.
+    func cancelOnCalendar(_ local: GroupSession, insecure: Bool) throws -> GroupSession {
+        try changeOnCalendar(local, insecure: insecure) { _, _, before in
+            if before.cancelled { throw ServiceError.refused("\"\(before.title)\" is cancelled already") }
+            var s = before
+            s.cancelled = true
+            s.sequence += 1
+            s.stamp = now
+            return Self.calendarObject(s)
+        }
+    }
+
+    /// Changes the session on its group calendar: GET it, `edit` the bytes
+    /// read (nil: nothing to change), PUT `If-Match` the ETag read; on 412
+    /// (someone else changed it in between) read again and edit again, at
+    /// most ``answerTries`` times. Returns the session as the calendar now
+    /// has it, with `local`'s id.
+    func changeOnCalendar(_ local: GroupSession, insecure: Bool,
+                          _ edit: (_ bytes: [UInt8], _ label: String, _ before: GroupSession) throws -> [UInt8]?) throws -> GroupSession {
         guard let raw = local.calendarURL, let path = local.calendarPath else { return local }
         let url = try Self.collectionURL(raw, insecure: insecure)
         let client = try davClient(insecure: insecure)
@@ -68,21 +97,19 @@ extension PlanService {
                     throw ServiceError.refused("\"\(local.title)\" is no longer on the group calendar \(url.text) (deleted there); `plan group list --calendar \(url.text)` shows what is")
                 }
                 guard let etag = current.etag else {
-                    throw ServiceError.cannotWrite(path: label, reason: "the server sent no ETag, so an answer could overwrite someone else's")
+                    throw ServiceError.cannotWrite(path: label, reason: "the server sent no ETag, so a change could overwrite someone else's")
                 }
                 let before = try Self.session(from: current.bytes, label: label, like: local, url: url, path: path, etag: etag)
-                if before.cancelled { throw ServiceError.refused("\"\(before.title)\" was cancelled by \(before.organizer.displayName)") }
-                if before.status(of: me.email) == status { return before }
-                let edited = try GroupEvent.answering(current.bytes, label: label, user: me, status: status)
-                switch try client.put(url, path, Array(edited.utf8), condition: .etag(etag)) {
+                guard let edited = try edit(current.bytes, label, before) else { return before }
+                switch try client.put(url, path, edited, condition: .etag(etag)) {
                 case .done(let newTag):
-                    if let newTag { return try Self.session(from: Array(edited.utf8), label: label, like: local, url: url, path: path, etag: newTag) }
+                    if let newTag { return try Self.session(from: edited, label: label, like: local, url: url, path: path, etag: newTag) }
                     guard let after = try client.get(url, path), let tag = after.etag else {
-                        throw ServiceError.cannotWrite(path: label, reason: "the server sent no ETag for the answer")
+                        throw ServiceError.cannotWrite(path: label, reason: "the server sent no ETag for the change")
                     }
                     return try Self.session(from: after.bytes, label: label, like: local, url: url, path: path, etag: tag)
                 case .preconditionFailed:
-                    // Someone else's change went in first: read theirs and answer again, a little later each time.
+                    // Someone else's change went in first: read theirs and change again, a little later each time.
                     usleep(UInt32(20_000 * attempt))
                 case .missing:
                     throw ServiceError.refused("\"\(local.title)\" is no longer on the group calendar \(url.text) (deleted there)")
@@ -90,8 +117,6 @@ extension PlanService {
             }
         } catch let error as DAVError {
             throw ServiceError.cannotWrite(path: error.url, reason: error.reason)
-        } catch let error as ImportError {
-            throw ServiceError.calendar(error)
         }
         throw ServiceError.cannotWrite(path: label, reason: "the event changed under every one of \(Self.answerTries) tries (412 Precondition Failed each time); nothing changed, try again")
     }

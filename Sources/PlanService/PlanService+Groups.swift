@@ -341,18 +341,26 @@ extension PlanService {
 
     /// Cancels a session the user organizes: SEQUENCE bumped, STATUS:CANCELLED,
     /// one iMIP CANCEL per invitee into `mailDir`; its time is freed in the plan.
-    public func cancelGroupSession(_ id: String, mailDir: String?, defaultZone: String) throws -> GroupChange {
+    /// A session on a group calendar is cancelled there first (with `If-Match`,
+    /// retried on 412), and the CANCEL goes to everyone the calendar lists.
+    public func cancelGroupSession(_ id: String, mailDir: String?, defaultZone: String, insecure: Bool = false) throws -> GroupChange {
         try guarded {
-            try store.write { t in
-                let me = try Self.requireMe(t)
-                var session = try Self.session(id, t)
-                guard session.organizer.sameAddress(me.email) else {
-                    throw ServiceError.refused("only its organizer (\(session.organizer.email)) can cancel \"\(session.title)\"")
+            let (me, local) = try store.read { t in (try Self.requireMe(t), try Self.session(id, t)) }
+            guard local.organizer.sameAddress(me.email) else {
+                throw ServiceError.refused("only its organizer (\(local.organizer.email)) can cancel \"\(local.title)\"")
+            }
+            if local.cancelled { throw ServiceError.refused("\"\(local.title)\" is cancelled already") }
+            let onCalendar = local.isOnCalendar ? try cancelOnCalendar(local, insecure: insecure) : nil
+            return try store.write { t in
+                var session = try Self.session(local.id, t)
+                if let onCalendar {
+                    session = onCalendar
+                } else {
+                    if session.cancelled { throw ServiceError.refused("\"\(session.title)\" is cancelled already") }
+                    session.cancelled = true
+                    session.sequence += 1
+                    session.stamp = now
                 }
-                if session.cancelled { throw ServiceError.refused("\"\(session.title)\" is cancelled already") }
-                session.cancelled = true
-                session.sequence += 1
-                session.stamp = now
                 try t.saveGroupSession(session)
                 let (replanned, warnings) = try replan(t, defaultZone: defaultZone, dryRun: false, compact: false)
                 let messages = try writeMessages(.cancel, session, to: session.attendees.map(\.user), mailDir: mailDir, defaultZone: defaultZone, t: t)

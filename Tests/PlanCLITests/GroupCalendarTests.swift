@@ -52,7 +52,7 @@ import Testing
         return r.stdout.split(separator: "\n").map(String.init)
     }
 
-    @Test func aSessionOnTheGroupCalendarIsListedJoinedByThreeAtOnceAndLeft() throws {
+    @Test func aSessionOnTheGroupCalendarIsListedJoinedByThreeAtOnceLeftAndCancelled() throws {
         guard try CLIRunner.runTool(["python3", "-c", "import caldav, icalendar"]).status == 0 else {
             print("skipped: the Python caldav client is not installed (pip install caldav==3.6.0)")
             return
@@ -129,11 +129,25 @@ import Testing
         r = try dee.plan(["group", "list", "--calendar", group])
         #expect(r.stdout.contains("going 3 (ada@uni.edu, bob@uni.edu, dee@uni.edu) · invited 0 · declined 1 (cy@uni.edu)"), "\(r.stdout)")
 
-        // The event deleted on the server: a join says so in one line (65) and the store is as it was.
-        let before = try dee.scratch.sqlite(".dump")
-        #expect(try server.curl(["-u", "student:\(Self.password)", "-X", "DELETE", group + "\(uid).ics".replacingOccurrences(of: "@", with: "=")]) == "200")
-        r = try dee.plan(["group", "leave", "cs-201-midterm-review"])
+        // Ada cancels: CANCELLED and SEQUENCE 1 on the server (the answers kept), one CANCEL per attendee.
+        r = try ada.plan(["group", "cancel", "cs-201-midterm-review", "--mail-dir", ada.scratch.dir.appendingPathComponent("out").path])
+        #expect(r.status == 0 && r.stdout.hasPrefix("Cancelled \"CS 201 midterm review\""), "\(r)")
+        let answers = try Self.serverAnswers(group)
+        #expect(answers.contains("\(uid)|STATUS|CANCELLED") && answers.contains("\(uid)|mailto:cy@uni.edu|DECLINED|-"), "\(answers)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: ada.scratch.dir.appendingPathComponent("out").path).sorted() == [
+            "cs-201-midterm-review-cancel-1-bob=uni.edu.eml", "cs-201-midterm-review-cancel-1-cy=uni.edu.eml",
+            "cs-201-midterm-review-cancel-1-dee=uni.edu.eml",
+        ])
+        r = try dee.plan(["group", "list", "--calendar", group, "--json"])
+        #expect(r.stdout.contains("\"cancelled\":true") && r.stdout.contains("\"sequence\":1"), "\(r.stdout)")
+        r = try dee.plan(["group", "join", "cs-201-midterm-review"])
+        #expect(r.status == 65 && r.stderr.contains("was cancelled"), "\(r)")
+
+        // The event deleted on the server: Cy (who has not read the calendar since) is told in one line (65), the store as it was.
+        let before = try cy.scratch.sqlite(".dump")
+        #expect(try server.curl(["-u", "student:\(Self.password)", "-X", "DELETE", group + uid.replacingOccurrences(of: "@", with: "=") + ".ics"]) == "200")
+        r = try cy.plan(["group", "join", "cs-201-midterm-review"])
         #expect(r.status == 65 && r.stderr.contains("is no longer on the group calendar") && r.stderr.split(separator: "\n").count == 1, "\(r)")
-        #expect(try dee.scratch.sqlite(".dump") == before)
+        #expect(try cy.scratch.sqlite(".dump") == before)
     }
 }

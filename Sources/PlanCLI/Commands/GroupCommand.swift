@@ -254,15 +254,17 @@ struct GroupCommand: ParsableCommand {
 
     struct Cancel: ParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "cancel", abstract: "Cancel a session you organize: one METHOD:CANCEL message (.eml) per invitee.")
+            commandName: "cancel", abstract: "Cancel a session you organize: one METHOD:CANCEL message (.eml) per invitee.",
+            discussion: "A session on a group calendar is marked cancelled there (STATUS:CANCELLED, SEQUENCE bumped), and the CANCEL goes to everyone it lists.\n\nExample: plan group cancel cs-201-midterm-review --mail-dir out/")
         @Argument(help: "The session's id (see `plan group list`).") var id: String
         @Option(help: ArgumentHelp("Write the cancellations (.eml) into this folder.", valueName: "dir")) var mailDir: String?
+        @Flag(help: "Allow a plain http:// group calendar on another machine.") var insecure = false
         @OptionGroup var options: StoreOptions
 
         func run() throws {
             try withService(options) { service, defaultZone in
                 let zone = zoneOf(try service.settings(defaultZone: defaultZone))
-                let change = try service.cancelGroupSession(id, mailDir: mailDir, defaultZone: defaultZone)
+                let change = try service.cancelGroupSession(id, mailDir: mailDir, defaultZone: defaultZone, insecure: insecure)
                 printWarnings(change.warnings)
                 let me = try service.me()?.email
                 emit(options.json, Wire.GroupChanged(change, me: me, zone: zone)) {
