@@ -47,23 +47,7 @@ public enum GroupEvent {
                 icalproperty_get_organizer(p).map { CalendarUser(email: SchedulingReader.address(String(cString: $0)), name: SchedulingReader.commonName(p)) }
             }
             guard let organizer else { throw .invalid(file: label, reason: "its VEVENT has no ORGANIZER: not a study session") }
-            var attendees: [InvitedUser] = []
-            var ap = icalcomponent_get_first_property(ev, ICAL_ATTENDEE_PROPERTY)
-            while let p = ap {
-                defer { ap = icalcomponent_get_next_property(ev, ICAL_ATTENDEE_PROPERTY) }
-                guard let v = icalproperty_get_attendee(p) else { continue }
-                var status = Participation.needsAction
-                if let param = icalproperty_get_first_parameter(p, ICAL_PARTSTAT_PARAMETER) {
-                    switch icalparameter_get_partstat(param) {
-                    case ICAL_PARTSTAT_ACCEPTED: status = .accepted
-                    case ICAL_PARTSTAT_DECLINED: status = .declined
-                    case ICAL_PARTSTAT_TENTATIVE: status = .tentative
-                    default: status = .needsAction
-                    }
-                }
-                attendees.append(InvitedUser(user: CalendarUser(email: SchedulingReader.address(String(cString: v)), name: SchedulingReader.commonName(p)),
-                                             status: status))
-            }
+            let attendees = try SchedulingReader.attendees(ev) { _, _ in .needsAction }
             let stamp = icalcomponent_get_first_property(ev, ICAL_DTSTAMP_PROPERTY).map { instant(icalproperty_get_dtstamp($0)) } ?? range.start
             let sequence = icalcomponent_get_first_property(ev, ICAL_SEQUENCE_PROPERTY).map { Int(icalproperty_get_sequence($0)) } ?? 0
             return Invitation(uid: String(cString: u), sequence: sequence, stamp: stamp, range: range,

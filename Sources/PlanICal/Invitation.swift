@@ -184,6 +184,18 @@ public enum SchedulingReader {
         let organizer = icalcomponent_get_first_property(ev, ICAL_ORGANIZER_PROPERTY).flatMap { p in
             icalproperty_get_organizer(p).map { CalendarUser(email: address(String(cString: $0)), name: commonName(p)) }
         }
+        let attendees = try Self.attendees(ev) { email, raw throws(ImportError) in
+            throw .invalid(file: label, reason: "ATTENDEE \(email): \(raw) is not an answer plan records (ACCEPTED, DECLINED, TENTATIVE, NEEDS-ACTION)")
+        }
+        return SchedulingMessage(method: method, uid: String(cString: u), sequence: sequence, summary: summary,
+                                 organizer: organizer, attendees: attendees)
+    }
+
+    /// The ATTENDEEs of `ev` with their PARTSTAT (NEEDS-ACTION when absent);
+    /// `other` decides on an answer plan does not use (the address and the
+    /// parameter as written): refuse it, or read it as some answer.
+    static func attendees(_ ev: OpaquePointer,
+                          other: (_ email: String, _ raw: String) throws(ImportError) -> Participation) throws(ImportError) -> [InvitedUser] {
         var attendees: [InvitedUser] = []
         var p = icalcomponent_get_first_property(ev, ICAL_ATTENDEE_PROPERTY)
         while let prop = p {
@@ -197,15 +209,12 @@ public enum SchedulingReader {
                 case ICAL_PARTSTAT_ACCEPTED: status = .accepted
                 case ICAL_PARTSTAT_DECLINED: status = .declined
                 case ICAL_PARTSTAT_TENTATIVE: status = .tentative
-                default:
-                    let raw = icalparameter_as_ical_string(param).map { String(cString: $0) } ?? "?"
-                    throw .invalid(file: label, reason: "ATTENDEE \(email): \(raw) is not an answer plan records (ACCEPTED, DECLINED, TENTATIVE, NEEDS-ACTION)")
+                default: status = try other(email, icalparameter_as_ical_string(param).map { String(cString: $0) } ?? "?")
                 }
             }
             attendees.append(InvitedUser(user: CalendarUser(email: email, name: commonName(prop)), status: status))
         }
-        return SchedulingMessage(method: method, uid: String(cString: u), sequence: sequence, summary: summary,
-                                 organizer: organizer, attendees: attendees)
+        return attendees
     }
 
     /// `mailto:Ada@Uni.edu` → `Ada@Uni.edu` (the scheme in any case; the address as written).
