@@ -20,15 +20,20 @@ public struct GroupSession: Hashable, Sendable {
     public var organizerStatus: Participation
     /// The invitees, in the order invited.
     public var attendees: [InvitedUser]
-    /// The group calendar it belongs on (`--calendar`), kept for when plan writes there.
+    /// The group calendar (a CalDAV collection) it lives on (`--calendar`).
     public var calendarURL: String?
+    /// Its member's path on the group calendar (`/group/cs201/<uid>.ics`),
+    /// nil when it is not there (kept from before plan wrote group calendars).
+    public var calendarPath: String?
+    /// The member's ETag as last read or written: a change is PUT `If-Match` it.
+    public var calendarETag: String?
     public var cancelled: Bool
     /// The `DTSTAMP` of the last message written about it.
     public var stamp: Instant
 
     public init(id: String, uid: String, sequence: Int, title: String, course: String?, range: TimeRange, location: String?,
                 geo: GeoPoint?, notes: String?, organizer: CalendarUser, organizerStatus: Participation, attendees: [InvitedUser],
-                calendarURL: String?, cancelled: Bool, stamp: Instant) {
+                calendarURL: String?, cancelled: Bool, stamp: Instant, calendarPath: String? = nil, calendarETag: String? = nil) {
         self.id = id
         self.uid = uid
         self.sequence = sequence
@@ -42,9 +47,14 @@ public struct GroupSession: Hashable, Sendable {
         self.organizerStatus = organizerStatus
         self.attendees = attendees
         self.calendarURL = calendarURL
+        self.calendarPath = calendarPath
+        self.calendarETag = calendarETag
         self.cancelled = cancelled
         self.stamp = stamp
     }
+
+    /// Whether it is on its group calendar (written or read there, with an ETag).
+    public var isOnCalendar: Bool { calendarURL != nil && calendarPath != nil && calendarETag != nil }
 
     /// Everyone with an answer: the organizer first, then the invitees.
     public var everyone: [InvitedUser] {

@@ -55,6 +55,14 @@ extension ICalExporter {
     /// `PARTSTAT` and, in a request, `RSVP=TRUE`; `STATUS:CANCELLED` in a
     /// cancel. The same invitation gives the same bytes.
     public static func scheduling(_ method: SchedulingMethod, _ inv: Invitation) -> String {
+        calendarText(method, inv)
+    }
+
+    /// The VCALENDAR of ``scheduling(_:_:)``, with `METHOD` when `method` is
+    /// given; without, the meeting as a calendar object on a CalDAV
+    /// collection (RFC 4791 §4.1 forbids METHOD there), `RSVP=TRUE` on the
+    /// attendees who have not answered.
+    static func calendarText(_ method: SchedulingMethod?, _ inv: Invitation) -> String {
         lock.lock()
         defer { lock.unlock() }
         guard let out = icalcomponent_new(ICAL_VCALENDAR_COMPONENT) else { return "" }
@@ -62,12 +70,14 @@ extension ICalExporter {
         icalcomponent_add_property(out, icalproperty_new_version("2.0"))
         icalcomponent_add_property(out, icalproperty_new_prodid("-//plan//plan \(planICalVersion)//EN"))
         icalcomponent_add_property(out, icalproperty_new_calscale("GREGORIAN"))
-        let m: icalproperty_method = switch method {
-        case .request: ICAL_METHOD_REQUEST
-        case .reply: ICAL_METHOD_REPLY
-        case .cancel: ICAL_METHOD_CANCEL
+        if let method {
+            let m: icalproperty_method = switch method {
+            case .request: ICAL_METHOD_REQUEST
+            case .reply: ICAL_METHOD_REPLY
+            case .cancel: ICAL_METHOD_CANCEL
+            }
+            icalcomponent_add_property(out, icalproperty_new_method(m))
         }
-        icalcomponent_add_property(out, icalproperty_new_method(m))
         guard let ev = icalcomponent_new(ICAL_VEVENT_COMPONENT) else { return "" }
         icalcomponent_add_property(ev, icalproperty_new_uid(inv.uid))
         icalcomponent_add_property(ev, icalproperty_new_sequence(Int32(clamping: inv.sequence)))
@@ -84,7 +94,9 @@ extension ICalExporter {
             guard let p = user(icalproperty_new_attendee("mailto:" + a.user.email), a.user) else { continue }
             icalproperty_add_parameter(p, icalparameter_new_role(ICAL_ROLE_REQPARTICIPANT))
             icalproperty_add_parameter(p, icalparameter_new_partstat(partstat(a.status)))
-            if method == .request { icalproperty_add_parameter(p, icalparameter_new_rsvp(ICAL_RSVP_TRUE)) }
+            if method == .request || (method == nil && a.status == .needsAction) {
+                icalproperty_add_parameter(p, icalparameter_new_rsvp(ICAL_RSVP_TRUE))
+            }
             icalcomponent_add_property(ev, p)
         }
         icalcomponent_add_property(ev, icalproperty_new_status(inv.cancelled || method == .cancel ? ICAL_STATUS_CANCELLED : ICAL_STATUS_CONFIRMED))
@@ -95,7 +107,7 @@ extension ICalExporter {
         return String(cString: text)
     }
 
-    private static func user(_ prop: OpaquePointer?, _ u: CalendarUser) -> OpaquePointer? {
+    static func user(_ prop: OpaquePointer?, _ u: CalendarUser) -> OpaquePointer? {
         if let prop, let name = u.name, !name.isEmpty { icalproperty_add_parameter(prop, icalparameter_new_cn(name)) }
         return prop
     }
@@ -172,6 +184,18 @@ public enum SchedulingReader {
         let organizer = icalcomponent_get_first_property(ev, ICAL_ORGANIZER_PROPERTY).flatMap { p in
             icalproperty_get_organizer(p).map { CalendarUser(email: address(String(cString: $0)), name: commonName(p)) }
         }
+        let attendees = try Self.attendees(ev) { email, raw throws(ImportError) in
+            throw .invalid(file: label, reason: "ATTENDEE \(email): \(raw) is not an answer plan records (ACCEPTED, DECLINED, TENTATIVE, NEEDS-ACTION)")
+        }
+        return SchedulingMessage(method: method, uid: String(cString: u), sequence: sequence, summary: summary,
+                                 organizer: organizer, attendees: attendees)
+    }
+
+    /// The ATTENDEEs of `ev` with their PARTSTAT (NEEDS-ACTION when absent);
+    /// `other` decides on an answer plan does not use (the address and the
+    /// parameter as written): refuse it, or read it as some answer.
+    static func attendees(_ ev: OpaquePointer,
+                          other: (_ email: String, _ raw: String) throws(ImportError) -> Participation) throws(ImportError) -> [InvitedUser] {
         var attendees: [InvitedUser] = []
         var p = icalcomponent_get_first_property(ev, ICAL_ATTENDEE_PROPERTY)
         while let prop = p {
@@ -185,15 +209,12 @@ public enum SchedulingReader {
                 case ICAL_PARTSTAT_ACCEPTED: status = .accepted
                 case ICAL_PARTSTAT_DECLINED: status = .declined
                 case ICAL_PARTSTAT_TENTATIVE: status = .tentative
-                default:
-                    let raw = icalparameter_as_ical_string(param).map { String(cString: $0) } ?? "?"
-                    throw .invalid(file: label, reason: "ATTENDEE \(email): \(raw) is not an answer plan records (ACCEPTED, DECLINED, TENTATIVE, NEEDS-ACTION)")
+                default: status = try other(email, icalparameter_as_ical_string(param).map { String(cString: $0) } ?? "?")
                 }
             }
             attendees.append(InvitedUser(user: CalendarUser(email: email, name: commonName(prop)), status: status))
         }
-        return SchedulingMessage(method: method, uid: String(cString: u), sequence: sequence, summary: summary,
-                                 organizer: organizer, attendees: attendees)
+        return attendees
     }
 
     /// `mailto:Ada@Uni.edu` → `Ada@Uni.edu` (the scheme in any case; the address as written).
@@ -201,7 +222,7 @@ public enum SchedulingReader {
         value.lowercased().hasPrefix("mailto:") ? String(value.dropFirst(7)) : value
     }
 
-    private static func commonName(_ prop: OpaquePointer) -> String? {
+    static func commonName(_ prop: OpaquePointer) -> String? {
         guard let param = icalproperty_get_first_parameter(prop, ICAL_CN_PARAMETER), let cn = icalparameter_get_cn(param) else { return nil }
         let s = String(cString: cn)
         return s.isEmpty ? nil : s

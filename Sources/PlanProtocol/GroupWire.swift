@@ -137,14 +137,14 @@ extension Wire {
         public var session: GroupSession
         public var moves: [TaskMove]
         public var messages: [String]
-        /// False when a group calendar was named but could not be written (not available yet).
+        /// Whether the session is on its group calendar (nil without one).
         public var calendarWritten: Bool?
 
         public init(_ c: GroupChange, me: String?, zone: some UTCOffsetProvider) {
             session = GroupSession(c.session, me: me, zone: zone)
             moves = (c.replanned?.moves ?? []).map { TaskMove($0, zone: zone) }
             messages = c.messages
-            calendarWritten = c.session.calendarURL == nil ? nil : false
+            calendarWritten = c.session.calendarURL == nil ? nil : c.session.isOnCalendar
         }
     }
 }

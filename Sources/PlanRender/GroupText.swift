@@ -73,11 +73,11 @@ public enum GroupText {
                 case .declined?: "you are not going"
                 case .tentative?: "you might go"
                 case .needsAction?: "you have not answered (`plan group join \(s.id)`)"
-                case nil: "you are not invited"
+                case nil: s.isOnCalendar ? "you are not in it yet (`plan group join \(s.id)`)" : "you are not invited"
                 }
                 out += "    \(word)\(role)\n"
             }
-            if let url = s.calendarURL { out += "    group calendar: \(url) (not written yet)\n" }
+            if let url = s.calendarURL { out += "    group calendar: \(url)\(s.isOnCalendar ? "" : " (not written there)")\n" }
         }
         return out
     }

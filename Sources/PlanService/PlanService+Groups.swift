@@ -219,8 +219,11 @@ extension PlanService {
 
     /// Creates a session organized by the user (who goes to it), saves it,
     /// re-fits the user's sittings that collide with it, and writes one
-    /// iMIP REQUEST per invitee into `mailDir` (when given).
-    public func createGroupSession(_ spec: GroupSessionSpec, mailDir: String?, defaultZone: String) throws -> GroupChange {
+    /// iMIP REQUEST per invitee into `mailDir` (when given). With a group
+    /// calendar, the session is PUT there last (`If-None-Match: *`) and kept
+    /// with its ETag; when that fails, nothing is kept and the messages
+    /// written are removed (a session is never half on the group calendar).
+    public func createGroupSession(_ spec: GroupSessionSpec, mailDir: String?, defaultZone: String, insecure: Bool = false) throws -> GroupChange {
         let title = spec.title.trimmingCharacters(in: .whitespaces)
         guard !title.isEmpty else { throw ServiceError.refused("a session needs a title") }
         guard spec.duration > 0 else { throw ServiceError.refused("--for must be longer than zero") }
@@ -228,7 +231,9 @@ extension PlanService {
             throw ServiceError.refused("--invite \(a): expected an address like bob@uni.edu")
         }
         return try guarded {
-            try store.write { t in
+            let calendar = try spec.calendarURL.map { try Self.collectionURL($0, insecure: insecure) }
+            let client = try calendar.map { _ in try davClient(insecure: insecure) }
+            return try store.write { t in
                 let me = try Self.requireMe(t)
                 let existing = try t.groupSessions()
                 let id = TaskIds.unique(TaskIds.slug(title), taken: Set(existing.map { $0.id.lowercased() }))
@@ -240,13 +245,22 @@ extension PlanService {
                 let stamp = start.date.isoString.replacingOccurrences(of: "-", with: "")
                     + "T" + start.hhmm.replacingOccurrences(of: ":", with: "") + "Z"
                 let domain = me.email.split(separator: "@").last.map(String.init) ?? "plan"
-                let session = GroupSession(
+                var session = GroupSession(
                     id: id, uid: "\(id)-\(stamp)@\(domain)", sequence: 0, title: title, course: spec.course, range: TimeRange(start: spec.start, end: spec.start + spec.duration),
                     location: spec.location, geo: spec.geo, notes: spec.notes, organizer: me, organizerStatus: .accepted,
-                    attendees: invitees, calendarURL: spec.calendarURL, cancelled: false, stamp: now)
+                    attendees: invitees, calendarURL: calendar?.text, cancelled: false, stamp: now)
                 try t.saveGroupSession(session)
                 let (replanned, warnings) = try replan(t, defaultZone: defaultZone, dryRun: false, compact: false)
                 let messages = try writeMessages(.request, session, to: invitees.map(\.user), mailDir: mailDir, defaultZone: defaultZone, t: t)
+                if let calendar, let client {
+                    do {
+                        session = try putNewSession(session, calendar, client: client)
+                    } catch {
+                        for p in messages { try? FileManager.default.removeItem(atPath: p) }
+                        throw error
+                    }
+                    try t.saveGroupSession(session)
+                }
                 return GroupChange(session: session, replanned: replanned, messages: messages, warnings: warnings)
             }
         }
@@ -254,16 +268,26 @@ extension PlanService {
 
     /// Sets the user's own answer (`join`: ACCEPTED, `leave`: DECLINED) and
     /// re-fits the plan: joining makes the session busy time, leaving frees it.
-    public func answerGroupSession(_ id: String, _ status: Participation, defaultZone: String) throws -> GroupChange {
+    /// A session on a group calendar is answered there first (anyone who can
+    /// write the calendar may join; see ``answerOnCalendar(_:_:_:insecure:)``)
+    /// and kept as the calendar then has it; nothing is kept when that fails.
+    public func answerGroupSession(_ id: String, _ status: Participation, defaultZone: String, insecure: Bool = false) throws -> GroupChange {
         try guarded {
-            try store.write { t in
-                let me = try Self.requireMe(t)
-                let session = try Self.session(id, t)
+            let (me, local) = try store.read { t in (try Self.requireMe(t), try Self.session(id, t)) }
+            let onCalendar = local.isOnCalendar && !local.cancelled ? try answerOnCalendar(local, me, status, insecure: insecure) : nil
+            return try store.write { t in
+                let session = try Self.session(local.id, t)
                 if session.cancelled { throw ServiceError.refused("\"\(session.title)\" was cancelled by \(session.organizer.displayName)") }
-                guard var changed = session.answering(me.email, status) else {
-                    throw ServiceError.refused("you (\(me.email)) are not invited to \"\(session.title)\"")
+                var changed: GroupSession
+                if let onCalendar {
+                    changed = onCalendar
+                } else {
+                    guard let answered = session.answering(me.email, status) else {
+                        throw ServiceError.refused("you (\(me.email)) are not invited to \"\(session.title)\"")
+                    }
+                    changed = answered
+                    changed.stamp = now
                 }
-                changed.stamp = now
                 try t.saveGroupSession(changed)
                 let (replanned, warnings) = try replan(t, defaultZone: defaultZone, dryRun: false, compact: false)
                 return GroupChange(session: changed, replanned: replanned, messages: [], warnings: warnings)
@@ -317,18 +341,26 @@ extension PlanService {
 
     /// Cancels a session the user organizes: SEQUENCE bumped, STATUS:CANCELLED,
     /// one iMIP CANCEL per invitee into `mailDir`; its time is freed in the plan.
-    public func cancelGroupSession(_ id: String, mailDir: String?, defaultZone: String) throws -> GroupChange {
+    /// A session on a group calendar is cancelled there first (with `If-Match`,
+    /// retried on 412), and the CANCEL goes to everyone the calendar lists.
+    public func cancelGroupSession(_ id: String, mailDir: String?, defaultZone: String, insecure: Bool = false) throws -> GroupChange {
         try guarded {
-            try store.write { t in
-                let me = try Self.requireMe(t)
-                var session = try Self.session(id, t)
-                guard session.organizer.sameAddress(me.email) else {
-                    throw ServiceError.refused("only its organizer (\(session.organizer.email)) can cancel \"\(session.title)\"")
+            let (me, local) = try store.read { t in (try Self.requireMe(t), try Self.session(id, t)) }
+            guard local.organizer.sameAddress(me.email) else {
+                throw ServiceError.refused("only its organizer (\(local.organizer.email)) can cancel \"\(local.title)\"")
+            }
+            if local.cancelled { throw ServiceError.refused("\"\(local.title)\" is cancelled already") }
+            let onCalendar = local.isOnCalendar ? try cancelOnCalendar(local, insecure: insecure) : nil
+            return try store.write { t in
+                var session = try Self.session(local.id, t)
+                if let onCalendar {
+                    session = onCalendar
+                } else {
+                    if session.cancelled { throw ServiceError.refused("\"\(session.title)\" is cancelled already") }
+                    session.cancelled = true
+                    session.sequence += 1
+                    session.stamp = now
                 }
-                if session.cancelled { throw ServiceError.refused("\"\(session.title)\" is cancelled already") }
-                session.cancelled = true
-                session.sequence += 1
-                session.stamp = now
                 try t.saveGroupSession(session)
                 let (replanned, warnings) = try replan(t, defaultZone: defaultZone, dryRun: false, compact: false)
                 let messages = try writeMessages(.cancel, session, to: session.attendees.map(\.user), mailDir: mailDir, defaultZone: defaultZone, t: t)

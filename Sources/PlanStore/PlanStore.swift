@@ -79,7 +79,7 @@ public final class PlanStore {
     public static var sqliteVersion: String { String(cString: sqlite3_libversion()) }
 
     /// The schema version this build writes (`PRAGMA user_version`).
-    public static let schemaVersion = 7
+    public static let schemaVersion = 8
 
     /// The upgrade this open made to an older store, if any: the CLI and
     /// `plan rpc` say so once.
@@ -235,6 +235,9 @@ public final class PlanStore {
                     try db.execute(CalDAVColumns.create)
                     try db.execute(SyncColumns.create)
                 }
+                // Schema 6 or 7 → 8: where each study session lives on its group calendar, two new columns
+                // (a store older than 6 made the group tables with them just above).
+                if version == 6 || version == 7 { try StoreUpgrade.groupCalendarColumnsFromSchema7(db) }
             }
             try db.execute("PRAGMA user_version = \(Self.schemaVersion)")
             try StoreUpgrade.checkForeignKeys(db, path: path)

@@ -1,5 +1,6 @@
 import Foundation
 import PlanCore
+import PlanGroups
 @testable import PlanStore
 import Testing
 
@@ -282,11 +283,46 @@ import Testing
         let path = dir.appendingPathComponent("plan.sqlite").path
         let store = try PlanStore(path: path)
         try store.write { try $0.addCalendar(CalendarSource(name: "classes", kind: .subscription(url: "https://example.org/a.ics"))) }
-        try SQLiteDatabase(path: path).execute("DROP TABLE caldav_resources; DROP TABLE caldav_collections; DROP TABLE sync_resources; DROP TABLE phone_changes; PRAGMA user_version = 6;")
+        try SQLiteDatabase(path: path).execute("""
+            DROP TABLE caldav_resources; DROP TABLE caldav_collections; DROP TABLE sync_resources; DROP TABLE phone_changes;
+            ALTER TABLE group_sessions DROP COLUMN calendar_path; ALTER TABLE group_sessions DROP COLUMN calendar_etag;
+            PRAGMA user_version = 6;
+            """)
         let upgraded = try PlanStore(path: path)
         #expect(upgraded.upgrade == StoreUpgrade(fromVersion: 6, toVersion: PlanStore.schemaVersion, backupPath: path + ".v6-backup"))
         #expect(try upgraded.read { try $0.calendars().map(\.name) } == ["classes"])
         #expect(try upgraded.read { try $0.caldavCopy(url: "https://example.org/c/") } == nil)
         #expect(try upgraded.read { try $0.syncedResources(collection: "https://example.org/c/") }.isEmpty)
+    }
+
+    @Test func aSchema7StoreGainsWhereEachSessionLivesOnItsGroupCalendar() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("plan-s7-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("plan.sqlite").path
+        let store = try PlanStore(path: path)
+        let session = GroupSession(
+            id: "review", uid: "review-20261202T230000Z@uni.edu", sequence: 0, title: "Review", course: "CS201",
+            range: TimeRange(start: Instant(seconds: 1_796_252_400), end: Instant(seconds: 1_796_259_600)), location: nil, geo: nil, notes: nil,
+            organizer: CalendarUser(email: "ada@uni.edu", name: "Ada"), organizerStatus: .accepted,
+            attendees: [InvitedUser(user: CalendarUser(email: "bob@uni.edu", name: nil), status: .needsAction)],
+            calendarURL: "https://dav.example.org/group/", cancelled: false, stamp: Instant(seconds: 1_796_000_000))
+        try store.write { try $0.saveGroupSession(session) }
+        try SQLiteDatabase(path: path).execute("""
+            ALTER TABLE group_sessions DROP COLUMN calendar_path; ALTER TABLE group_sessions DROP COLUMN calendar_etag;
+            PRAGMA user_version = 7;
+            """)
+        let upgraded = try PlanStore(path: path)
+        #expect(upgraded.upgrade == StoreUpgrade(fromVersion: 7, toVersion: PlanStore.schemaVersion, backupPath: path + ".v7-backup"))
+        // The session is as it was, not on its group calendar yet.
+        let read = try upgraded.read { try $0.groupSessions() }
+        #expect(read == [session])
+        #expect(read.first?.isOnCalendar == false)
+        // The new columns are written and read back.
+        var placed = session
+        placed.calendarPath = "/group/review-20261202T230000Z@uni.edu.ics"
+        placed.calendarETag = "\"e1\""
+        try upgraded.write { try $0.saveGroupSession(placed) }
+        #expect(try upgraded.read { try $0.groupSessions() } == [placed])
     }
 }

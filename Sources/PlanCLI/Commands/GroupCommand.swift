@@ -41,9 +41,14 @@ struct GroupCommand: ParsableCommand {
             mail program sends and any calendar shows with Accept/Decline; plan does not send mail. \
             Set who you are first: plan me --name "Ada Byron" --email ada@uni.edu
 
+            A group's sessions can live on a shared CalDAV calendar (a Radicale or Nextcloud \
+            collection the group can write): `create --calendar URL` puts the session there, \
+            `list --calendar URL` reads what the others put there, and `join`/`leave` answer there.
+
             Exit codes: 0 ok; 64 usage error; 65 bad input (an unknown session, a reply that is not \
-            an answer to one of yours); 66 a member's calendar cannot be read; 69 not available yet \
-            (a CalDAV group calendar or member: the local part is done); 73 a message cannot be written.
+            an answer to one of yours); 66 a member's calendar or the group calendar cannot be read; \
+            69 not available yet (a caldav: or freebusy: member of `find`); 73 a message or the \
+            group calendar cannot be written.
             """,
         subcommands: [Find.self, Create.self, List.self, Reply.self, Join.self, Leave.self, Cancel.self])
 
@@ -108,8 +113,10 @@ struct GroupCommand: ParsableCommand {
                 (PARTSTAT=NEEDS-ACTION, RSVP=TRUE), its LOCATION, GEO and the course as CATEGORIES. \
                 With --mail-dir, one iMIP message per invitee is written there (METHOD:REQUEST), ready \
                 for your mail program to send. Your study sittings that collide with it are re-fitted, \
-                and the output says which. --calendar keeps the group calendar's address with the \
-                session; writing to it is not available yet (exit 69, after everything else is done).
+                and the output says which. With --calendar, the session is also written to the group's \
+                CalDAV calendar (as <UID>.ics, never over an existing one), where the others see it \
+                with `plan group list --calendar URL` and join it; if that write fails, nothing is \
+                kept and no message is left (exit 73).
 
                 Example: plan group create "CS 201 midterm review" --course CS201 --at 2026-12-02T18:00 \
                 --for 2h --where "Library, room 204" --invite bob@uni.edu --invite cy@uni.edu --mail-dir out/
@@ -123,7 +130,8 @@ struct GroupCommand: ParsableCommand {
         @Option(help: "Notes for the invitees (DESCRIPTION).") var notes: String?
         @Option(name: .customLong("invite"), help: ArgumentHelp("An invitee's email address (repeat).", valueName: "email")) var invitees: [String] = []
         @Option(help: ArgumentHelp("Write the invitations (.eml) into this folder.", valueName: "dir")) var mailDir: String?
-        @Option(help: ArgumentHelp("The group's CalDAV calendar (kept; writing to it is not available yet).", valueName: "URL")) var calendar: String?
+        @Option(help: ArgumentHelp("Write the session to this group CalDAV calendar too.", valueName: "URL")) var calendar: String?
+        @Flag(help: "Allow a plain http:// calendar URL on another machine.") var insecure = false
         @OptionGroup var options: StoreOptions
 
         func run() throws {
@@ -147,18 +155,15 @@ struct GroupCommand: ParsableCommand {
                 }
                 let spec = GroupSessionSpec(title: title, course: course, start: start, duration: try duration(length, option: "--for"),
                                             location: place, geo: point, notes: notes, invite: invitees, calendarURL: calendar)
-                let change = try service.createGroupSession(spec, mailDir: mailDir, defaultZone: defaultZone)
+                let change = try service.createGroupSession(spec, mailDir: mailDir, defaultZone: defaultZone, insecure: insecure)
                 printWarnings(change.warnings)
                 let me = try service.me()?.email
                 emit(options.json, Wire.GroupChanged(change, me: me, zone: zone)) {
                     var out = "Created \"\(change.session.title)\" (\(change.session.id)): \(GroupText.range(change.session.range, zone))"
                     out += change.session.location.map { ", \($0)" } ?? ""
-                    out += ".\n" + GroupChanges.text(change, zone: zone, mailDir: mailDir, invited: !change.session.attendees.isEmpty)
-                    return out
-                }
-                if let url = change.session.calendarURL {
-                    printError("the session is kept here, but writing it to the group calendar \(url) is not available yet (it comes with CalDAV support); share the .eml files meanwhile")
-                    throw ExitCode(.unavailable)
+                    out += ".\n"
+                    if let url = change.session.calendarURL { out += "On the group calendar: \(url)\n" }
+                    return out + GroupChanges.text(change, zone: zone, mailDir: mailDir, invited: !change.session.attendees.isEmpty)
                 }
             }
         }
@@ -166,8 +171,16 @@ struct GroupCommand: ParsableCommand {
 
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "list", abstract: "The sessions: when, where, who is going, whether you are in.")
+            commandName: "list", abstract: "The sessions: when, where, who is going, whether you are in.",
+            discussion: """
+                With --calendar, the group calendar is read first (only what changed since the last \
+                read is downloaded) and its sessions are kept, so you can join the ones others created.
+
+                Example: plan group list --calendar https://dav.example.org/group/cs201/ --course CS201
+                """)
         @Option(help: "Only this course's sessions.") var course: String?
+        @Option(help: ArgumentHelp("Read the sessions on this group CalDAV calendar first.", valueName: "URL")) var calendar: String?
+        @Flag(help: "Allow a plain http:// calendar URL on another machine.") var insecure = false
         @Option(help: ArgumentHelp("Only sessions not over by this day (default: today; `all` for every one).", valueName: "date")) var from: String?
         @OptionGroup var options: StoreOptions
 
@@ -176,6 +189,10 @@ struct GroupCommand: ParsableCommand {
                 let zone = zoneOf(try service.settings(defaultZone: defaultZone))
                 let start: Instant? = from == "all" ? nil
                     : zone.resolve(LocalDateTime(date: try from.map { try day($0, option: "--from", now: service.now, zone: zone) } ?? zone.local(service.now).date))
+                if let calendar {
+                    let read = try service.readGroupCalendar(calendar, insecure: insecure)
+                    printWarnings(read.skipped)
+                }
                 let sessions = try service.groupSessions(course: course, from: start)
                 let me = try service.me()?.email
                 emit(options.json, sessions.map { Wire.GroupSession($0, me: me, zone: zone) }) {
@@ -211,31 +228,43 @@ struct GroupCommand: ParsableCommand {
 
     struct Join: ParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "join", abstract: "Go to a session (your PARTSTAT: ACCEPTED): it becomes busy time in your plan.")
+            commandName: "join", abstract: "Go to a session (your PARTSTAT: ACCEPTED): it becomes busy time in your plan.",
+            discussion: """
+                A session on a group calendar is answered there: you are added as an ATTENDEE if the \
+                organizer did not invite you, and the event is written back only if nobody changed it \
+                meanwhile (If-Match); if someone did, plan reads theirs and answers again, so members \
+                joining at the same moment are all recorded.
+
+                Example: plan group list --calendar https://dav.example.org/group/cs201/ && plan group join cs-201-midterm-review
+                """)
         @Argument(help: "The session's id (see `plan group list`).") var id: String
+        @Flag(help: "Allow a plain http:// group calendar on another machine.") var insecure = false
         @OptionGroup var options: StoreOptions
-        func run() throws { try GroupChanges.answer(id, .accepted, options) }
+        func run() throws { try GroupChanges.answer(id, .accepted, insecure: insecure, options) }
     }
 
     struct Leave: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "leave", abstract: "Not go to a session (your PARTSTAT: DECLINED): its time is free in your plan again.")
         @Argument(help: "The session's id (see `plan group list`).") var id: String
+        @Flag(help: "Allow a plain http:// group calendar on another machine.") var insecure = false
         @OptionGroup var options: StoreOptions
-        func run() throws { try GroupChanges.answer(id, .declined, options) }
+        func run() throws { try GroupChanges.answer(id, .declined, insecure: insecure, options) }
     }
 
     struct Cancel: ParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "cancel", abstract: "Cancel a session you organize: one METHOD:CANCEL message (.eml) per invitee.")
+            commandName: "cancel", abstract: "Cancel a session you organize: one METHOD:CANCEL message (.eml) per invitee.",
+            discussion: "A session on a group calendar is marked cancelled there (STATUS:CANCELLED, SEQUENCE bumped), and the CANCEL goes to everyone it lists.\n\nExample: plan group cancel cs-201-midterm-review --mail-dir out/")
         @Argument(help: "The session's id (see `plan group list`).") var id: String
         @Option(help: ArgumentHelp("Write the cancellations (.eml) into this folder.", valueName: "dir")) var mailDir: String?
+        @Flag(help: "Allow a plain http:// group calendar on another machine.") var insecure = false
         @OptionGroup var options: StoreOptions
 
         func run() throws {
             try withService(options) { service, defaultZone in
                 let zone = zoneOf(try service.settings(defaultZone: defaultZone))
-                let change = try service.cancelGroupSession(id, mailDir: mailDir, defaultZone: defaultZone)
+                let change = try service.cancelGroupSession(id, mailDir: mailDir, defaultZone: defaultZone, insecure: insecure)
                 printWarnings(change.warnings)
                 let me = try service.me()?.email
                 emit(options.json, Wire.GroupChanged(change, me: me, zone: zone)) {
@@ -249,10 +278,10 @@ struct GroupCommand: ParsableCommand {
 
 /// What the `plan group` commands that change a session print.
 enum GroupChanges {
-    static func answer(_ id: String, _ status: Participation, _ options: StoreOptions) throws {
+    static func answer(_ id: String, _ status: Participation, insecure: Bool, _ options: StoreOptions) throws {
         try withService(options) { service, defaultZone in
             let zone = zoneOf(try service.settings(defaultZone: defaultZone))
-            let change = try service.answerGroupSession(id, status, defaultZone: defaultZone)
+            let change = try service.answerGroupSession(id, status, defaultZone: defaultZone, insecure: insecure)
             printWarnings(change.warnings)
             let me = try service.me()?.email
             emit(options.json, Wire.GroupChanged(change, me: me, zone: zone)) {
