@@ -266,7 +266,8 @@ import Testing
         }
         let total = try s.storedSittings().filter { !$0.isEmpty }.count
         #expect(total == 120)
-        // The sync runs in the background; the server is killed once it has taken 30 PUTs.
+        // The sync runs in the background; the server is killed once it has taken 10 PUTs
+        // (early, so that a loaded machine still kills it well before the 120th).
         let sync = Process()
         sync.executableURL = CLIRunner.binary
         sync.arguments = ["sync", "--store", s.scratch.store]
@@ -275,12 +276,12 @@ import Testing
         sync.standardOutput = FileHandle.nullDevice
         sync.standardError = FileHandle.nullDevice
         try sync.run()
-        for _ in 0..<600 where (s.server.planRequests()["PUT"] ?? 0) < 30 && sync.isRunning { usleep(20_000) }
+        for _ in 0..<600 where (s.server.planRequests()["PUT"] ?? 0) < 10 && sync.isRunning { usleep(10_000) }
         s.server.kill()
         sync.waitUntilExit()
         #expect(sync.terminationStatus == 73)
         let recorded = Int(try s.scratch.sqlite("SELECT count(*) FROM sync_resources"))!
-        #expect(recorded >= 29 && recorded < total, "\(recorded)")
+        #expect(recorded >= 9 && recorded < total, "\(recorded)")
 
         try s.server.restart()
         let finished = try s.plan(["sync", "--json"])
