@@ -28,21 +28,13 @@ struct CalendarCommand: ParsableCommand {
         @Argument(help: ArgumentHelp("A .ics file, or the URL of a published calendar.", valueName: "file.ics|URL")) var file: String
         @Option(help: "Name to refer to it by. Default: the file name (a URL's last path part, else its host).") var name: String?
         @Flag(help: "Allow a plain http:// URL to another machine (sent unencrypted, without credentials).") var insecure = false
-        @Option(name: .customLong("password-command"),
-                help: ArgumentHelp("A command that prints the password on its first line (pass, secret-tool, security…); kept for this host and run when its server is asked. The password itself is never stored.", valueName: "command"))
-        var passwordCommand: String?
-        @Option(help: ArgumentHelp("The user name that goes with --password-command. Default: PLAN_CALDAV_USER, else the netrc login for the host.", valueName: "name"))
-        var user: String?
+        @OptionGroup var credentials: PasswordCommandOptions
         @OptionGroup var options: StoreOptions
-
-        func validate() throws {
-            if user != nil && passwordCommand == nil { throw ValidationError("--user goes with --password-command (for other credentials use ~/.netrc or PLAN_CALDAV_USER)") }
-        }
 
         func run() throws {
             try withService(options) { service, _ in
                 let (source, result) = try service.addCalendar(path: file, name: name, insecure: insecure,
-                                                               passwordCommand: passwordCommand, user: user)
+                                                               passwordCommand: credentials.passwordCommand, user: credentials.user)
                 printWarnings(result.warnings)
                 emit(options.json, Wire.NamedCalendar(source)) {
                     "Registered calendar \"\(source.name)\": \(source.location) (\(result.eventCount) events).\n"
@@ -80,16 +72,11 @@ struct CalendarCommand: ParsableCommand {
         @Flag(help: "Make the collection (named \"Study plan\") when there is none at URL.") var create = false
         @Option(help: ArgumentHelp("The colour --create gives it.", valueName: "#rrggbb")) var color = "#3A7BD5"
         @Flag(help: "Allow a plain http:// URL to another machine.") var insecure = false
-        @Option(name: .customLong("password-command"),
-                help: ArgumentHelp("A command that prints the password on its first line; kept for this host (as with `plan calendar add`). The password itself is never stored.", valueName: "command"))
-        var passwordCommand: String?
-        @Option(help: ArgumentHelp("The user name that goes with --password-command. Default: PLAN_CALDAV_USER, else the netrc login for the host.", valueName: "name"))
-        var user: String?
+        @OptionGroup var credentials: PasswordCommandOptions
         @OptionGroup var options: StoreOptions
 
         func validate() throws {
-            if user != nil && passwordCommand == nil { throw ValidationError("--user goes with --password-command (for other credentials use ~/.netrc or PLAN_CALDAV_USER)") }
-            if url == nil && (passwordCommand != nil || create) { throw ValidationError("--password-command and --create need the collection's URL") }
+            if url == nil && (credentials.passwordCommand != nil || create) { throw ValidationError("--password-command and --create need the collection's URL") }
         }
 
         func run() throws {
@@ -102,7 +89,7 @@ struct CalendarCommand: ParsableCommand {
                     return
                 }
                 let set = try service.setSyncTarget(url, create: create, color: color, insecure: insecure,
-                                                    passwordCommand: passwordCommand, user: user)
+                                                    passwordCommand: credentials.passwordCommand, user: credentials.user)
                 emit(options.json, Wire.SyncTarget(url: set.url, created: set.created)) {
                     set.created ? "Created the calendar \"Study plan\" at \(set.url); `plan sync` writes there.\n"
                         : "`plan sync` writes to \(set.url).\n"
@@ -255,5 +242,19 @@ struct PolicyCommand: ParsableCommand {
                 emit(options.json, Wire.Settings(s)) { "Policy saved. Run `plan replan` to re-fit planned work to it.\n" }
             }
         }
+    }
+}
+
+/// `--password-command CMD [--user NAME]`, as `plan calendar add` and
+/// `plan calendar target` take them: the command is kept for the URL's host.
+struct PasswordCommandOptions: ParsableArguments {
+    @Option(name: .customLong("password-command"),
+            help: ArgumentHelp("A command that prints the password on its first line (pass, secret-tool, security…); kept for this host and run when its server is asked. The password itself is never stored.", valueName: "command"))
+    var passwordCommand: String?
+    @Option(help: ArgumentHelp("The user name that goes with --password-command. Default: PLAN_CALDAV_USER, else the netrc login for the host.", valueName: "name"))
+    var user: String?
+
+    func validate() throws {
+        if user != nil && passwordCommand == nil { throw ValidationError("--user goes with --password-command (for other credentials use ~/.netrc or PLAN_CALDAV_USER)") }
     }
 }
