@@ -195,6 +195,10 @@ public final class DAVClient: Sendable {
     public func makeCalendar(_ url: SubscriptionURL, name: String, color: String?) throws(DAVError) {
         let reply = try transport.send(HTTPExchange(method: .init(rawValue: "MKCALENDAR"), url: url, headers: Self.xml,
                                                     body: DAVRequestBody.mkcalendar(name: name, color: color), followsRedirects: false))
+        // RFC 4791 §5.3.1: 409 when the collection above it does not exist (or cannot hold one).
+        if reply.status == 409 {
+            throw .refusedURL(url: url.text, reason: "the server cannot make a calendar here (HTTP 409): the folder above it does not exist or is not yours; check the URL (on Radicale: https://HOST/USER/NAME/, USER being the name you sign in with)")
+        }
         guard (200..<300).contains(reply.status) else { throw HTTPTransport.failure(reply) }
     }
 

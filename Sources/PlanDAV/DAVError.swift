@@ -46,8 +46,8 @@ public enum DAVError: Error, Equatable, Sendable, CustomStringConvertible {
         case .unreachable(_, let r): "the server cannot be reached: \(r)"
         case .serverError(_, let s): "the server answered HTTP \(s) (a server error)"
         case .credentialsRefused(_, let s, let sent):
-            sent ? "the server refused the credentials for it (HTTP \(s)); check ~/.netrc ($NETRC) or PLAN_CALDAV_USER/PLAN_CALDAV_PASSWORD"
-                : "the server asks for credentials (HTTP \(s)) and none were found: put them in ~/.netrc ($NETRC) or PLAN_CALDAV_USER/PLAN_CALDAV_PASSWORD"
+            sent ? "the server refused the credentials for it (HTTP \(s)); check ~/.netrc ($NETRC), PLAN_CALDAV_USER/PLAN_CALDAV_PASSWORD or the password command (--password-command)"
+                : "the server asks for credentials (HTTP \(s)) and none were found: put them in ~/.netrc ($NETRC) or PLAN_CALDAV_USER/PLAN_CALDAV_PASSWORD, or give --password-command CMD --user NAME"
         case .status(_, let s): s == 404 || s == 410 ? "no calendar at this address (HTTP \(s))" : "the server answered HTTP \(s)"
         case .redirects(_, let r): r
         case .tooLarge(_, let limit): "the calendar is larger than \(limit / 1_000_000) MB"

@@ -223,7 +223,7 @@ import Testing
         let dump = try s.scratch.sqlite(".dump")
         let refused = try s.plan(["sync"], password: "wrong-password")
         #expect(refused.status == 73)
-        #expect(refused.stderr == "plan: cannot write \(s.base)study/: the server refused the credentials for it (HTTP 401); check ~/.netrc ($NETRC) or PLAN_CALDAV_USER/PLAN_CALDAV_PASSWORD\n")
+        #expect(refused.stderr == "plan: cannot write \(s.base)study/: the server refused the credentials for it (HTTP 401); check ~/.netrc ($NETRC), PLAN_CALDAV_USER/PLAN_CALDAV_PASSWORD or the password command (--password-command)\n")
         #expect(refused.stdout == "")
         #expect(try s.scratch.sqlite(".dump") == dump)
         #expect(!refused.stderr.contains("wrong-password"))

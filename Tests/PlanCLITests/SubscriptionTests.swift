@@ -104,7 +104,7 @@ import Testing
         // A wrong password: one clear line, the store keeps its copy.
         let refused = try s.plan(["replan"], now: "2026-11-23T09:30:00-05:00", netrc: "wrong")
         #expect(refused.status == 66)
-        #expect(refused.stderr == "plan: \(url): cannot read: the server refused the credentials for it (HTTP 401); check ~/.netrc ($NETRC) or PLAN_CALDAV_USER/PLAN_CALDAV_PASSWORD\n")
+        #expect(refused.stderr == "plan: \(url): cannot read: the server refused the credentials for it (HTTP 401); check ~/.netrc ($NETRC), PLAN_CALDAV_USER/PLAN_CALDAV_PASSWORD or the password command (--password-command)\n")
         #expect(try s.copyTimes() == "1795442400|1795442400")
 
         // The server stops: planning goes on from the stored copy, with one warning naming it and its age.
