@@ -34,20 +34,9 @@ struct CalDAVFeed: CalendarFeed {
 public final class CalDAVCalendars: Sendable {
     let environment: [String: String]
     let notices: RemoteCalendars
-    private let memo = Mutex<[String: Answer]>([:])
+    private let answers = ServerAnswers<CalDAVCopy>()
 
-    struct Answer: Sendable {
-        var at: ContinuousClock.Instant
-        var content: Result<CalendarContent, ImportError>
-        var pending: Pending?
-    }
-
-    enum Pending: Sendable {
-        /// Changed members: the copy to keep from now on.
-        case save(CalDAVCopy)
-        /// Nothing changed: the stored copy was confirmed current at this time.
-        case confirmed(at: Int64)
-    }
+    typealias Answer = ServerAnswers<CalDAVCopy>.Answer
 
     init(environment: [String: String], notices: RemoteCalendars) {
         self.environment = environment
@@ -58,34 +47,25 @@ public final class CalDAVCalendars: Sendable {
     /// minute, outside any write transaction.
     func prefetch(_ urls: [String], store: PlanStore, now: Instant) throws {
         let clock = ContinuousClock.now
-        let due = urls.filter { url in
-            guard let hit = memo.withLock({ $0[url] }) else { return true }
-            return hit.at.duration(to: clock) >= .seconds(RemoteCalendars.reuseSeconds)
-        }
+        let due = answers.due(urls, at: clock)
         guard !due.isEmpty else { return }
         let (copies, commands) = try store.read { t in (try due.map { try t.caldavCopy(url: $0) }, try PasswordCommands.load(t)) }
         for (url, copy) in zip(due, copies) {
-            let answer = ask(url, copy: copy, commands: commands, now: now, at: clock)
-            memo.withLock { $0[url] = answer }
+            answers.keep(url, ask(url, copy: copy, commands: commands, now: now, at: clock))
         }
     }
 
     /// The collection at `url` as read now; what the answer changed is kept through `t`.
     func content(_ url: String, _ t: StoreTransaction, now: Instant) throws -> Result<CalendarContent, ImportError> {
         let clock = ContinuousClock.now
-        let answer: Answer
-        if let hit = memo.withLock({ $0[url] }), hit.at.duration(to: clock) < .seconds(RemoteCalendars.reuseSeconds) {
-            answer = hit
-        } else {
-            answer = ask(url, copy: try t.caldavCopy(url: url), commands: try PasswordCommands.load(t), now: now, at: clock)
-        }
-        switch answer.pending {
-        case .save(let copy)?: try t.saveCalDAVCopy(copy)
-        case .confirmed(let at)?: try t.markCalDAVChecked(url: url, at: at)
-        case nil: break
-        }
-        memo.withLock { $0[url] = Answer(at: answer.at, content: answer.content, pending: nil) }
-        return answer.content
+        return try answers.settle(url, at: clock, ask: {
+            ask(url, copy: try t.caldavCopy(url: url), commands: try PasswordCommands.load(t), now: now, at: clock)
+        }, write: { pending in
+            switch pending {
+            case .save(let copy): try t.saveCalDAVCopy(copy)
+            case .confirmed(let at): try t.markCalDAVChecked(url: url, at: at)
+            }
+        })
     }
 
     /// Reads the collection against the stored `copy`: no store access.

@@ -39,31 +39,13 @@ struct SubscriptionFeed: CalendarFeed {
 /// source and its age; with no copy, or when the server refuses the
 /// credentials or has no calendar there, the calendar cannot be read.
 public final class RemoteCalendars: Sendable {
-    /// How long a fetched result stands for later reads by the same service (`plan rpc` lives long).
-    static let reuseSeconds: Double = 60
-
     let fetcher: Fetcher
-    private let state = Mutex(State())
+    private let answers = ServerAnswers<SubscriptionCopy>()
+    /// The warnings of copies used in place of a server, not yet taken.
+    private let notices = Mutex<[ImportWarning]>([])
 
-    struct State {
-        var memo: [String: Answer] = [:]
-        var notices: [ImportWarning] = []
-    }
-
-    /// What the server said about one subscription, and what of it the store has yet to keep.
-    struct Answer: Sendable {
-        var at: ContinuousClock.Instant
-        var content: Result<CalendarContent, ImportError>
-        var pending: Pending?
-    }
-
-    /// A store write an answer calls for, done in the next transaction that reads the subscription.
-    enum Pending: Sendable {
-        /// New content: the last good copy from now on.
-        case save(SubscriptionCopy)
-        /// 304: the stored copy was confirmed current at this time (seconds).
-        case confirmed(at: Int64)
-    }
+    typealias Answer = ServerAnswers<SubscriptionCopy>.Answer
+    typealias Pending = ServerAnswers<SubscriptionCopy>.Pending
 
     public init(environment: [String: String]) {
         fetcher = Fetcher(environment: environment)
@@ -71,15 +53,15 @@ public final class RemoteCalendars: Sendable {
 
     /// The warnings of copies used in place of a server, each once; emptied by the call.
     public func takeNotices() -> [ImportWarning] {
-        state.withLock { s in
-            defer { s.notices = [] }
-            return s.notices
+        notices.withLock { n in
+            defer { n = [] }
+            return n
         }
     }
 
     /// Adds a warning to say once (a CalDAV collection read from its stored copy).
     func note(_ warning: ImportWarning) {
-        state.withLock { $0.notices.append(warning) }
+        notices.withLock { $0.append(warning) }
     }
 
     /// Asks the server about each of `urls` not asked within the last
@@ -87,20 +69,13 @@ public final class RemoteCalendars: Sendable {
     /// one short read, the answers remembered for ``content(_:_:now:)``.
     func prefetch(_ urls: [String], store: PlanStore, now: Instant) throws {
         let clock = ContinuousClock.now
-        let due = urls.filter { url in
-            guard let hit = state.withLock({ $0.memo[url] }) else { return true }
-            return hit.at.duration(to: clock) >= .seconds(Self.reuseSeconds)
-        }
+        let due = answers.due(urls, at: clock)
         guard !due.isEmpty else { return }
         let (copies, commands) = try store.read { t in
             (try due.map { try t.subscriptionCopy(url: $0) }, try PasswordCommands.load(t))
         }
         for (url, copy) in zip(due, copies) {
-            let (content, pending, notice) = ask(url, copy: copy, commands: commands, now: now)
-            state.withLock { s in
-                s.memo[url] = Answer(at: clock, content: content, pending: pending)
-                if let notice { s.notices.append(notice) }
-            }
+            answers.keep(url, ask(url, copy: copy, commands: commands, now: now, at: clock))
         }
     }
 
@@ -108,27 +83,28 @@ public final class RemoteCalendars: Sendable {
     /// the answer changed is kept through `t`.
     func content(_ url: String, _ t: StoreTransaction, now: Instant) throws -> Result<CalendarContent, ImportError> {
         let clock = ContinuousClock.now
-        let answer: Answer
-        if let hit = state.withLock({ $0.memo[url] }), hit.at.duration(to: clock) < .seconds(Self.reuseSeconds) {
-            answer = hit
-        } else {
-            let (content, pending, notice) = ask(url, copy: try t.subscriptionCopy(url: url), commands: try PasswordCommands.load(t), now: now)
-            answer = Answer(at: clock, content: content, pending: pending)
-            if let notice { state.withLock { $0.notices.append(notice) } }
-        }
-        switch answer.pending {
-        case .save(let copy)?: try t.saveSubscriptionCopy(copy)
-        case .confirmed(let at)?: try t.markSubscriptionChecked(url: url, at: at)
-        case nil: break
-        }
-        // Kept once: a later read in this service has nothing left to write.
-        state.withLock { $0.memo[url] = Answer(at: answer.at, content: answer.content, pending: nil) }
-        return answer.content
+        return try answers.settle(url, at: clock, ask: {
+            ask(url, copy: try t.subscriptionCopy(url: url), commands: try PasswordCommands.load(t), now: now, at: clock)
+        }, write: { pending in
+            switch pending {
+            case .save(let copy): try t.saveSubscriptionCopy(copy)
+            case .confirmed(let at): try t.markSubscriptionChecked(url: url, at: at)
+            }
+        })
     }
 
     /// One conditional GET of `url` against the stored `copy`, and what the
-    /// store should keep of the answer: no store access, no transaction.
-    private func ask(_ url: String, copy: SubscriptionCopy?, commands: [String: PasswordCommand], now: Instant)
+    /// store should keep of the answer (a warning of a copy used instead is
+    /// noted at once): no store access, no transaction.
+    private func ask(_ url: String, copy: SubscriptionCopy?, commands: [String: PasswordCommand], now: Instant,
+                     at clock: ContinuousClock.Instant) -> Answer {
+        let (content, pending, notice) = fetch(url, copy: copy, commands: commands, now: now)
+        if let notice { note(notice) }
+        return Answer(at: clock, content: content, pending: pending)
+    }
+
+    /// The GET itself: the content, what to keep, and the warning to say, if any.
+    private func fetch(_ url: String, copy: SubscriptionCopy?, commands: [String: PasswordCommand], now: Instant)
         -> (Result<CalendarContent, ImportError>, Pending?, ImportWarning?) {
         var fetcher = fetcher
         fetcher.passwordCommands = commands
