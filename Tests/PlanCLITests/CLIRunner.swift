@@ -52,32 +52,63 @@ struct CLIRunner {
     }
 
     private static func run(_ executable: URL, _ args: [String], stdin: Data?, environment env: [String: String]) throws -> Output {
-        let p = Process()
-        p.executableURL = executable
-        p.arguments = args
-        p.currentDirectoryURL = packageRoot
-        p.environment = env
-        // Output goes to temporary files: no pipe can fill up and block the child.
-        let tmp = FileManager.default.temporaryDirectory.appendingPathComponent("plan-cli-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: tmp, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: tmp) }
-        let outURL = tmp.appendingPathComponent("stdout"), errURL = tmp.appendingPathComponent("stderr")
-        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-        let out = try FileHandle(forWritingTo: outURL), err = try FileHandle(forWritingTo: errURL)
-        let inp = Pipe()
-        p.standardOutput = out
-        p.standardError = err
-        p.standardInput = inp
-        try p.run()
-        if let stdin { inp.fileHandleForWriting.write(stdin) }
-        try inp.fileHandleForWriting.close()
-        p.waitUntilExit()
-        try out.close()
-        try err.close()
-        let outData = try Data(contentsOf: outURL), errData = try Data(contentsOf: errURL)
-        return Output(stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self),
-                      status: p.terminationStatus)
+        let running = try Running(executable, args, environment: env)
+        if let stdin { running.input.fileHandleForWriting.write(stdin) }
+        return try running.wait()
+    }
+
+    /// Starts `plan args…` as ``run(_:stdin:environment:)`` does, without
+    /// waiting: to have many run at once, or to kill one part way.
+    static func start(_ args: [String], environment: [String: String] = [:]) throws -> Running {
+        var env = ["PATH": "/usr/bin:/bin", "TZ": "America/New_York", "NO_COLOR": "1", "LANG": "C.UTF-8"]
+        env.merge(environment) { $1 }
+        let running = try Running(binary, args, environment: env)
+        try running.input.fileHandleForWriting.close()
+        return running
+    }
+
+    /// A started program; its output goes to temporary files, so no pipe can
+    /// fill up and block it. ``wait()`` once.
+    final class Running {
+        let process = Process()
+        fileprivate let input = Pipe()
+        private let tmp: URL
+        private let out: FileHandle
+        private let err: FileHandle
+
+        fileprivate init(_ executable: URL, _ args: [String], environment env: [String: String]) throws {
+            process.executableURL = executable
+            process.arguments = args
+            process.currentDirectoryURL = packageRoot
+            process.environment = env
+            tmp = FileManager.default.temporaryDirectory.appendingPathComponent("plan-cli-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: tmp, withIntermediateDirectories: true)
+            _ = FileManager.default.createFile(atPath: tmp.appendingPathComponent("stdout").path, contents: nil)
+            _ = FileManager.default.createFile(atPath: tmp.appendingPathComponent("stderr").path, contents: nil)
+            out = try FileHandle(forWritingTo: tmp.appendingPathComponent("stdout"))
+            err = try FileHandle(forWritingTo: tmp.appendingPathComponent("stderr"))
+            process.standardOutput = out
+            process.standardError = err
+            process.standardInput = input
+            try process.run()
+        }
+
+        /// Ends it at once (SIGKILL), as a crash or a power cut would.
+        func kill() { Foundation.kill(process.processIdentifier, SIGKILL) }
+
+        /// Waits for it to end: what it printed and its exit status (for a
+        /// killed one, the signal's number; see `process.terminationReason`).
+        func wait() throws -> Output {
+            defer { try? FileManager.default.removeItem(at: tmp) }
+            try? input.fileHandleForWriting.close()
+            process.waitUntilExit()
+            try out.close()
+            try err.close()
+            let outData = try Data(contentsOf: tmp.appendingPathComponent("stdout"))
+            let errData = try Data(contentsOf: tmp.appendingPathComponent("stderr"))
+            return Output(stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self),
+                          status: process.terminationStatus)
+        }
     }
 
     /// Compares with `Golden/<name>.txt` (exit code, stdout, stderr), or
