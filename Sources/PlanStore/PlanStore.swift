@@ -206,17 +206,20 @@ public final class PlanStore {
     func migrate() throws {
         var version = try Self.userVersion(db)
         if version == Self.schemaVersion { return }
-        let backup = version == 0 ? nil : try StoreUpgrade.backUp(db, path: path, version: version)
+        if version != 0 { try StoreUpgrade.foldLog(db, path: path) }
         // A table is rebuilt: foreign keys stay off until it is back (they cannot change inside a transaction).
         try db.execute("PRAGMA foreign_keys=OFF")
         defer { try? db.execute("PRAGMA foreign_keys=ON") }
         try db.execute("BEGIN IMMEDIATE")
+        var backup: String?
         do {
             // Re-read under the write lock: another process may have migrated meanwhile.
             version = try Self.userVersion(db)
             if version == 0 {
                 try db.execute(Self.createSchema)
-            } else {
+            } else if version < Self.schemaVersion {
+                // The old file is kept under the write lock: no other plan upgrades it while it is copied.
+                backup = try StoreUpgrade.backUp(path: path, version: version)
                 if version == 1 {
                     try StoreUpgrade.tasksFromSchema1(db, path: path)
                     try StoreUpgrade.policyFromSchema1(db, path: path)

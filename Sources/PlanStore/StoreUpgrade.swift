@@ -20,19 +20,37 @@ public struct StoreUpgrade: Hashable, Sendable {
     /// Where the file of a schema-`version` store is kept before its upgrade.
     public static func backupPath(for path: String, version: Int) -> String { "\(path).v\(version)-backup" }
 
-    /// Copies the whole store (its write-ahead log folded in first) to
-    /// ``backupPath(for:version:)``; returns that path.
-    static func backUp(_ db: SQLiteDatabase, path: String, version: Int) throws -> String {
+    /// Folds the write-ahead log into the store's file, so that the file
+    /// alone is the store (before ``backUp(path:version:)``; SQLite does it
+    /// only outside a transaction). Busy when a reader keeps part of the log out.
+    static func foldLog(_ db: SQLiteDatabase, path: String) throws {
         var blocked = false
         try db.query("PRAGMA wal_checkpoint(TRUNCATE)") { blocked = $0.int(0) != 0 }
-        // A reader kept part of the log out of the file: a copy now would miss it.
         if blocked { throw StoreError.busy(path: path) }
+    }
+
+    /// Copies the store's file (its log folded in by ``foldLog(_:path:)``,
+    /// and the write lock held since) to ``backupPath(for:version:)``:
+    /// written as `….partial` beside it, synced, then renamed into place, so
+    /// the copy is whole or absent. A `.partial` left by a plan killed while
+    /// copying is written over by the next upgrade (the store is still old
+    /// then), so none is left for good. Returns the copy's path.
+    static func backUp(path: String, version: Int) throws -> String {
         let backup = backupPath(for: path, version: version)
-        do {
-            try Data(contentsOf: URL(fileURLWithPath: path)).write(to: URL(fileURLWithPath: backup), options: .atomic)
-        } catch {
-            throw StoreError.cannotOpen(path: path, reason: "cannot keep a copy of it as \(backup) before upgrading it: \(error.localizedDescription)")
+        let partial = backup + ".partial"
+        func failed(_ why: String) -> StoreError {
+            unlink(partial)
+            return .cannotOpen(path: path, reason: "cannot keep a copy of it as \(backup) before upgrading it: \(why)")
         }
+        do {
+            try Data(contentsOf: URL(fileURLWithPath: path)).write(to: URL(fileURLWithPath: partial))
+            let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: partial))
+            defer { try? handle.close() }
+            try handle.synchronize()
+        } catch {
+            throw failed(error.localizedDescription)
+        }
+        guard rename(partial, backup) == 0 else { throw failed(String(cString: strerror(errno))) }
         return backup
     }
 
