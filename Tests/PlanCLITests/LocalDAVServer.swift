@@ -15,9 +15,10 @@ final class LocalDAVServer {
     private let launch: [String]
 
     /// Starts `python3 -m <module> args…` (with `{port}` and `{dir}` filled
-    /// in) and waits until it answers on its port; nil, with the reason, when
+    /// in; `{dir}` is a new folder under `parent`, the temporary folder when
+    /// nil) and waits until it answers on its port; nil, with the reason, when
     /// the server is not installed or does not start.
-    static func start(_ module: String, _ args: [String]) throws -> (LocalDAVServer?, String) {
+    static func start(_ module: String, _ args: [String], under parent: URL? = nil) throws -> (LocalDAVServer?, String) {
         let check = try CLIRunner.runTool(["python3", "-c", "import \(module)"])
         guard check.status == 0 else { return (nil, "\(module) is not installed (pip install \(module))") }
         guard try CLIRunner.runTool(["curl", "--version"]).status == 0 else { return (nil, "curl is not installed") }
@@ -26,7 +27,7 @@ final class LocalDAVServer {
         guard port.status == 0, let p = Int(port.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) else {
             return (nil, "no free port")
         }
-        let server = try LocalDAVServer(module: module, port: p, launch: ["-m", module] + args)
+        let server = try LocalDAVServer(module: module, port: p, launch: ["-m", module] + args, parent: parent)
         if let why = try server.run() { return (nil, why) }
         return (server, "")
     }
@@ -80,7 +81,10 @@ final class LocalDAVServer {
     }
 
     /// Radicale with htpasswd authentication (user `student`, `password`), or nil with why.
-    static func radicale(password: String) throws -> (LocalDAVServer?, String) {
+    /// `inMemory` keeps its folder in `/dev/shm` when there is one: Radicale
+    /// syncs every write to disk, which costs nothing there (for a test that
+    /// writes hundreds of resources).
+    static func radicale(password: String, inMemory: Bool = false) throws -> (LocalDAVServer?, String) {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("plan-htpasswd-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         let htpasswd = dir.appendingPathComponent("htpasswd").path
@@ -89,7 +93,13 @@ final class LocalDAVServer {
             "--server-hosts", "127.0.0.1:{port}", "--storage-filesystem-folder", "{dir}/data",
             "--auth-type", "htpasswd", "--auth-htpasswd-filename", htpasswd, "--auth-htpasswd-encryption", "plain",
             "--logging-level", "info",
-        ])
+        ], under: inMemory ? memory : nil)
+    }
+
+    /// `/dev/shm`, a folder in memory, when this machine has one.
+    static var memory: URL? {
+        var isFolder: ObjCBool = false
+        return FileManager.default.fileExists(atPath: "/dev/shm", isDirectory: &isFolder) && isFolder.boolValue ? URL(fileURLWithPath: "/dev/shm") : nil
     }
 
     /// Xandikos (no authentication; `--defaults` makes `/user/calendars/calendar/`), or nil with why.
@@ -97,11 +107,11 @@ final class LocalDAVServer {
         try start("xandikos", ["serve", "-d", "{dir}/data", "-l", "127.0.0.1", "-p", "{port}", "--defaults", "--no-detect-systemd"])
     }
 
-    private init(module: String, port: Int, launch: [String]) throws {
+    private init(module: String, port: Int, launch: [String], parent: URL? = nil) throws {
         self.port = port
         self.module = module
         self.launch = launch
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("plan-dav-\(UUID().uuidString)")
+        folder = (parent ?? FileManager.default.temporaryDirectory).appendingPathComponent("plan-dav-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         log = folder.appendingPathComponent("server.log")
         _ = FileManager.default.createFile(atPath: log.path, contents: nil)
