@@ -28,7 +28,9 @@ import Testing
         s.error("group.find", #"{"members": [], "duration": "2h"}"#, code: -32602, pointer: "/members")
         s.error("group.find", #"{"members": ["me"], "duration": "2h", "between": "9-5"}"#, code: -32602, pointer: "/between")
         s.error("group.find", #"{"members": ["me"], "duration": "2h", "minMembers": 2}"#, code: -32602, pointer: "/minMembers")
-        s.error("group.find", #"{"members": ["me", "caldav:https://dav.example.edu/bob/"], "duration": "2h"}"#, code: -32004)
+        // A CalDAV member out of reach (nothing listens on port 1): calendar unreadable, as a missing file is.
+        s.error("group.find", #"{"members": ["me", "caldav:http://127.0.0.1:1/bob/"], "duration": "2h"}"#, code: -32001)
+        s.error("group.find", #"{"members": ["me", "freebusy:http://127.0.0.1:1/bob/"], "duration": "2h"}"#, code: -32001)
         s.error("group.find", #"{"members": ["/nonexistent/bob.ics"], "duration": "2h"}"#, code: -32001)
         try s.validateAll()
     }

@@ -46,9 +46,9 @@ struct GroupCommand: ParsableCommand {
             `list --calendar URL` reads what the others put there, and `join`/`leave` answer there.
 
             Exit codes: 0 ok; 64 usage error; 65 bad input (an unknown session, a reply that is not \
-            an answer to one of yours); 66 a member's calendar or the group calendar cannot be read; \
-            69 not available yet (a caldav: or freebusy: member of `find`); 73 a message or the \
-            group calendar cannot be written.
+            an answer to one of yours); 66 a member's calendar or the group calendar cannot be read \
+            (out of reach, credentials refused, no calendar there, a server that does not answer a \
+            free-busy query); 73 a message or the group calendar cannot be written.
             """,
         subcommands: [Find.self, Create.self, List.self, Reply.self, Join.self, Leave.self, Cancel.self])
 
@@ -61,12 +61,14 @@ struct GroupCommand: ParsableCommand {
                 sittings are not busy time, but a slot that would move one says which). A member's zone \
                 is the one most of their events name (else yours); --between and --days are read in each \
                 member's own zone. Start times lie on a 15-minute grid; the top slots do not overlap each \
-                other. `caldav:URL` and `freebusy:URL` members are recognised but not available yet (exit 69).
+                other. `caldav:URL` reads a CalDAV calendar collection's events; `freebusy:URL` asks its \
+                server for the collection's free-busy time (a free-busy-query: only busy periods are \
+                shared). Credentials as for `plan sync`: netrc, a password command, or the environment.
 
                 Example: plan group find --member alice.ics --member bob.ics --member me --duration 2h \
                 --within 2026-12-01..2026-12-05 --between 09:00-21:00 --days MO-FR
                 """)
-        @Option(name: .customLong("member"), help: ArgumentHelp("FILE.ics, https://… or me (repeat for each member).", valueName: "member"))
+        @Option(name: .customLong("member"), help: ArgumentHelp("FILE.ics, https://…, caldav:URL, freebusy:URL or me (repeat for each member).", valueName: "member"))
         var members: [String] = []
         @Option(help: ArgumentHelp("How long the session is: 2h, 90m.", valueName: "duration")) var duration: String
         @Option(help: ArgumentHelp("Where to look: FROM..TO, whole days both included (default: the next 7 days).", valueName: "FROM..TO"))
