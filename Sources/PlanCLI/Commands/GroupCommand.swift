@@ -23,7 +23,7 @@ struct MeCommand: ParsableCommand {
         try withService(options) { service, _ in
             let me = name == nil && email == nil ? try service.me() : try service.setMe(name: name, email: email)
             if options.json {
-                print(Wire.encode(["name": me?.name, "email": me?.email]))
+                print(Wire.encode(Wire.me(me)))
             } else if let me {
                 print("\(me.name.map { "\($0) " } ?? "")<\(me.email)>")
             } else {
@@ -139,24 +139,15 @@ struct GroupCommand: ParsableCommand {
         func run() throws {
             try withService(options) { service, defaultZone in
                 let zone = zoneOf(try service.settings(defaultZone: defaultZone))
-                guard case .some(let when) = HumanInput.date(at, now: service.now, zone: zone) else {
-                    throw ValidationError("--at \(at): expected a date-time like 2026-12-02T18:00")
+                var input = GroupSessionInput()
+                (input.title, input.course, input.at, input.duration) = (title, course, at, length)
+                (input.location, input.geo, input.notes, input.invite, input.calendar) = (place, geo, notes, invitees, calendar)
+                let spec: GroupSessionSpec
+                do throws(CoursesInputError) {
+                    spec = try input.spec(now: service.now, zone: zone)
+                } catch {
+                    throw ValidationError(error.field == "duration" ? "--for \(error.value): expected \(error.expected)" : error.optionMessage)
                 }
-                let start: Instant
-                switch when {
-                case .instant(let i): start = i
-                case .local(let l): start = zone.resolve(l)
-                case .date: throw ValidationError("--at \(at): give the time too, e.g. \(at)T18:00")
-                }
-                let point = try geo.map { text -> GeoPoint in
-                    let parts = text.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
-                    guard parts.count == 2, let lat = parts[0], let lon = parts[1], (-90...90).contains(lat), (-180...180).contains(lon) else {
-                        throw ValidationError("--geo \(text): expected latitude,longitude in degrees, e.g. 40.0012,-83.0153")
-                    }
-                    return GeoPoint(latitude: lat, longitude: lon)
-                }
-                let spec = GroupSessionSpec(title: title, course: course, start: start, duration: try duration(length, option: "--for"),
-                                            location: place, geo: point, notes: notes, invite: invitees, calendarURL: calendar)
                 let change = try service.createGroupSession(spec, mailDir: mailDir, defaultZone: defaultZone, insecure: insecure)
                 printWarnings(change.warnings)
                 let me = try service.me()?.email
