@@ -65,6 +65,9 @@ public final class DAVClient: Sendable {
         case preconditionFailed
         /// 404/410: no member there.
         case missing
+        /// 423 Locked: another client is writing it at this moment (Xandikos
+        /// answers so to PUTs that arrive together); it may be tried again.
+        case locked
     }
 
     /// What a PUT requires of the member before it is written.
@@ -242,6 +245,7 @@ public final class DAVClient: Sendable {
         switch reply.status {
         case 200..<300: .done(etag: reply.headers.first(name: "ETag"))
         case 412: .preconditionFailed
+        case 423: .locked
         case 404, 410: .missing
         default: throw HTTPTransport.failure(reply)
         }

@@ -21,8 +21,7 @@ extension PlanService {
         } catch {
             throw ServiceError.refused("--member \(source): \(error.reason)")
         }
-        return (try Self.collectionURL(url.text, insecure: false),
-                DAVClient(environment: collections.environment, insecure: false, passwordCommands: try PasswordCommands.load(t)))
+        return (try Self.collectionURL(url.text, insecure: false), try davClient(insecure: false, t: t))
     }
 
     /// Every event of the collection at `url`, merged into one calendar
