@@ -55,15 +55,9 @@ import Testing
     @Test func radicaleMembersFindWhatTheFileFindsAndFailInOneLine() throws {
         let s = try SubscriptionTests.Scratch()
         defer { try? FileManager.default.removeItem(at: s.dir) }
-        let htpasswd = s.dir.appendingPathComponent("htpasswd").path
-        try "student:\(Self.password)\n".write(toFile: htpasswd, atomically: true, encoding: .utf8)
         let data = s.dir.appendingPathComponent("data").path
         func radicale(_ extra: [String]) throws -> (LocalDAVServer?, String) {
-            try LocalDAVServer.start("radicale", [
-                "--server-hosts", "127.0.0.1:{port}", "--storage-filesystem-folder", data,
-                "--auth-type", "htpasswd", "--auth-htpasswd-filename", htpasswd, "--auth-htpasswd-encryption", "plain",
-                "--logging-level", "info",
-            ] + extra)
+            try LocalDAVServer.radicale(password: Self.password, data: data, extra: extra)
         }
         let (started, why) = try radicale([])
         guard let server = started else {

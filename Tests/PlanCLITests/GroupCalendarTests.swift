@@ -129,30 +129,20 @@ import Testing
     }
 
     @Test func onRadicale() throws {
-        guard try CLIRunner.runTool(["python3", "-c", "import caldav, icalendar"]).status == 0 else {
-            print("skipped: the Python caldav client is not installed (pip install caldav==3.6.0)")
-            return
-        }
-        let (started, why) = try LocalDAVServer.radicale(password: Self.password)
-        guard let server = started else {
-            print("skipped: \(why)")
-            return
-        }
-        defer { server.stop() }
-        let scratch = try SubscriptionTests.Scratch()
-        defer { try? FileManager.default.removeItem(at: scratch.dir) }
-        guard let servers = try Self.servers(server, path: "/student/cs201-group/", scratch: scratch.dir) else { return }
-        defer { servers.proxy.stop() }
-        try Self.flow(servers)
-        print("group calendar on Radicale: requests sent by plan: \(server.planRequests().sorted { $0.key < $1.key })")
+        try Self.run(path: "/student/cs201-group/") { try LocalDAVServer.radicale(password: Self.password) }
     }
 
     @Test func onXandikos() throws {
+        try Self.run(path: "/user/calendars/cs201-group/") { try LocalDAVServer.xandikos() }
+    }
+
+    /// Starts the server (`start`), the proxy and the group calendar at `path`, and runs ``flow(_:)``; says why when it skipped.
+    static func run(path: String, _ start: () throws -> (LocalDAVServer?, String)) throws {
         guard try CLIRunner.runTool(["python3", "-c", "import caldav, icalendar"]).status == 0 else {
             print("skipped: the Python caldav client is not installed (pip install caldav==3.6.0)")
             return
         }
-        let (started, why) = try LocalDAVServer.xandikos()
+        let (started, why) = try start()
         guard let server = started else {
             print("skipped: \(why)")
             return
@@ -160,9 +150,10 @@ import Testing
         defer { server.stop() }
         let scratch = try SubscriptionTests.Scratch()
         defer { try? FileManager.default.removeItem(at: scratch.dir) }
-        guard let servers = try Self.servers(server, path: "/user/calendars/cs201-group/", scratch: scratch.dir) else { return }
+        guard let servers = try Self.servers(server, path: path, scratch: scratch.dir) else { return }
         defer { servers.proxy.stop() }
-        try Self.flow(servers)
+        try flow(servers)
+        print("group calendar on \(path): requests sent by plan: \(server.planRequests().sorted { $0.key < $1.key })")
     }
 
     /// Create, list by the others, three joins at once (colliding), a refused

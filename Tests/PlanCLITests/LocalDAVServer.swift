@@ -79,17 +79,18 @@ final class LocalDAVServer {
         return (server, "")
     }
 
-    /// Radicale with htpasswd authentication (user `student`, `password`), or nil with why.
-    static func radicale(password: String) throws -> (LocalDAVServer?, String) {
+    /// Radicale with htpasswd authentication (user `student`, `password`), or nil with why; its
+    /// collections in `data` (two servers can share one), `extra` arguments after the others.
+    static func radicale(password: String, data: String = "{dir}/data", extra: [String] = []) throws -> (LocalDAVServer?, String) {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("plan-htpasswd-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         let htpasswd = dir.appendingPathComponent("htpasswd").path
         try "student:\(password)\n".write(toFile: htpasswd, atomically: true, encoding: .utf8)
         return try start("radicale", [
-            "--server-hosts", "127.0.0.1:{port}", "--storage-filesystem-folder", "{dir}/data",
+            "--server-hosts", "127.0.0.1:{port}", "--storage-filesystem-folder", data,
             "--auth-type", "htpasswd", "--auth-htpasswd-filename", htpasswd, "--auth-htpasswd-encryption", "plain",
             "--logging-level", "info",
-        ])
+        ] + extra)
     }
 
     /// Xandikos (no authentication; `--defaults` makes `/user/calendars/calendar/`), or nil with why.
