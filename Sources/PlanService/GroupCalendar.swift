@@ -121,24 +121,32 @@ extension PlanService {
                 }
                 let before = try Self.session(from: current.bytes, label: label, like: local, url: url, path: path, etag: etag)
                 guard let edited = try edit(current.bytes, label, before) else { return before }
-                switch try client.put(url, path, edited, condition: .etag(etag)) {
-                case .done(let newTag):
+                var outcome: DAVClient.WriteOutcome?
+                do {
+                    outcome = try client.put(url, path, edited, condition: .etag(etag))
+                } catch .serverError {
+                    // Xandikos answers 500 to some of several PUTs at once. The next try reads back
+                    // whether it went in (then there is nothing to change) before it writes again.
+                    outcome = nil
+                }
+                switch outcome {
+                case .done(let newTag)?:
                     if let newTag { return try Self.session(from: edited, label: label, like: local, url: url, path: path, etag: newTag) }
                     guard let after = try client.get(url, path), let tag = after.etag else {
                         throw ServiceError.cannotWrite(path: label, reason: "the server sent no ETag for the change")
                     }
                     return try Self.session(from: after.bytes, label: label, like: local, url: url, path: path, etag: tag)
-                case .preconditionFailed, .locked:
+                case .preconditionFailed?, .locked?, nil:
                     // Someone else's change went in first (412), or is going in (423): read theirs and change again, a little later each time.
                     usleep(UInt32(20_000 * attempt))
-                case .missing:
+                case .missing?:
                     throw ServiceError.refused("\"\(local.title)\" is no longer on the group calendar \(url.text) (deleted there)")
                 }
             }
         } catch let error as DAVError {
             throw ServiceError.cannotWrite(path: error.url, reason: error.reason)
         }
-        throw ServiceError.cannotWrite(path: label, reason: "the event changed under every one of \(Self.answerTries) tries (412 Precondition Failed or 423 Locked each time); nothing changed, try again")
+        throw ServiceError.cannotWrite(path: label, reason: "the event changed under every one of \(Self.answerTries) tries (412 Precondition Failed, 423 Locked or a server error each time); nothing changed, try again")
     }
 
     /// The session in `bytes` (a group calendar's member) with `like`'s id
