@@ -11,7 +11,6 @@ public enum PlanExit {
     public static let doesNotFit = ExitCode(.doesNotFit)
     public static let needsReplan = ExitCode(.needsReplan)
     public static let tempFail = ExitCode(.tempFail)
-    public static let unavailable = ExitCode(.unavailable)
     public static let software = ExitCode(.software)
     public static let cannotCreate = ExitCode(.cannotCreate)
 }

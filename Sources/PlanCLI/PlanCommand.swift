@@ -22,8 +22,7 @@ public struct PlanCommand: ParsableCommand {
         Exit codes: 0 ok; 1 plan doctor found a problem; 3 the task does not fit (nothing saved); 4 it fits only if \
         other tasks move (nothing saved; use --replan); 64 usage error; 65 bad input \
         data (a calendar or request that cannot be read, an unknown task); 66 a file \
-        that is missing or unreadable, or a store path that is not a file; 69 not available \
-        yet (a CalDAV group calendar); 70 internal error; 73 cannot create or change the \
+        that is missing or unreadable, or a store path that is not a file; 70 internal error; 73 cannot create or change the \
         store (read-only) or an output file, or write the sync collection; 74 the disk is full or failed (nothing \
         changed); 75 the store is busy, try again.
         """,

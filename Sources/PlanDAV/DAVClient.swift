@@ -65,6 +65,9 @@ public final class DAVClient: Sendable {
         case preconditionFailed
         /// 404/410: no member there.
         case missing
+        /// 423 Locked: another client is writing it at this moment (Xandikos
+        /// answers so to PUTs that arrive together); it may be tried again.
+        case locked
     }
 
     /// What a PUT requires of the member before it is written.
@@ -159,6 +162,38 @@ public final class DAVClient: Sendable {
         return out
     }
 
+    /// How a free-busy-query was answered.
+    public enum FreeBusyAnswer: Hashable, Sendable {
+        /// The answer's body: iCalendar with a VFREEBUSY (read by PlanICal).
+        case answered([UInt8])
+        /// The server does not answer the report there (400, 403 with
+        /// credentials, 405, 415, 501, or a multistatus instead of iCalendar).
+        case refused(status: Int)
+    }
+
+    /// RFC 4791 §7.10 free-busy-query on the collection at `url` over
+    /// `start`..<`end` (Depth 1). 401, 404/410 and 5xx are errors; a
+    /// server that does not offer the report there says so with ``FreeBusyAnswer/refused(status:)``.
+    public func freeBusy(_ url: SubscriptionURL, start: Date, end: Date) throws(DAVError) -> FreeBusyAnswer {
+        let reply = try transport.send(HTTPExchange(method: .init(rawValue: "REPORT"), url: url, headers: Self.xml + [("Depth", "1")],
+                                                    body: DAVRequestBody.freeBusyQuery(start: Self.utcStamp(start), end: Self.utcStamp(end))))
+        switch reply.status {
+        case 200: return .answered(reply.body)
+        case 403 where reply.sentCredentials: return .refused(status: 403)
+        case 207, 400, 405, 415, 422, 501: return .refused(status: reply.status)
+        default: throw HTTPTransport.failure(reply)
+        }
+    }
+
+    /// `date` as an iCalendar UTC date-time (`20261130T000000Z`).
+    static func utcStamp(_ date: Date) -> String {
+        var t = time_t(date.timeIntervalSince1970.rounded(.down))
+        var parts = tm()
+        gmtime_r(&t, &parts)
+        return String(format: "%04d%02d%02dT%02d%02d%02dZ", Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1, Int(parts.tm_mday),
+                      Int(parts.tm_hour), Int(parts.tm_min), Int(parts.tm_sec))
+    }
+
     /// The member at `path` (GET); nil when there is none (404/410).
     public func get(_ url: SubscriptionURL, _ path: String) throws(DAVError) -> Resource? {
         let reply = try transport.send(HTTPExchange(method: .GET, url: try member(url, path), headers: [("Accept", "text/calendar")]))
@@ -210,6 +245,7 @@ public final class DAVClient: Sendable {
         switch reply.status {
         case 200..<300: .done(etag: reply.headers.first(name: "ETag"))
         case 412: .preconditionFailed
+        case 423: .locked
         case 404, 410: .missing
         default: throw HTTPTransport.failure(reply)
         }

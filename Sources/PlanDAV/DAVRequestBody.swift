@@ -105,6 +105,11 @@ enum DAVRequestBody {
         ] + hrefs.map { Element(.dav("href"), text: $0) }))
     }
 
+    /// RFC 4791 §7.10 free-busy-query over `start`..<`end` (UTC, `yyyyMMddTHHmmssZ`).
+    static func freeBusyQuery(start: String, end: String) -> [UInt8] {
+        document(Element(.caldav("free-busy-query"), [Element(.caldav("time-range"), attributes: [("start", start), ("end", end)])]))
+    }
+
     /// RFC 4791 MKCALENDAR: a calendar of events named `name`, with `color` (`#rrggbb`).
     static func mkcalendar(name: String, color: String?) -> [UInt8] {
         var props = [

@@ -107,7 +107,7 @@ public enum GroupEvent {
     }
 
     /// A time as an instant: UTC, in its own zone when it names one, floating read as UTC.
-    private static func instant(_ t: icaltimetype) -> Instant {
+    static func instant(_ t: icaltimetype) -> Instant {
         Instant(seconds: Int64(icaltime_as_timet_with_zone(t, t.zone ?? icaltimezone_get_utc_timezone())))
     }
 }

@@ -31,7 +31,6 @@ extension ExitStatus {
         case .usage: "bad command line"
         case .dataError: "bad input data"
         case .noInput: "an input file is missing or cannot be read"
-        case .unavailable: "not available yet"
         case .software: "internal error (a bug: please report it)"
         case .cannotCreate: "the store or an output file cannot be created or written"
         case .ioError: "the disk is full or failed; nothing was changed"

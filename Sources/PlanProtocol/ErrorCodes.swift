@@ -20,9 +20,6 @@ public enum ExitStatus: Int32, CaseIterable, Sendable {
     case dataError = 65
     /// An input file that is missing or cannot be read.
     case noInput = 66
-    /// Something plan cannot do yet (writing to a CalDAV group calendar,
-    /// reading a CalDAV member); what was done locally is kept.
-    case unavailable = 69
     /// A bug: something that should not happen did.
     case software = 70
     /// The store or an output file cannot be created or written (read-only).
@@ -55,7 +52,6 @@ extension ServiceError {
         case .refused: (.dataError, .refused)
         case .unreadable: (.noInput, .calendarUnreadable)
         case .cannotWrite: (.cannotCreate, .cannotWrite)
-        case .unavailable: (.unavailable, .refused)
         case .unexpected: (.software, .internalError)
         }
     }
@@ -80,7 +76,7 @@ extension RPCError {
             }
         case .unexpected(let detail), .store(.unexpected(_, let detail)):
             self.init(code, reason: Self.internalReason, detail: detail)
-        case .store, .calendar, .notFound, .refused, .unreadable, .cannotWrite, .unavailable: self.init(code, pointer: pointer, reason: e.description)
+        case .store, .calendar, .notFound, .refused, .unreadable, .cannotWrite: self.init(code, pointer: pointer, reason: e.description)
         }
     }
 }

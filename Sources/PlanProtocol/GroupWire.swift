@@ -4,6 +4,12 @@ import PlanICal
 import PlanService
 
 extension Wire {
+    /// Who the user is in study groups, as `plan me --json` prints it and
+    /// `me` returns (`Schemas/methods/me.result.schema.json`): both null until set.
+    public static func me(_ user: CalendarUser?) -> [String: String?] {
+        ["name": user?.name, "email": user?.email]
+    }
+
     /// What `plan group find --json` prints and `group.find` returns
     /// (`Schemas/methods/group.find.result.schema.json`).
     public struct GroupFound: Codable, Hashable, Sendable {

@@ -43,6 +43,8 @@ extension PlanService {
                 throw ServiceError.refused("\(url.text): a session with UID \(s.uid) is on the group calendar already; nothing was kept")
             case .missing:
                 throw ServiceError.cannotWrite(path: url.text, reason: "no calendar collection there (404); check the group calendar's URL")
+            case .locked:
+                throw ServiceError.cannotWrite(path: url.text, reason: "the server is writing there for someone else (423 Locked); nothing was kept, try again")
             }
         } catch let error as DAVError {
             throw ServiceError.cannotWrite(path: error.url, reason: error.reason)
@@ -53,10 +55,27 @@ extension PlanService {
         return placed
     }
 
-    /// Sets `me`'s answer on the group calendar (see ``changeOnCalendar(_:insecure:_:)``),
+    /// Runs `body`, a store write transaction that changes a group calendar
+    /// and then keeps the change (it sets `changed` to the calendar's URL once
+    /// the server has it). Opening the transaction first means a store that
+    /// cannot be written refuses before any request; when the store fails
+    /// after the server took the change (the replan, the commit), the one
+    /// line says so and how to bring the store up to date: `plan group list
+    /// --calendar` reads the event back (its ETag changed).
+    func keepingCalendarChange<T>(_ body: (_ changed: inout String?) throws -> T) throws -> T {
+        var changed: String?
+        do {
+            return try body(&changed)
+        } catch {
+            guard let url = changed else { throw error }
+            throw ServiceError.cannotWrite(path: store.path, reason: "the group calendar \(url) has the change but the store could not keep it (\(ServiceError(error).description)); `plan group list --calendar \(url)` brings the store up to date")
+        }
+    }
+
+    /// Sets `me`'s answer on the group calendar (see ``changeOnCalendar(_:insecure:t:_:)``),
     /// edited with libical; no PUT when it is already that answer.
-    func answerOnCalendar(_ local: GroupSession, _ me: CalendarUser, _ status: Participation, insecure: Bool) throws -> GroupSession {
-        try changeOnCalendar(local, insecure: insecure) { bytes, label, before in
+    func answerOnCalendar(_ local: GroupSession, _ me: CalendarUser, _ status: Participation, insecure: Bool, t: StoreTransaction) throws -> GroupSession {
+        try changeOnCalendar(local, insecure: insecure, t: t) { bytes, label, before in
             if before.cancelled { throw ServiceError.refused("\"\(before.title)\" was cancelled by \(before.organizer.displayName)") }
             if before.status(of: me.email) == status { return nil }
             do throws(ImportError) {
@@ -69,8 +88,8 @@ extension PlanService {
 
     /// Marks the session cancelled on the group calendar: SEQUENCE bumped,
     /// `STATUS:CANCELLED`, DTSTAMP now, everyone's answers as the calendar has them.
-    func cancelOnCalendar(_ local: GroupSession, insecure: Bool) throws -> GroupSession {
-        try changeOnCalendar(local, insecure: insecure) { _, _, before in
+    func cancelOnCalendar(_ local: GroupSession, insecure: Bool, t: StoreTransaction) throws -> GroupSession {
+        try changeOnCalendar(local, insecure: insecure, t: t) { _, _, before in
             if before.cancelled { throw ServiceError.refused("\"\(before.title)\" is cancelled already") }
             var s = before
             s.cancelled = true
@@ -84,12 +103,13 @@ extension PlanService {
     /// read (nil: nothing to change), PUT `If-Match` the ETag read; on 412
     /// (someone else changed it in between) read again and edit again, at
     /// most ``answerTries`` times. Returns the session as the calendar now
-    /// has it, with `local`'s id.
-    func changeOnCalendar(_ local: GroupSession, insecure: Bool,
+    /// has it, with `local`'s id. Runs inside the write transaction `t`
+    /// (see ``keepingCalendarChange(_:)``).
+    func changeOnCalendar(_ local: GroupSession, insecure: Bool, t: StoreTransaction,
                           _ edit: (_ bytes: [UInt8], _ label: String, _ before: GroupSession) throws -> [UInt8]?) throws -> GroupSession {
         guard let raw = local.calendarURL, let path = local.calendarPath else { return local }
         let url = try Self.collectionURL(raw, insecure: insecure)
-        let client = try davClient(insecure: insecure)
+        let client = try davClient(insecure: insecure, t: t)
         let label = url.text + path
         do {
             for attempt in 1...Self.answerTries {
@@ -101,24 +121,32 @@ extension PlanService {
                 }
                 let before = try Self.session(from: current.bytes, label: label, like: local, url: url, path: path, etag: etag)
                 guard let edited = try edit(current.bytes, label, before) else { return before }
-                switch try client.put(url, path, edited, condition: .etag(etag)) {
-                case .done(let newTag):
+                var outcome: DAVClient.WriteOutcome?
+                do {
+                    outcome = try client.put(url, path, edited, condition: .etag(etag))
+                } catch .serverError {
+                    // Xandikos answers 500 to some of several PUTs at once. The next try reads back
+                    // whether it went in (then there is nothing to change) before it writes again.
+                    outcome = nil
+                }
+                switch outcome {
+                case .done(let newTag)?:
                     if let newTag { return try Self.session(from: edited, label: label, like: local, url: url, path: path, etag: newTag) }
                     guard let after = try client.get(url, path), let tag = after.etag else {
                         throw ServiceError.cannotWrite(path: label, reason: "the server sent no ETag for the change")
                     }
                     return try Self.session(from: after.bytes, label: label, like: local, url: url, path: path, etag: tag)
-                case .preconditionFailed:
-                    // Someone else's change went in first: read theirs and change again, a little later each time.
+                case .preconditionFailed?, .locked?, nil:
+                    // Someone else's change went in first (412), or is going in (423): read theirs and change again, a little later each time.
                     usleep(UInt32(20_000 * attempt))
-                case .missing:
+                case .missing?:
                     throw ServiceError.refused("\"\(local.title)\" is no longer on the group calendar \(url.text) (deleted there)")
                 }
             }
         } catch let error as DAVError {
             throw ServiceError.cannotWrite(path: error.url, reason: error.reason)
         }
-        throw ServiceError.cannotWrite(path: label, reason: "the event changed under every one of \(Self.answerTries) tries (412 Precondition Failed each time); nothing changed, try again")
+        throw ServiceError.cannotWrite(path: label, reason: "the event changed under every one of \(Self.answerTries) tries (412 Precondition Failed, 423 Locked or a server error each time); nothing changed, try again")
     }
 
     /// The session in `bytes` (a group calendar's member) with `like`'s id

@@ -9,19 +9,20 @@ import PlanStore
 ///
 /// A file and a subscription URL are read once for the search (nothing is
 /// kept); `me` is the user's registered calendars, the group sessions they
-/// go to, and their planned sittings (as time that can move). The two
-/// CalDAV cases are the seam for the CalDAV client: they are recognised
-/// and refused as not available yet.
+/// go to, and their planned sittings (as time that can move); a CalDAV
+/// collection is read once, as its events or as the free-busy time its
+/// server answers for it (see `GroupFreeBusy.swift`).
 public enum GroupMemberSource: Hashable, Sendable, CustomStringConvertible {
     case me
     /// An `.ics` file.
     case file(path: String)
     /// A published calendar (`https://`, `webcal://`), fetched once without a stored copy.
     case subscription(url: String)
-    /// Not available yet: a CalDAV calendar collection (`caldav:URL`), read with a calendar-query REPORT.
+    /// A CalDAV calendar collection (`caldav:URL`): its events, read as a
+    /// registered collection is (calendar-query or sync-collection, then calendar-multiget).
     case caldavCollection(url: String)
-    /// Not available yet: a CalDAV free-busy query (`freebusy:URL`: an RFC 6638
-    /// schedule outbox, or an RFC 4791 free-busy-query REPORT on a collection).
+    /// A CalDAV collection's free-busy time (`freebusy:URL`): an RFC 4791
+    /// §7.10 free-busy-query REPORT over the search window.
     case caldavFreeBusy(url: String)
 
     /// `me`, `caldav:URL`, `freebusy:URL`, an `https://`/`webcal://`/`http://` URL, else a file path.
@@ -94,10 +95,14 @@ extension PlanService {
                 throw ServiceError.calendar(.unreadable(file: url.text, reason: "the server answered 304 to a request without validators"))
             }
             return try member(bytes, label: url.text, name: named(Self.defaultName(forURL: url)), window: window, policy: policy)
-        case .caldavCollection(let url):
-            throw ServiceError.unavailable("--member caldav:\(url): reading a CalDAV collection is not available yet; export the calendar as .ics or give its published https:// address")
-        case .caldavFreeBusy(let url):
-            throw ServiceError.unavailable("--member freebusy:\(url): CalDAV free-busy queries are not available yet; export the calendar as .ics or give its published https:// address")
+        case .caldavCollection(let text):
+            let (url, client) = try memberClient(source, text, t: t)
+            let bytes = try collectionEvents(url, client: client, source: source)
+            return try member(bytes, label: source.description, name: named(Self.defaultName(forURL: url)), window: window, policy: policy)
+        case .caldavFreeBusy(let text):
+            let (url, client) = try memberClient(source, text, t: t)
+            let busy = try freeBusy(url, client: client, window: window, source: source)
+            return (GroupMember(name: named(Self.defaultName(forURL: url)), zone: zone, busy: busy), [])
         }
     }
 

@@ -268,29 +268,33 @@ extension PlanService {
 
     /// Sets the user's own answer (`join`: ACCEPTED, `leave`: DECLINED) and
     /// re-fits the plan: joining makes the session busy time, leaving frees it.
-    /// A session on a group calendar is answered there first (anyone who can
-    /// write the calendar may join; see ``answerOnCalendar(_:_:_:insecure:)``)
-    /// and kept as the calendar then has it; nothing is kept when that fails.
+    /// A session on a group calendar is answered there (anyone who can write
+    /// the calendar may join; see ``answerOnCalendar(_:_:_:insecure:t:)``) inside
+    /// the store's write transaction (see ``keepingCalendarChange(_:)``): a store
+    /// that cannot be written refuses before the server is asked, and the
+    /// session is kept as the calendar then has it, committed right after the PUT.
     public func answerGroupSession(_ id: String, _ status: Participation, defaultZone: String, insecure: Bool = false) throws -> GroupChange {
         try guarded {
-            let (me, local) = try store.read { t in (try Self.requireMe(t), try Self.session(id, t)) }
-            let onCalendar = local.isOnCalendar && !local.cancelled ? try answerOnCalendar(local, me, status, insecure: insecure) : nil
-            return try store.write { t in
-                let session = try Self.session(local.id, t)
-                if session.cancelled { throw ServiceError.refused("\"\(session.title)\" was cancelled by \(session.organizer.displayName)") }
-                var changed: GroupSession
-                if let onCalendar {
-                    changed = onCalendar
-                } else {
-                    guard let answered = session.answering(me.email, status) else {
-                        throw ServiceError.refused("you (\(me.email)) are not invited to \"\(session.title)\"")
+            try keepingCalendarChange { changed in
+                try store.write { t in
+                    let me = try Self.requireMe(t)
+                    let session = try Self.session(id, t)
+                    if session.cancelled { throw ServiceError.refused("\"\(session.title)\" was cancelled by \(session.organizer.displayName)") }
+                    var answered: GroupSession
+                    if session.isOnCalendar {
+                        answered = try answerOnCalendar(session, me, status, insecure: insecure, t: t)
+                        changed = session.calendarURL
+                    } else {
+                        guard let mine = session.answering(me.email, status) else {
+                            throw ServiceError.refused("you (\(me.email)) are not invited to \"\(session.title)\"")
+                        }
+                        answered = mine
+                        answered.stamp = now
                     }
-                    changed = answered
-                    changed.stamp = now
+                    try t.saveGroupSession(answered)
+                    let (replanned, warnings) = try replan(t, defaultZone: defaultZone, dryRun: false, compact: false)
+                    return GroupChange(session: answered, replanned: replanned, messages: [], warnings: warnings)
                 }
-                try t.saveGroupSession(changed)
-                let (replanned, warnings) = try replan(t, defaultZone: defaultZone, dryRun: false, compact: false)
-                return GroupChange(session: changed, replanned: replanned, messages: [], warnings: warnings)
             }
         }
     }
@@ -341,30 +345,33 @@ extension PlanService {
 
     /// Cancels a session the user organizes: SEQUENCE bumped, STATUS:CANCELLED,
     /// one iMIP CANCEL per invitee into `mailDir`; its time is freed in the plan.
-    /// A session on a group calendar is cancelled there first (with `If-Match`,
-    /// retried on 412), and the CANCEL goes to everyone the calendar lists.
+    /// A session on a group calendar is cancelled there (with `If-Match`,
+    /// retried on 412) inside the store's write transaction, as an answer is
+    /// (see ``answerGroupSession(_:_:defaultZone:insecure:)``), and the
+    /// CANCEL goes to everyone the calendar lists.
     public func cancelGroupSession(_ id: String, mailDir: String?, defaultZone: String, insecure: Bool = false) throws -> GroupChange {
         try guarded {
-            let (me, local) = try store.read { t in (try Self.requireMe(t), try Self.session(id, t)) }
-            guard local.organizer.sameAddress(me.email) else {
-                throw ServiceError.refused("only its organizer (\(local.organizer.email)) can cancel \"\(local.title)\"")
-            }
-            if local.cancelled { throw ServiceError.refused("\"\(local.title)\" is cancelled already") }
-            let onCalendar = local.isOnCalendar ? try cancelOnCalendar(local, insecure: insecure) : nil
-            return try store.write { t in
-                var session = try Self.session(local.id, t)
-                if let onCalendar {
-                    session = onCalendar
-                } else {
+            try keepingCalendarChange { changed in
+                try store.write { t in
+                    let me = try Self.requireMe(t)
+                    var session = try Self.session(id, t)
+                    guard session.organizer.sameAddress(me.email) else {
+                        throw ServiceError.refused("only its organizer (\(session.organizer.email)) can cancel \"\(session.title)\"")
+                    }
                     if session.cancelled { throw ServiceError.refused("\"\(session.title)\" is cancelled already") }
-                    session.cancelled = true
-                    session.sequence += 1
-                    session.stamp = now
+                    if session.isOnCalendar {
+                        session = try cancelOnCalendar(session, insecure: insecure, t: t)
+                        changed = session.calendarURL
+                    } else {
+                        session.cancelled = true
+                        session.sequence += 1
+                        session.stamp = now
+                    }
+                    try t.saveGroupSession(session)
+                    let (replanned, warnings) = try replan(t, defaultZone: defaultZone, dryRun: false, compact: false)
+                    let messages = try writeMessages(.cancel, session, to: session.attendees.map(\.user), mailDir: mailDir, defaultZone: defaultZone, t: t)
+                    return GroupChange(session: session, replanned: replanned, messages: messages, warnings: warnings)
                 }
-                try t.saveGroupSession(session)
-                let (replanned, warnings) = try replan(t, defaultZone: defaultZone, dryRun: false, compact: false)
-                let messages = try writeMessages(.cancel, session, to: session.attendees.map(\.user), mailDir: mailDir, defaultZone: defaultZone, t: t)
-                return GroupChange(session: session, replanned: replanned, messages: messages, warnings: warnings)
             }
         }
     }

@@ -104,8 +104,12 @@ extension PlanService {
     /// A CalDAV client with the credentials of this service: its environment
     /// and the password commands kept in the store.
     func davClient(insecure: Bool) throws -> DAVClient {
-        DAVClient(environment: collections.environment, insecure: insecure,
-                  passwordCommands: try store.read { try PasswordCommands.load($0) })
+        try store.read { try davClient(insecure: insecure, t: $0) }
+    }
+
+    /// A client with the password commands the transaction `t` reads (inside a transaction, which cannot open another).
+    func davClient(insecure: Bool, t: StoreTransaction) throws -> DAVClient {
+        DAVClient(environment: collections.environment, insecure: insecure, passwordCommands: try PasswordCommands.load(t))
     }
 
     /// A collection's URL as kept: checked as a subscription's is, with a trailing `/`.
@@ -258,8 +262,8 @@ extension PlanService {
                 let known = try newTag ?? client.get(target, p.path)?.etag
                 try store.write { try $0.saveSyncedResource(p.resource(etag: known)) }
                 return true
-            case .preconditionFailed, .missing:
-                // Changed or deleted on the phone while this sync ran: the next sync reads it back.
+            case .preconditionFailed, .missing, .locked:
+                // Changed, deleted or being written on the phone while this sync ran: the next sync reads it back.
                 return false
             }
         case .delete:
@@ -268,7 +272,7 @@ extension PlanService {
             case .done, .missing:
                 try store.write { try $0.forgetSyncedResource(collection: collection, path: p.path) }
                 return true
-            case .preconditionFailed:
+            case .preconditionFailed, .locked:
                 return false
             }
         }

@@ -19,9 +19,6 @@ public enum ServiceError: Error, CustomStringConvertible, Sendable {
     case unreadable(path: String, reason: String)
     /// An output file (the export) cannot be written.
     case cannotWrite(path: String, reason: String)
-    /// Something plan cannot do yet (a CalDAV group calendar, a CalDAV
-    /// member): what to do instead is in the message.
-    case unavailable(String)
     /// Something that should not happen did. `detail` is for the log and
     /// stderr: it describes plan's own failure, not the user's input.
     case unexpected(detail: String)
@@ -49,7 +46,6 @@ public enum ServiceError: Error, CustomStringConvertible, Sendable {
         case .refused(let why): why
         case .unreadable(let path, let reason): "cannot read \(path): \(reason)"
         case .cannotWrite(let path, let reason): "cannot write \(path): \(reason)"
-        case .unavailable(let why): why
         case .unexpected(let detail): "internal error (a bug: please report it): \(detail)"
         }
     }

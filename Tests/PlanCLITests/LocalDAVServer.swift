@@ -80,20 +80,21 @@ final class LocalDAVServer {
         return (server, "")
     }
 
-    /// Radicale with htpasswd authentication (user `student`, `password`), or nil with why.
+    /// Radicale with htpasswd authentication (user `student`, `password`), or nil with why; its
+    /// collections in `data` (two servers can share one), `extra` arguments after the others.
     /// `inMemory` keeps its folder in `/dev/shm` when there is one: Radicale
     /// syncs every write to disk, which costs nothing there (for a test that
     /// writes hundreds of resources).
-    static func radicale(password: String, inMemory: Bool = false) throws -> (LocalDAVServer?, String) {
+    static func radicale(password: String, data: String = "{dir}/data", extra: [String] = [], inMemory: Bool = false) throws -> (LocalDAVServer?, String) {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("plan-htpasswd-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         let htpasswd = dir.appendingPathComponent("htpasswd").path
         try "student:\(password)\n".write(toFile: htpasswd, atomically: true, encoding: .utf8)
         return try start("radicale", [
-            "--server-hosts", "127.0.0.1:{port}", "--storage-filesystem-folder", "{dir}/data",
+            "--server-hosts", "127.0.0.1:{port}", "--storage-filesystem-folder", data,
             "--auth-type", "htpasswd", "--auth-htpasswd-filename", htpasswd, "--auth-htpasswd-encryption", "plain",
             "--logging-level", "info",
-        ], under: inMemory ? memory : nil)
+        ] + extra, under: inMemory ? memory : nil)
     }
 
     /// `/dev/shm`, a folder in memory, when this machine has one.

@@ -37,7 +37,6 @@ import Testing
         (.notFound(kind: "task", name: "t"), 65, -32003),
         (.refused("no"), 65, -32004),
         (.cannotWrite(path: "out.ics", reason: "r"), 73, -32007),
-        (.unavailable("caldav: not yet"), 69, -32004),
         (.unexpected(detail: "d"), 70, -32603),
     ]
 

@@ -31,7 +31,8 @@ import Testing
         var jobs: [(schema: String, doc: JSONValue)] = []
         // The RPC examples run in the order of a session, in one store.
         let s = try TestServer()
-        let order = ["initialize", "calendar.add", "task.add", "task.add-does-not-fit", "task.done", "plan.agenda"]
+        let order = ["initialize", "calendar.add", "task.add", "task.add-does-not-fit", "task.done", "plan.agenda",
+                     "me", "group.create", "group.reply", "group.list", "group.leave", "group.join", "group.cancel"]
         let files = Self.files.sorted { a, b in
             let ia = order.firstIndex(of: a.deletingPathExtension().lastPathComponent) ?? order.count
             let ib = order.firstIndex(of: b.deletingPathExtension().lastPathComponent) ?? order.count

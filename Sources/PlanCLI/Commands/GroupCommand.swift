@@ -23,7 +23,7 @@ struct MeCommand: ParsableCommand {
         try withService(options) { service, _ in
             let me = name == nil && email == nil ? try service.me() : try service.setMe(name: name, email: email)
             if options.json {
-                print(Wire.encode(["name": me?.name, "email": me?.email]))
+                print(Wire.encode(Wire.me(me)))
             } else if let me {
                 print("\(me.name.map { "\($0) " } ?? "")<\(me.email)>")
             } else {
@@ -46,9 +46,9 @@ struct GroupCommand: ParsableCommand {
             `list --calendar URL` reads what the others put there, and `join`/`leave` answer there.
 
             Exit codes: 0 ok; 64 usage error; 65 bad input (an unknown session, a reply that is not \
-            an answer to one of yours); 66 a member's calendar or the group calendar cannot be read; \
-            69 not available yet (a caldav: or freebusy: member of `find`); 73 a message or the \
-            group calendar cannot be written.
+            an answer to one of yours); 66 a member's calendar or the group calendar cannot be read \
+            (out of reach, credentials refused, no calendar there, a server that does not answer a \
+            free-busy query); 73 a message or the group calendar cannot be written.
             """,
         subcommands: [Find.self, Create.self, List.self, Reply.self, Join.self, Leave.self, Cancel.self])
 
@@ -61,12 +61,14 @@ struct GroupCommand: ParsableCommand {
                 sittings are not busy time, but a slot that would move one says which). A member's zone \
                 is the one most of their events name (else yours); --between and --days are read in each \
                 member's own zone. Start times lie on a 15-minute grid; the top slots do not overlap each \
-                other. `caldav:URL` and `freebusy:URL` members are recognised but not available yet (exit 69).
+                other. `caldav:URL` reads a CalDAV calendar collection's events; `freebusy:URL` asks its \
+                server for the collection's free-busy time (a free-busy-query: only busy periods are \
+                shared). Credentials as for `plan sync`: netrc, a password command, or the environment.
 
                 Example: plan group find --member alice.ics --member bob.ics --member me --duration 2h \
                 --within 2026-12-01..2026-12-05 --between 09:00-21:00 --days MO-FR
                 """)
-        @Option(name: .customLong("member"), help: ArgumentHelp("FILE.ics, https://… or me (repeat for each member).", valueName: "member"))
+        @Option(name: .customLong("member"), help: ArgumentHelp("FILE.ics, https://…, caldav:URL, freebusy:URL or me (repeat for each member).", valueName: "member"))
         var members: [String] = []
         @Option(help: ArgumentHelp("How long the session is: 2h, 90m.", valueName: "duration")) var duration: String
         @Option(help: ArgumentHelp("Where to look: FROM..TO, whole days both included (default: the next 7 days).", valueName: "FROM..TO"))
@@ -137,24 +139,15 @@ struct GroupCommand: ParsableCommand {
         func run() throws {
             try withService(options) { service, defaultZone in
                 let zone = zoneOf(try service.settings(defaultZone: defaultZone))
-                guard case .some(let when) = HumanInput.date(at, now: service.now, zone: zone) else {
-                    throw ValidationError("--at \(at): expected a date-time like 2026-12-02T18:00")
+                var input = GroupSessionInput()
+                (input.title, input.course, input.at, input.duration) = (title, course, at, length)
+                (input.location, input.geo, input.notes, input.invite, input.calendar) = (place, geo, notes, invitees, calendar)
+                let spec: GroupSessionSpec
+                do throws(CoursesInputError) {
+                    spec = try input.spec(now: service.now, zone: zone)
+                } catch {
+                    throw ValidationError(error.field == "duration" ? "--for \(error.value): expected \(error.expected)" : error.optionMessage)
                 }
-                let start: Instant
-                switch when {
-                case .instant(let i): start = i
-                case .local(let l): start = zone.resolve(l)
-                case .date: throw ValidationError("--at \(at): give the time too, e.g. \(at)T18:00")
-                }
-                let point = try geo.map { text -> GeoPoint in
-                    let parts = text.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
-                    guard parts.count == 2, let lat = parts[0], let lon = parts[1], (-90...90).contains(lat), (-180...180).contains(lon) else {
-                        throw ValidationError("--geo \(text): expected latitude,longitude in degrees, e.g. 40.0012,-83.0153")
-                    }
-                    return GeoPoint(latitude: lat, longitude: lon)
-                }
-                let spec = GroupSessionSpec(title: title, course: course, start: start, duration: try duration(length, option: "--for"),
-                                            location: place, geo: point, notes: notes, invite: invitees, calendarURL: calendar)
                 let change = try service.createGroupSession(spec, mailDir: mailDir, defaultZone: defaultZone, insecure: insecure)
                 printWarnings(change.warnings)
                 let me = try service.me()?.email

@@ -98,7 +98,14 @@ public final class RPCServer {
         ("courses.save", { s, p throws(RPCError) in try s.coursesSave(p) }),
         ("courses.saved", { s, p throws(RPCError) in try s.coursesSaved(p) }),
         ("courses.use", { s, p throws(RPCError) in try s.coursesUse(p) }),
+        ("me", { s, p throws(RPCError) in try s.me(p) }),
         ("group.find", { s, p throws(RPCError) in try s.groupFind(p) }),
+        ("group.create", { s, p throws(RPCError) in try s.groupCreate(p) }),
+        ("group.list", { s, p throws(RPCError) in try s.groupList(p) }),
+        ("group.join", { s, p throws(RPCError) in try s.groupAnswer(p, .accepted) }),
+        ("group.leave", { s, p throws(RPCError) in try s.groupAnswer(p, .declined) }),
+        ("group.cancel", { s, p throws(RPCError) in try s.groupCancel(p) }),
+        ("group.reply", { s, p throws(RPCError) in try s.groupReply(p) }),
         ("schedule", { s, p throws(RPCError) in try s.schedule(p) }),
     ]
 

@@ -11,13 +11,19 @@ Each request reads MODE_FILE (one word; missing or empty means "pass"):
   loop       redirect to the same path with ?again, and from there back
   big        answer 200 with 60 MB of text (plan caps a calendar at 50 MB)
   stall:N    wait N seconds, then forward
+  gather:N   forward each of the first N GETs, but hold its answer until all N
+             have been answered upstream (at most 60 s), then send them together:
+             N clients that read before they write all read the same version, so
+             their conditional writes collide
   reset      close the connection without answering
-Every request's method and path (never its headers) is appended to MODE_FILE.log.
+Every request's method and path (never its headers) is appended to MODE_FILE.log,
+and each forwarded one's method, path and upstream status to MODE_FILE.status.
 """
 import http.client
 import socket
 import struct
 import sys
+import threading
 import time
 import urllib.parse
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -25,7 +31,9 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 UPSTREAM = urllib.parse.urlsplit(sys.argv[1])
 PORT = int(sys.argv[2])
 MODE_FILE = sys.argv[3]
-FORWARDED = ("Authorization", "If-None-Match", "If-Modified-Since", "Accept", "User-Agent", "Depth", "Content-Type")
+FORWARDED = ("Authorization", "If-Match", "If-None-Match", "If-Modified-Since", "Accept", "User-Agent", "Depth", "Content-Type")
+GATHER = threading.Condition()
+GATHERED = {}
 
 
 def mode():
@@ -83,9 +91,20 @@ class Handler(BaseHTTPRequestHandler):
             return
         if m.startswith("stall:"):
             time.sleep(float(m.split(":", 1)[1]))
-        self.forward()
+        gather = int(m.split(":", 1)[1]) if m.startswith("gather:") and self.command == "GET" else 0
+        self.forward(gather=lambda: self.gather(m, gather) if gather else None)
 
-    def forward(self):
+    def gather(self, mode, n):
+        with GATHER:
+            if GATHERED.get(mode, 0) >= n:
+                return
+            GATHERED[mode] = GATHERED.get(mode, 0) + 1
+            GATHER.notify_all()
+            if not GATHER.wait_for(lambda: GATHERED[mode] >= n, timeout=60):
+                with open(MODE_FILE + ".status", "a") as log:
+                    log.write(f"{self.command} {self.path} gave up waiting for {n} GETs\n")
+
+    def forward(self, gather=lambda: None):
         length = int(self.headers.get("Content-Length") or 0)
         body = self.rfile.read(length) if length else None
         headers = {k: self.headers[k] for k in FORWARDED if self.headers.get(k)}
@@ -94,8 +113,11 @@ class Handler(BaseHTTPRequestHandler):
         r = conn.getresponse()
         data = r.read()
         kept = [(k, v) for k, v in r.getheaders() if k.lower() in ("etag", "last-modified", "content-type", "location", "www-authenticate")]
+        gather()
         self.answer(r.status, data, kept)
         conn.close()
+        with open(MODE_FILE + ".status", "a") as log:
+            log.write(f"{self.command} {self.path} {r.status}\n")
 
     do_GET = do_HEAD = do_PUT = do_DELETE = do_PROPFIND = do_REPORT = do_OPTIONS = do_MKCALENDAR = handle_any
 

@@ -1,0 +1,48 @@
+import Foundation
+import PlanCore
+import PlanGroups
+import PlanService
+
+/// The options of `plan group create` and `group.create` as text, checked
+/// once here for both faces (errors name the field as the RPC does:
+/// ``CoursesInputError``; the CLI's `--for` is the RPC's `duration`).
+public struct GroupSessionInput: Sendable {
+    public var title = ""
+    public var course: String?
+    /// When it starts: `2026-12-02T18:00` in the user's zone, or with an offset.
+    public var at = ""
+    /// `2h`, `90m`, `PT1H30M`.
+    public var duration = ""
+    public var location: String?
+    /// `40.0012,-83.0153`.
+    public var geo: String?
+    public var notes: String?
+    public var invite: [String] = []
+    /// A group CalDAV calendar to PUT the session to.
+    public var calendar: String?
+
+    public init() {}
+
+    /// The session to create, `at` read in `zone` at `now`.
+    public func spec(now: Instant, zone: SystemZone) throws(CoursesInputError) -> GroupSessionSpec {
+        let start: Instant
+        switch HumanInput.date(at, now: now, zone: zone) {
+        case .instant(let i)?: start = i
+        case .local(let l)?: start = zone.resolve(l)
+        case .date?: throw CoursesInputError(field: "at", value: at, expected: "a date-time with its time, e.g. \(at)T18:00")
+        case nil: throw CoursesInputError(field: "at", value: at, expected: "a date-time like 2026-12-02T18:00")
+        }
+        guard let length = HumanInput.duration(duration), length > 0 else {
+            throw CoursesInputError(field: "duration", value: duration, expected: "a duration like 90m, 1h30m, 1.5h or PT1H30M")
+        }
+        let point = try geo.map { text throws(CoursesInputError) -> GeoPoint in
+            let parts = text.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
+            guard parts.count == 2, let lat = parts[0], let lon = parts[1], (-90...90).contains(lat), (-180...180).contains(lon) else {
+                throw CoursesInputError(field: "geo", value: text, expected: "latitude,longitude in degrees, e.g. 40.0012,-83.0153")
+            }
+            return GeoPoint(latitude: lat, longitude: lon)
+        }
+        return GroupSessionSpec(title: title, course: course, start: start, duration: ISODuration.wholeMinutes(length), location: location,
+                                geo: point, notes: notes, invite: invite, calendarURL: calendar)
+    }
+}
