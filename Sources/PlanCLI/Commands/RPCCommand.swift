@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import PlanCore
 import PlanProtocol
+import PlanRender
 import PlanService
 import PlanStore
 
@@ -76,7 +77,8 @@ struct RPCCommand: ParsableCommand {
                     throw RPCError(ServiceError(error))
                 }
             },
-            log: { FileHandleStderr.write($0 + "\n") },
+            // A request's method and id are quoted: inert, as all text on stderr.
+            log: { FileHandleStderr.write(TerminalText.output($0 + "\n", keepingStyle: false)) },
             verbose: verbose)
         let server = RPCServer(environment: environment)
         var reader = FrameReader(source: FileDescriptorSource(fd: 0))
