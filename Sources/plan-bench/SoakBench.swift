@@ -12,12 +12,12 @@ import PlanCore
 /// three errors: an unknown method, bad params, an unknown task. Every
 /// request's latency is kept; the server's resident memory (`VmRSS`) is read
 /// every 1,000 requests. Memory is flat when the last reading is within
-/// 10 % of the one after warm-up (10,000 requests; 500 with `--quick`).
+/// 10 % of the one after warm-up (10,000 requests; 1,000 with `--quick`).
 struct SoakBench {
     let options: Options
     let plan: [String]
     var requests: Int { options.quick ? 2_000 : 100_000 }
-    var warmUp: Int { options.quick ? 500 : 10_000 }
+    var warmUp: Int { options.quick ? 1_000 : 10_000 }
     static let sampleEvery = 1_000
 
     var latencies: [Double] = []
@@ -48,9 +48,7 @@ struct SoakBench {
 
     mutating func run() {
         print("8. Soak: one plan rpc session, \(Format.count(requests)) mixed requests")
-        let dir = options.workdir + "/soak"
-        try? FileManager.default.removeItem(atPath: dir)
-        try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        let dir = options.freshFolder("soak")
         let calendar = dir + "/student.ics"
         writeFile(calendar, SemesterCalendar.personal(events: options.quick ? 200 : 500, seed: options.seed))
         var env = ProcessInfo.processInfo.environment

@@ -60,6 +60,16 @@ struct Options {
     }
 }
 
+extension Options {
+    /// `workdir/name`, emptied (a kept workdir may hold an earlier run's files).
+    func freshFolder(_ name: String) -> String {
+        let dir = workdir + "/" + name
+        try? FileManager.default.removeItem(atPath: dir)
+        try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        return dir
+    }
+}
+
 extension Child {
     /// This executable, to run its child modes.
     static var selfArgv: [String] { [selfPath] }
@@ -108,65 +118,26 @@ let loadBefore = Child.loadAverage
 print("plan-bench (\(build) build, \(machine), load average \(loadBefore.map { String(format: "%.2f", $0) } ?? "?")), seed \(options.seed)\(options.quick ? ", quick" : "")\n")
 let started = Child.monotonicSeconds()
 
-var importBench: ImportBench?
-if options.sections.contains("import") {
-    let python = options.python ? PythonPeer.find(workdir: options.workdir) : nil
-    var b = ImportBench(options: options, plan: plan, python: python)
-    b.run()
-    importBench = b
+/// Runs the section `name` when it was asked for, and keeps it for the tables.
+@MainActor
+func runSection<Bench>(_ name: String, _ make: () -> Bench, _ run: (inout Bench) -> Void) -> Bench? {
+    guard options.sections.contains(name) else { return nil }
+    var bench = make()
+    run(&bench)
     print("")
-}
-var scheduleBench: ScheduleBench?
-if options.sections.contains("schedule") {
-    var b = ScheduleBench(options: options)
-    b.run()
-    scheduleBench = b
-    print("")
-}
-var endToEnd: EndToEndBench?
-if options.sections.contains("e2e") {
-    var b = EndToEndBench(options: options, plan: plan)
-    b.run()
-    endToEnd = b
-    print("")
-}
-var timetableBench: TimetableBench?
-if options.sections.contains("timetable") {
-    var b = TimetableBench(options: options)
-    b.run()
-    timetableBench = b
-    print("")
-}
-var weekBench: WeekBench?
-if options.sections.contains("week") {
-    var b = WeekBench(options: options)
-    b.run()
-    weekBench = b
-    print("")
-}
-var groupBench: GroupBench?
-if options.sections.contains("group") {
-    var b = GroupBench(options: options, plan: plan)
-    b.run()
-    groupBench = b
-    print("")
+    return bench
 }
 
-var syncBench: SyncBench?
-if options.sections.contains("sync") {
-    var b = SyncBench(options: options, plan: plan)
-    b.run()
-    syncBench = b
-    print("")
-}
-
-var soakBench: SoakBench?
-if options.sections.contains("soak") {
-    var b = SoakBench(options: options, plan: plan)
-    b.run()
-    soakBench = b
-    print("")
-}
+let importBench = runSection("import", {
+    ImportBench(options: options, plan: plan, python: options.python ? PythonPeer.find(workdir: options.workdir) : nil)
+}) { $0.run() }
+let scheduleBench = runSection("schedule", { ScheduleBench(options: options) }) { $0.run() }
+let endToEnd = runSection("e2e", { EndToEndBench(options: options, plan: plan) }) { $0.run() }
+let timetableBench = runSection("timetable", { TimetableBench(options: options) }) { $0.run() }
+let weekBench = runSection("week", { WeekBench(options: options) }) { $0.run() }
+let groupBench = runSection("group", { GroupBench(options: options, plan: plan) }) { $0.run() }
+let syncBench = runSection("sync", { SyncBench(options: options, plan: plan) }) { $0.run() }
+let soakBench = runSection("soak", { SoakBench(options: options, plan: plan) }) { $0.run() }
 
 // The tables, together.
 if let b = importBench {
