@@ -24,13 +24,14 @@ extension ExitCode {
 /// ``ErrorReport`` writes as the command exits.
 func printError(_ message: String) {
     if ErrorReport.shared.keep(message) { return }
-    printNotice(message)
+    TextOutput.stderr(message)
 }
 
-/// Writes a warning or a notice (not a failure) to stderr, prefixed with `plan: `.
+/// Writes a warning or a notice (not a failure) to stderr, prefixed with
+/// `plan: `; nothing with `--quiet`.
 func printNotice(_ message: String) {
-    var stderr = StandardError()
-    print("plan: \(message)", to: &stderr)
+    guard Verbosity.current != .quiet else { return }
+    TextOutput.stderr(message)
 }
 
 /// How a failing command reports itself: `plan: MESSAGE` lines on stderr,
@@ -70,12 +71,5 @@ final class ErrorReport: @unchecked Sendable {
         guard json, status != .success else { return nil }
         let message = messages.isEmpty ? (fallback.isEmpty ? status.meaning : fallback) : messages.joined(separator: "\n")
         return Wire.encode(Wire.CLIError(status, message: message))
-    }
-}
-
-/// A `TextOutputStream` for stderr.
-struct StandardError: TextOutputStream {
-    mutating func write(_ string: String) {
-        FileHandleStderr.write(string)
     }
 }

@@ -3,6 +3,7 @@ import Foundation
 import PlanICal
 import PlanImage
 import PlanProtocol
+import PlanRender
 import PlanStore
 
 /// The `plan` command: its subcommands are the whole shell interface.
@@ -51,7 +52,12 @@ public struct PlanCommand: ParsableCommand {
                 FileHandleStderr.write(line + "\n")
                 Foundation.exit(code.rawValue)
             }
-            exit(withError: error)
+            // Help and the version are plan's own text, on stdout.
+            guard code != .success else { exit(withError: error) }
+            // A usage error may quote what was typed: written inert, as every message is.
+            let text = fullMessage(for: error)
+            if !text.isEmpty { FileHandleStderr.write(TerminalText.output(text + "\n", keepingStyle: false)) }
+            Foundation.exit(code.rawValue)
         }
     }
 }

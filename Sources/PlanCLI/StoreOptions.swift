@@ -14,6 +14,8 @@ struct StoreOptions: ParsableArguments {
     @Flag(help: "Print JSON instead of text.")
     var json = false
 
+    @OptionGroup var output: OutputOptions
+
     /// The store path: `--store`, else `$PLAN_STORE`, else the XDG default.
     var storePath: String { store ?? PlanStore.defaultPath(environment: ProcessInfo.processInfo.environment) }
 
@@ -30,6 +32,7 @@ struct StoreOptions: ParsableArguments {
         }
         do {
             let planStore = try PlanStore(path: path)
+            printVerbose("store \(path)")
             // Said once: the next open finds the store upgraded.
             if let upgrade = planStore.upgrade { printNotice(upgrade.notice(store: path)) }
             return (PlanService(store: planStore, now: now), try resolveZone(nil).identifier)
@@ -47,7 +50,10 @@ func withService(_ options: StoreOptions, _ body: (PlanService, String) throws -
     do {
         let (service, zone) = try options.service()
         // A subscription read from its stored copy (its server out of reach): said once, whatever the outcome.
-        defer { printWarnings(service.remote.takeNotices()) }
+        defer {
+            printWarnings(service.remote.takeNotices())
+            for source in service.reads.taken() { printVerbose(readNote(source)) }
+        }
         try body(service, zone)
     } catch let e as ExitCode {
         throw e
@@ -56,6 +62,17 @@ func withService(_ options: StoreOptions, _ body: (PlanService, String) throws -
     } catch {
         throw failure(ServiceError(error))
     }
+}
+
+/// `read calendar classes: file /home/ada/classes.ics`, for `--verbose` (a
+/// subscription's URL holds no credentials: plan refuses those).
+private func readNote(_ source: CalendarSource) -> String {
+    let kind = switch source.kind {
+    case .file: "file"
+    case .subscription: "subscription"
+    case .caldav: "CalDAV collection"
+    }
+    return "read calendar \(source.name): \(kind) \(source.location)"
 }
 
 /// Prints `error` on stderr (through `report`) and returns its exit code to throw.

@@ -26,7 +26,7 @@ public enum AgendaText {
                     out += "  \(when)  \(EventWords.title(o))\(marks)\n"
                 case .sitting(let s, let title, let project):
                     work += s.range.duration
-                    let name = (project.map { "\($0): " } ?? "") + "\(title) (\(s.index)/\(s.count))"
+                    let name = (project.map { "\(TerminalText.label($0)): " } ?? "") + "\(TerminalText.label(title)) (\(s.index)/\(s.count))"
                     out += style.green("  \(TimeText.clock(range.start, zone))–\(TimeText.clock(range.end, zone))  ▸ \(name)") + "\n"
                 }
             }

@@ -11,8 +11,8 @@ public enum CheckupText {
             case .warning: style.bold("warning")
             case .problem: style.red("problem")
             }
-            out += "\(mark)  \(c.area.label.padding(toLength: 11, withPad: " ", startingAt: 0))  \(c.subject): \(c.detail)\n"
-            if let fix = c.fix, c.status != .ok { out += "         fix: \(fix)\n" }
+            out += "\(mark)  \(c.area.label.padding(toLength: 11, withPad: " ", startingAt: 0))  \(TerminalText.label(c.subject)): \(TerminalText.inert(c.detail))\n"
+            if let fix = c.fix, c.status != .ok { out += "         fix: \(TerminalText.inert(fix))\n" }
         }
         let problems = checkups.filter { $0.status == .problem }.count
         let warnings = checkups.filter { $0.status == .warning }.count

@@ -11,7 +11,7 @@ extension Diagnostic {
     ///
     /// `title` names the task; `due`, when known, says by when.
     public func text(title: String, due: Instant?, zone: some UTCOffsetProvider) -> String {
-        var out = "Does not fit: \(title) (\(taskId))\n"
+        var out = "Does not fit: \(TerminalText.label(title)) (\(TerminalText.label(taskId)))\n"
         var line = "  Needs \(ISODuration.humanString(needed))"
         if available == 0 {
             line += ", but none of it fits"

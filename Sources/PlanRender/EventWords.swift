@@ -20,6 +20,7 @@ enum EventWords {
     /// Where an all-day event's times would be.
     static let allDay = "all day    "
 
-    /// What an event without a SUMMARY is called.
-    static func title(_ o: Occurrence) -> String { o.summary ?? "(no title)" }
+    /// An event's SUMMARY as a label (inert, isolated: ``TerminalText/label(_:)``),
+    /// or what an event without one is called.
+    static func title(_ o: Occurrence) -> String { o.summary.map(TerminalText.label) ?? "(no title)" }
 }

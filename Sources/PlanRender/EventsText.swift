@@ -45,7 +45,7 @@ public enum EventsText {
         var text = "\(when)  \(EventWords.title(o))"
         let marks = EventWords.marks(o)
         if !marks.isEmpty { text += "  " + marks.joined(separator: " ") }
-        if withSource { text += "  (\(o.source))" }
+        if withSource { text += "  (\(TerminalText.label(o.source)))" }
         return text
     }
 

@@ -19,7 +19,7 @@ public enum GradesText {
         var out = ""
         for c in courses {
             let s = c.standing
-            var head = "\(style.bold(c.code))  \(num(c.credits)) credits"
+            var head = "\(style.bold(TerminalText.label(c.code)))  \(num(c.credits)) credits"
             if let a = s.average, let step = s.step {
                 head += "  \(pct(a)) \(step.letter) (\(num(step.points)))"
             } else {
@@ -39,16 +39,16 @@ public enum GradesText {
                         return " (\(pct(p)))"
                     } ?? "")
                 } ?? "–"
-                let tasks = linked[c.code]?[a.name].map { "  ← \($0.joined(separator: ", "))" } ?? ""
-                out += "    \(a.name)  \(num(a.weight)) %  \(score)\(a.date.map { "  \($0)" } ?? "")\(tasks)\n"
+                let tasks = linked[c.code]?[a.name].map { "  ← \($0.map(TerminalText.label).joined(separator: ", "))" } ?? ""
+                out += "    \(TerminalText.label(a.name))  \(num(a.weight)) %  \(score)\(a.date.map { "  \(TerminalText.label($0))" } ?? "")\(tasks)\n"
             }
         }
         for u in units {
-            var head = "\(style.bold(u.name))  weight \(num(u.weight))\(u.kind.map { " · \($0)" } ?? "")"
+            var head = "\(style.bold(TerminalText.label(u.name)))  weight \(num(u.weight))\(u.kind.map { " · \(TerminalText.label($0))" } ?? "")"
             head += u.average.map { "  \(Rounding.text($0, places: 2))/20" } ?? (u.subjects.isEmpty ? "  no subjects yet" : "  nothing graded yet")
             out += head + "\n"
             for s in u.subjects {
-                out += "    \(s.name)  weight \(num(s.weight))  \(s.grade.map { "\(num($0))/20" } ?? "–")\n"
+                out += "    \(TerminalText.label(s.name))  weight \(num(s.weight))  \(s.grade.map { "\(num($0))/20" } ?? "–")\n"
             }
         }
         if !units.isEmpty, let overall = UnitAverages.average(units) {
@@ -60,7 +60,7 @@ public enum GradesText {
             // Several terms in the book: each term's GPA, then all of them (and the prior record) together.
             for t in terms {
                 let f = GPA.figures(courses.filter { $0.term == t }, prior: nil)
-                out += "GPA \(t ?? "(no term)"): \(gpaText(f.term)) over \(num(f.termCredits)) credits\n"
+                out += "GPA \(t.map(TerminalText.label) ?? "(no term)"): \(gpaText(f.term)) over \(num(f.termCredits)) credits\n"
             }
             out += "Cumulative GPA: \(gpaText(gpa.cumulative)) over \(num(gpa.termCredits + (prior?.credits ?? 0))) credits"
             out += prior.map { " (with \(num($0.credits)) earlier credits at \(num($0.gpa)))\n" } ?? "\n"
@@ -80,7 +80,7 @@ public enum GradesText {
 
     /// `plan grades what-if`.
     public static func whatIf(_ figures: GPAFigures, letters: [(course: String, letter: String)], prior: PriorRecord?) -> String {
-        var s = "If " + letters.map { "\($0.course) is \($0.letter)" }.joined(separator: ", ") + ": term GPA \(gpaText(figures.term))"
+        var s = "If " + letters.map { "\(TerminalText.label($0.course)) is \(TerminalText.label($0.letter))" }.joined(separator: ", ") + ": term GPA \(gpaText(figures.term))"
         if prior != nil { s += ", cumulative \(gpaText(figures.cumulative))" }
         return s + ".\n"
     }
@@ -88,14 +88,16 @@ public enum GradesText {
     /// `plan grades need`.
     /// With `studyBefore` (seconds of study planned before each dated open assessment), a line per such assessment.
     public static func need(_ need: Need, course: CourseGrades, target: GradeScale.Step, studyBefore: [String: Int64] = [:]) -> String {
-        let open = course.assessments.filter { $0.score == nil }.map(\.name)
+        let open = course.assessments.filter { $0.score == nil }.map { TerminalText.label($0.name) }
+        let code = TerminalText.label(course.code)
         let study = course.assessments.compactMap { a -> String? in
             guard a.score == nil, let s = studyBefore[a.name], let date = a.date else { return nil }
+            let name = TerminalText.label(a.name), when = TerminalText.label(date)
             if s == 0 {
-                let dayBefore = LocalDate(iso: date)?.adding(days: -1).isoString ?? date
-                return "No study planned for \(course.code) before \(a.name) (\(date)): plan add-task \"\(a.name) review\" --project \(course.code) --estimate 4h --due \(dayBefore)\n"
+                let dayBefore = TerminalText.label(LocalDate(iso: date)?.adding(days: -1).isoString ?? date)
+                return "No study planned for \(code) before \(name) (\(when)): plan add-task \"\(name) review\" --project \(code) --estimate 4h --due \(dayBefore)\n"
             }
-            return "Study planned for \(course.code) before \(a.name) (\(date)): \(hours(s)).\n"
+            return "Study planned for \(code) before \(name) (\(when)): \(hours(s)).\n"
         }.joined()
         return verdict(need, course: course, target: target, open: open) + study
     }
@@ -103,14 +105,14 @@ public enum GradesText {
     static func verdict(_ need: Need, course: CourseGrades, target: GradeScale.Step, open: [String]) -> String {
         switch need {
         case .secured:
-            return "\(course.code): \(target.letter) is already secured — even 0 on \(open.joined(separator: ", ")) keeps it.\n"
+            return "\(TerminalText.label(course.code)): \(target.letter) is already secured — even 0 on \(open.joined(separator: ", ")) keeps it.\n"
         case .needs(let p):
             let each = open.count > 1 ? " (each, if they share it equally)" : ""
-            return "\(course.code): for \(target.letter) (\(num(target.minPercent)) %) you need \(pct(p)) on \(open.joined(separator: ", "))\(each).\n"
+            return "\(TerminalText.label(course.code)): for \(target.letter) (\(num(target.minPercent)) %) you need \(pct(p)) on \(open.joined(separator: ", "))\(each).\n"
         case .unreachable(let best, let step):
-            return "\(course.code): \(target.letter) is no longer reachable: the best possible is \(step.letter) (\(pct(best))).\n"
+            return "\(TerminalText.label(course.code)): \(target.letter) is no longer reachable: the best possible is \(step.letter) (\(pct(best))).\n"
         case .decided(let final, let reached):
-            return "\(course.code): nothing is open; the course grade is \(pct(final)), which \(reached ? "reaches" : "does not reach") \(target.letter).\n"
+            return "\(TerminalText.label(course.code)): nothing is open; the course grade is \(pct(final)), which \(reached ? "reaches" : "does not reach") \(target.letter).\n"
         }
     }
 
@@ -123,7 +125,7 @@ public enum GradesText {
             }
             let figure = r.figure.map { Rounding.text($0, places: 2) } ?? "no grade yet"
             let margin = r.margin.map { ($0 >= 0 ? "+" : "") + Rounding.text($0, places: 2) } ?? ""
-            out += "\(r.holds ? "yes" : "NO ")  \(r.subject): \(figure) (min \(num(minimum))\(margin.isEmpty ? "" : ", margin \(margin)"))\n"
+            out += "\(r.holds ? "yes" : "NO ")  \(TerminalText.label(r.subject)): \(figure) (min \(num(minimum))\(margin.isEmpty ? "" : ", margin \(margin)"))\n"
         }
         let failed = results.filter { !$0.holds }.count
         out += failed == 0 ? "All \(results.count) conditions hold.\n" : "\(failed) of \(results.count) conditions do not hold.\n"

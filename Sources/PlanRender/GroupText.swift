@@ -15,7 +15,7 @@ public enum GroupText {
     /// then in each member's zone that differs; who cannot come; which of the
     /// user's sittings would move.
     public static func found(_ search: GroupSearch, _ slots: [GroupSlot], zone: SystemZone, style: TextStyle = .plain) -> String {
-        let names = search.members.map(\.name)
+        let names = search.members.map { TerminalText.label($0.name) }
         let a = zone.local(search.within.start), b = zone.local(search.within.end)
         let last = b.date.adding(days: -1)
         let days = a.secondOfDay != 0 || b.secondOfDay != 0 ? range(search.within, zone)
@@ -32,11 +32,11 @@ public enum GroupText {
                 : "\(slot.free.count) of \(names.count) can come; \(cannot.joined(separator: ", ")) cannot"
             out += "\(n + 1). \(style.bold(range(slot.range, zone)))  \(who)\n"
             for z in otherZones.sorted() {
-                let members = search.members.filter { $0.zone.identifier == z }.map(\.name)
+                let members = search.members.filter { $0.zone.identifier == z }.map { TerminalText.label($0.name) }
                 out += "     \(range(slot.range, search.members.first { $0.zone.identifier == z }!.zone)) \(z) (\(members.joined(separator: ", ")))\n"
             }
             for d in slot.displaced {
-                let pieces = d.pieces.map { "\($0.label) \(range($0.range, zone))" }.joined(separator: "; ")
+                let pieces = d.pieces.map { "\(TerminalText.label($0.label)) \(range($0.range, zone))" }.joined(separator: "; ")
                 out += "     \(names[d.member]): would move \(pieces)\n"
             }
         }
@@ -46,7 +46,7 @@ public enum GroupText {
     /// One line of who answered what: `going 2 (Ada Byron, bob@x.edu) · invited 1 (cy@y.edu) · declined 0`.
     public static func answers(_ s: GroupSession) -> String {
         func part(_ label: String, _ status: Participation) -> String {
-            let people = s.people(status).map(\.displayName)
+            let people = s.people(status).map { TerminalText.label($0.displayName) }
             return people.isEmpty ? "\(label) 0" : "\(label) \(people.count) (\(people.joined(separator: ", ")))"
         }
         var parts = [part("going", .accepted), part("invited", .needsAction), part("declined", .declined)]
@@ -62,8 +62,8 @@ public enum GroupText {
             var flags: [String] = []
             if s.cancelled { flags.append("cancelled") } else if s.isEmpty { flags.append("empty") }
             let state = flags.isEmpty ? "" : "  " + style.red("[\(flags.joined(separator: ", "))]")
-            out += "\(style.bold(s.id))  \(range(s.range, zone))  \(s.title)\(s.course.map { " (\($0))" } ?? "")\(state)\n"
-            if let l = s.location { out += "    where: \(l)\(s.geo.map { " (\($0.latitude), \($0.longitude))" } ?? "")\n" }
+            out += "\(style.bold(TerminalText.label(s.id)))  \(range(s.range, zone))  \(TerminalText.label(s.title))\(s.course.map { " (\(TerminalText.label($0)))" } ?? "")\(state)\n"
+            if let l = s.location { out += "    where: \(TerminalText.label(l))\(s.geo.map { " (\($0.latitude), \($0.longitude))" } ?? "")\n" }
             out += "    \(answers(s))\n"
             if let me, !s.cancelled {
                 let mine = s.status(of: me)
@@ -72,12 +72,12 @@ public enum GroupText {
                 case .accepted?: "you are going"
                 case .declined?: "you are not going"
                 case .tentative?: "you might go"
-                case .needsAction?: "you have not answered (`plan group join \(s.id)`)"
-                case nil: s.isOnCalendar ? "you are not in it yet (`plan group join \(s.id)`)" : "you are not invited"
+                case .needsAction?: "you have not answered (`plan group join \(TerminalText.label(s.id))`)"
+                case nil: s.isOnCalendar ? "you are not in it yet (`plan group join \(TerminalText.label(s.id))`)" : "you are not invited"
                 }
                 out += "    \(word)\(role)\n"
             }
-            if let url = s.calendarURL { out += "    group calendar: \(url)\(s.isOnCalendar ? "" : " (not written there)")\n" }
+            if let url = s.calendarURL { out += "    group calendar: \(TerminalText.label(url))\(s.isOnCalendar ? "" : " (not written there)")\n" }
         }
         return out
     }

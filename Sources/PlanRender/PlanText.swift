@@ -22,7 +22,7 @@ extension Plan {
 
     /// The sittings under a heading per local day, with the day's total.
     private func daysText(zone: some UTCOffsetProvider) -> String {
-        let titles = Dictionary(tasks.map { ($0.id, $0.title) }, uniquingKeysWith: { a, _ in a })
+        let titles = Dictionary(tasks.map { ($0.id, TerminalText.label($0.title)) }, uniquingKeysWith: { a, _ in a })
         var out = ""
         var currentDay: LocalDate?
         var dayLines: [String] = []
@@ -43,7 +43,7 @@ extension Plan {
             }
             // A sitting ends inside its own day; midnight reads as 24:00.
             let endText = end.date != start.date ? "24:00" : end.hhmm
-            let title = titles[s.taskId] ?? s.taskId
+            let title = titles[s.taskId] ?? TerminalText.label(s.taskId)
             dayLines.append("  \(start.hhmm)–\(endText)  \(title) (\(s.index)/\(s.count))\n")
             dayTotal += s.range.duration
         }
@@ -52,12 +52,13 @@ extension Plan {
         return out
     }
 
-    /// One line per task, titles padded to one column, then the totals.
+    /// One line per task, titles padded to one column (in terminal cells), then the totals.
     private func tasksText(zone: some UTCOffsetProvider) -> String {
         var out = ""
-        let width = min(32, tasks.map { $0.title.count }.max() ?? 0)
-        for t in tasks {
-            let name = t.title.count < width ? t.title + String(repeating: " ", count: width - t.title.count) : t.title
+        let titles = tasks.map { TerminalText.label($0.title) }
+        let width = min(32, titles.map { TerminalCells.width($0) }.max() ?? 0)
+        for (t, title) in zip(tasks, titles) {
+            let name = TerminalCells.pad(title, width)
             switch t.status {
             case .scheduled:
                 let n = sittings.lazy.filter { $0.taskId == t.id }.count

@@ -13,7 +13,7 @@ extension RefitReason {
             return planned > remaining ? "\(h(planned - remaining)) of work recorded"
                 : "\(h(remaining - planned)) more work than its sittings hold"
         case .busy(let s, _, let inBuffer, let summary):
-            let name = summary ?? "busy time"
+            let name = summary.map(TerminalText.label) ?? "busy time"
             return inBuffer ? "too close to \(name) on \(day(s)) (buffer)" : "collides with \(name) on \(day(s))"
         case .outsideDay(let s, let a, let b):
             return "policy changed: outside \(a.hhmm)–\(b.hhmm) on \(day(s))"
@@ -34,13 +34,13 @@ extension RefitReason {
         case .breakTooShort(let s, let breakLength):
             return "policy changed: sittings on \(day(s)) less than \(h(breakLength)) apart (break)"
         case .overlaps(let s, let other):
-            return "overlaps a sitting of \(other) on \(day(s))"
+            return "overlaps a sitting of \(TerminalText.label(other)) on \(day(s))"
         case .overDailyMax(let s, let cap):
             return "policy changed: more than \(h(cap)) of work on \(day(s)) (max per day)"
         case .beforePrerequisite(_, let other):
-            return "\(other), which comes first, now ends later"
+            return "\(TerminalText.label(other)), which comes first, now ends later"
         case .prerequisiteUnschedulable(let other):
-            return "\(other), which comes first, does not fit"
+            return "\(TerminalText.label(other)), which comes first, does not fit"
         case .compact:
             return "re-fitted from now (--compact)"
         }

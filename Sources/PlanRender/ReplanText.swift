@@ -15,17 +15,17 @@ extension Replanned {
             let to = m.after.first.map { TimeText.dayAndTime($0.start, zone) } ?? (done.contains(m.taskId) ? "done" : "unscheduled")
             let change = "\(m.before.count) → \(count(m.after.count, "sitting")), first \(from) → \(to)"
             if let reason = m.reason, reason != .compact {
-                out += "  \(m.taskId): \(reason.phrase(zone))\n    \(change)\n"
+                out += "  \(TerminalText.label(m.taskId)): \(reason.phrase(zone))\n    \(change)\n"
             } else {
-                out += "  \(m.taskId): \(change)\n"
+                out += "  \(TerminalText.label(m.taskId)): \(change)\n"
             }
         }
         let compactFits = Set(fitWithCompact)
         for d in plan.diagnostics {
-            let short = ISODuration.humanString(d.shortBy)
+            let short = ISODuration.humanString(d.shortBy), id = TerminalText.label(d.taskId)
             out += style.red(compactFits.contains(d.taskId)
-                ? "  \(d.taskId) does not fit around the sittings that stayed (\(short) short), but fits when everything is re-fitted: run `plan replan --compact`."
-                : "  \(d.taskId) does not fit: \(short) short") + "\n"
+                ? "  \(id) does not fit around the sittings that stayed (\(short) short), but fits when everything is re-fitted: run `plan replan --compact`."
+                : "  \(id) does not fit: \(short) short") + "\n"
         }
         return out
     }

@@ -18,7 +18,7 @@ public enum StudyPlanText {
                 out += "\(TimeText.day(d))  \(ISODuration.humanString(total))\n"
             }
             let clocks = "\(TimeText.clock(s.range.start, zone))–\(TimeText.clock(s.range.end, zone))"
-            out += "  \(clocks)  \(title) (\(s.index)/\(s.count))  \(ISODuration.humanString(s.range.duration))\n"
+            out += "  \(clocks)  \(TerminalText.label(title)) (\(s.index)/\(s.count))  \(ISODuration.humanString(s.range.duration))\n"
         }
         return out
     }

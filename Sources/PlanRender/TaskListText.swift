@@ -9,8 +9,8 @@ public enum TaskListText {
         var out = ""
         for r in rows {
             let progress = "\(ISODuration.humanString(r.done))/\(ISODuration.humanString(r.estimate))"
-            var line = "\(r.task.id)  \(r.task.title)"
-            if let p = r.task.project { line += "  [\(p)]" }
+            var line = "\(TerminalText.label(r.task.id))  \(TerminalText.label(r.task.title))"
+            if let p = r.task.project { line += "  [\(TerminalText.label(p))]" }
             line += "  \(r.state.rawValue)  \(progress)"
             if let n = r.next { line += "  next \(TimeText.dayAndTime(n.range.start, zone))" }
             if let s = r.slack { line += "  slack \(ISODuration.humanString(s))" }
@@ -22,13 +22,13 @@ public enum TaskListText {
 
     /// One task with its fields and all its sittings.
     public static func detail(_ r: TaskRow, zone: some UTCOffsetProvider) -> String {
-        var out = "\(r.task.title) (\(r.task.id))\(r.task.project.map { " — \($0)" } ?? "")\n"
+        var out = "\(TerminalText.label(r.task.title)) (\(TerminalText.label(r.task.id)))\(r.task.project.map { " — \(TerminalText.label($0))" } ?? "")\n"
         out += "  state     \(r.state.rawValue)\n"
         out += "  progress  \(ISODuration.humanString(r.done)) of \(ISODuration.humanString(r.estimate))\n"
         out += "  due       \(TimeText.due(r.due, zone))\n"
         if let s = r.slack { out += "  slack     \(ISODuration.humanString(s))\n" }
-        if !r.task.after.isEmpty { out += "  after     \(r.task.after.joined(separator: ", "))\n" }
-        if let n = r.task.notes { out += "  notes     \(n)\n" }
+        if !r.task.after.isEmpty { out += "  after     \(r.task.after.map(TerminalText.label).joined(separator: ", "))\n" }
+        if let n = r.task.notes { out += "  notes     \(TerminalText.label(n))\n" }
         if !r.sittings.isEmpty { out += "\n" + StudyPlanText.render(r.sittings, title: r.task.title, zone: zone) }
         return out
     }

@@ -25,8 +25,8 @@ public enum TimetableText {
             }
         }.joined()
         s += " \(clock(m.start))–\(clock(m.end))"
-        if let kind = m.kind { s += " \(kind)" }
-        if let room = m.room { s += " \(room)" }
+        if let kind = m.kind { s += " \(TerminalText.label(kind))" }
+        if let room = m.room { s += " \(TerminalText.label(room))" }
         let span = m.span(in: term)
         if span.from != term.start || span.to != term.end { s += " (\(span.from.isoString)…\(span.to.isoString))" }
         return s
@@ -61,8 +61,8 @@ public enum TimetableText {
     /// One pick's line: course, section ids, meetings, instructors, GPA, rating, seats.
     static func pickLine(_ p: Pick, term: Term, filled: (gpa: Double?, rating: Double?)) -> String {
         let section = p.sections[0]
-        var cells = ["\(p.course.code) \(p.ids.joined(separator: "/"))", meetings(section, term: term)]
-        if !section.instructors.isEmpty { cells.append(section.instructors.joined(separator: ", ")) }
+        var cells = ["\(TerminalText.label(p.course.code)) \(p.ids.map(TerminalText.label).joined(separator: "/"))", meetings(section, term: term)]
+        if !section.instructors.isEmpty { cells.append(section.instructors.map(TerminalText.label).joined(separator: ", ")) }
         if let g = section.gpa ?? (p.filledGPA ? filled.gpa : nil) { cells.append("GPA \(number(g, decimals: 2))\(p.filledGPA ? "*" : "")") }
         if let r = section.rating ?? (p.filledRating ? filled.rating : nil) { cells.append("rating \(number(r, decimals: 1))\(p.filledRating ? "*" : "")") }
         let seat = seats(section.seats)
@@ -83,10 +83,10 @@ public enum TimetableText {
         guard !result.combinations.isEmpty else {
             return diagnosis(result.diagnosis, options: options, catalog: catalog) + "\n"
         }
-        let codes = result.combinations[0].picks.map(\.course.code)
+        let codes = result.combinations[0].picks.map { TerminalText.label($0.course.code) }
         let n = result.combinations.count
         var out = n == 1 ? "The best conflict-free combination" : "The best \(n) conflict-free combinations"
-        out += " of \(list(codes)) (\(catalog.term.name)):\n"
+        out += " of \(list(codes)) (\(TerminalText.label(catalog.term.name))):\n"
         let filled = (gpa: result.filledGPA, rating: result.filledRating)
         for c in result.combinations {
             let days = days(c.picks)
@@ -102,33 +102,37 @@ public enum TimetableText {
             if let r = result.filledRating { known.append("rating \(number(r, decimals: 1))") }
             out += "\n* not known for that section: counted as the median over the catalog (\(known.joined(separator: ", "))).\n"
         }
-        out += "\nKeep one: plan courses save 1 --name \(catalog.term.slug)\n"
+        out += "\nKeep one: plan courses save 1 --name \(TerminalText.label(catalog.term.slug))\n"
         return out
     }
 
     /// Why no combination fits, naming the courses, sections and options, and what to change.
     public static func diagnosis(_ d: BuildDiagnosis?, options: BuildOptions, catalog: Catalog) -> String {
+        let term = TerminalText.label(catalog.term.name)
         switch d {
         case nil:
             return "No combination fits."
-        case .noSections(let course):
-            return "No combination fits: \(course) has no sections in the catalog of \(catalog.term.name). Leave it out of the build."
-        case .courseRuledOut(let course, let reasons):
+        case .noSections(let code):
+            let course = TerminalText.label(code)
+            return "No combination fits: \(course) has no sections in the catalog of \(term). Leave it out of the build."
+        case .courseRuledOut(let code, let reasons):
+            let course = TerminalText.label(code)
             let parts = reasons.map { "\($0.sections) by \(option($0.option, options))" }
             let total = reasons.map(\.sections).reduce(0, +)
             return "No combination fits: every section of \(course) is ruled out (\(total) section\(total == 1 ? "" : "s"): "
                 + parts.joined(separator: ", ") + "). Relax "
                 + (reasons.count == 1 ? "that option" : "those options") + " or leave \(course) out."
-        case .pairClash(let first, let second, let example):
+        case .pairClash(let a, let b, let example):
+            let first = TerminalText.label(a), second = TerminalText.label(b)
             var s = "No combination fits: every section of \(first) clashes with every section of \(second)"
             if let when = clashTime(example, catalog: catalog) {
-                s += " (e.g. \(first) \(example.first.section) and \(second) \(example.second.section) both meet on \(example.day.shortName) \(example.date.isoString), \(when))"
+                s += " (e.g. \(first) \(TerminalText.label(example.first.section)) and \(second) \(TerminalText.label(example.second.section)) both meet on \(example.day.shortName) \(example.date.isoString), \(when))"
             }
             return s + ". Take one of them another term, or drop an option that removes sections (\(optionsInUse(options)))."
         case .maxDays(let limit, let fewest):
             return "No combination fits in \(limit) day\(limit == 1 ? "" : "s") on campus (--max-days \(limit)): these courses need at least \(fewest). Use --max-days \(fewest)."
         case .setClash(let courses):
-            return "No combination fits: \(list(courses)) cannot all be taken together, though each pair can. Leave one of them out."
+            return "No combination fits: \(list(courses.map(TerminalText.label))) cannot all be taken together, though each pair can. Leave one of them out."
         }
     }
 
@@ -174,14 +178,15 @@ public enum TimetableText {
 
     /// A saved timetable: its name, term, score and each course's section and meetings.
     public static func timetable(_ name: String, catalog: Catalog, score: Double?, inUse: Bool, style: TextStyle = .plain) -> String {
-        var out = style.bold(name) + "  \(catalog.term.name)"
+        var out = style.bold(TerminalText.label(name)) + "  \(TerminalText.label(catalog.term.name))"
         if let score { out += "  score \(self.score(score))" }
         if inUse { out += "  (the class calendar now)" }
         out += "\n"
         for course in catalog.courses {
             guard let section = course.sections.first else { continue }
-            var cells = ["\(course.code) \(course.sections.map(\.id).joined(separator: "/"))", course.title, meetings(section, term: catalog.term)]
-            if !section.instructors.isEmpty { cells.append(section.instructors.joined(separator: ", ")) }
+            var cells = ["\(TerminalText.label(course.code)) \(course.sections.map { TerminalText.label($0.id) }.joined(separator: "/"))", TerminalText.label(course.title),
+                         meetings(section, term: catalog.term)]
+            if !section.instructors.isEmpty { cells.append(section.instructors.map(TerminalText.label).joined(separator: ", ")) }
             out += "    " + cells.joined(separator: " · ") + "\n"
         }
         return out
@@ -189,10 +194,10 @@ public enum TimetableText {
 
     /// Courses found by `plan courses search`.
     public static func courses(_ found: [Course], query: String) -> String {
-        guard !found.isEmpty else { return "No course matches \"\(query)\". Search by code (CMSC4) or by words of the title.\n" }
+        guard !found.isEmpty else { return "No course matches \"\(TerminalText.label(query))\". Search by code (CMSC4) or by words of the title.\n" }
         return found.map { c in
             let sections = c.sections.count
-            return "\(c.code)  \(c.title)  \(TimetableText.number(c.credits, decimals: c.credits == c.credits.rounded() ? 0 : 1)) credits, "
+            return "\(TerminalText.label(c.code))  \(TerminalText.label(c.title))  \(TimetableText.number(c.credits, decimals: c.credits == c.credits.rounded() ? 0 : 1)) credits, "
                 + "\(sections) section\(sections == 1 ? "" : "s")\n"
         }.joined()
     }

@@ -93,7 +93,8 @@ extension PlanService {
     /// The feed that reads calendar `source` in transaction `t` (a
     /// subscription is fetched once, its copy kept through `t`).
     func feed(for source: CalendarSource, _ t: StoreTransaction) throws -> any CalendarFeed {
-        switch source.kind {
+        reads.note(source)
+        return switch source.kind {
         case .file(let path): FileFeed(path: path)
         case .subscription(let url): SubscriptionFeed(url: url, content: try remote.content(url, t, now: now))
         case .caldav(let url): CalDAVFeed(url: url, content: try collections.content(url, t, now: now))

@@ -53,6 +53,8 @@ public struct PlanService {
     /// The CalDAV collections registered as calendars, read incrementally
     /// (their warnings go to ``remote``'s notices).
     public let collections: CalDAVCalendars
+    /// The registered calendars read, for `--verbose`.
+    public let reads = CalendarReads()
 
     /// `environment` holds where credentials come from (`PLAN_CALDAV_USER`,
     /// `PLAN_CALDAV_PASSWORD`, `NETRC`, `HOME`).

@@ -71,6 +71,14 @@ enum Child {
         return String(decoding: data, as: UTF8.self)
     }
 
+    /// The resident set size of process `pid` now (`VmRSS` of /proc/PID/status), in bytes.
+    static func residentBytes(_ pid: Int32) -> Int? {
+        guard let text = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+              let line = text.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
+              let kB = line.split(separator: " ").dropFirst().first.flatMap({ Int($0) }) else { return nil }
+        return kB * 1024
+    }
+
     static func monotonicSeconds() -> Double {
         var t = timespec()
         clock_gettime(CLOCK_MONOTONIC, &t)
@@ -109,6 +117,9 @@ final class LineServer {
         process.standardError = FileHandle(forWritingAtPath: "/dev/null")
         do { try process.run() } catch { return nil }
     }
+
+    /// The server's process id (for /proc/PID/status).
+    var pid: Int32 { process.processIdentifier }
 
     /// Sends one line and waits for one line back; nil when the server is gone.
     func request(_ line: String) -> String? {

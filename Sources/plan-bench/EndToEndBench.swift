@@ -56,9 +56,7 @@ struct EndToEndBench {
 
     mutating func run() {
         print("3. End to end: \(Format.count(taskCount)) tasks, a \(Format.count(events))-VEVENT calendar, seed \(options.seed)")
-        let dir = options.workdir + "/e2e"
-        try? FileManager.default.removeItem(atPath: dir)
-        try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        let dir = options.freshFolder("e2e")
         let calendar = dir + "/student.ics"
         let store = dir + "/plan.sqlite"
         let bytes = SemesterCalendar.personal(events: events, seed: options.seed)

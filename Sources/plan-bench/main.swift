@@ -21,6 +21,9 @@
 //   6. group:    `plan group find` for 10 members × a semester of classes, one week searched.
 //   7. sync:     `plan sync` of 500 sittings to a local Radicale, then a sync with
 //                nothing changed (skipped, saying so, without radicale).
+//   8. soak:     one `plan rpc` session answering 100,000 mixed requests (2,000
+//                with --quick): p50/p99/max latency, resident memory after
+//                warm-up and at the end (flat: within 10 %).
 //
 // `plan` is this executable's `plan` mode (`plan-bench plan …` runs the same
 // code as `.build/release/plan`); `--plan PATH` measures another binary.
@@ -34,7 +37,7 @@ struct Options {
     var seed: UInt64 = 1
     var sizes: [Int]?
     var importSizes: [Int]?
-    var sections: Set<String> = ["import", "schedule", "e2e", "timetable", "week", "group", "sync"]
+    var sections: Set<String> = Set(BenchArguments.sectionNames)
     var python = true
     var pythonAll = false
     var planPath: String?
@@ -54,6 +57,16 @@ struct Options {
         planPath = parsed.planPath
         workdir = parsed.workdir ?? ""
         keep = parsed.workdir != nil
+    }
+}
+
+extension Options {
+    /// `workdir/name`, emptied (a kept workdir may hold an earlier run's files).
+    func freshFolder(_ name: String) -> String {
+        let dir = workdir + "/" + name
+        try? FileManager.default.removeItem(atPath: dir)
+        try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        return dir
     }
 }
 
@@ -105,57 +118,26 @@ let loadBefore = Child.loadAverage
 print("plan-bench (\(build) build, \(machine), load average \(loadBefore.map { String(format: "%.2f", $0) } ?? "?")), seed \(options.seed)\(options.quick ? ", quick" : "")\n")
 let started = Child.monotonicSeconds()
 
-var importBench: ImportBench?
-if options.sections.contains("import") {
-    let python = options.python ? PythonPeer.find(workdir: options.workdir) : nil
-    var b = ImportBench(options: options, plan: plan, python: python)
-    b.run()
-    importBench = b
+/// Runs the section `name` when it was asked for, and keeps it for the tables.
+@MainActor
+func runSection<Bench>(_ name: String, _ make: () -> Bench, _ run: (inout Bench) -> Void) -> Bench? {
+    guard options.sections.contains(name) else { return nil }
+    var bench = make()
+    run(&bench)
     print("")
-}
-var scheduleBench: ScheduleBench?
-if options.sections.contains("schedule") {
-    var b = ScheduleBench(options: options)
-    b.run()
-    scheduleBench = b
-    print("")
-}
-var endToEnd: EndToEndBench?
-if options.sections.contains("e2e") {
-    var b = EndToEndBench(options: options, plan: plan)
-    b.run()
-    endToEnd = b
-    print("")
-}
-var timetableBench: TimetableBench?
-if options.sections.contains("timetable") {
-    var b = TimetableBench(options: options)
-    b.run()
-    timetableBench = b
-    print("")
-}
-var weekBench: WeekBench?
-if options.sections.contains("week") {
-    var b = WeekBench(options: options)
-    b.run()
-    weekBench = b
-    print("")
-}
-var groupBench: GroupBench?
-if options.sections.contains("group") {
-    var b = GroupBench(options: options, plan: plan)
-    b.run()
-    groupBench = b
-    print("")
+    return bench
 }
 
-var syncBench: SyncBench?
-if options.sections.contains("sync") {
-    var b = SyncBench(options: options, plan: plan)
-    b.run()
-    syncBench = b
-    print("")
-}
+let importBench = runSection("import", {
+    ImportBench(options: options, plan: plan, python: options.python ? PythonPeer.find(workdir: options.workdir) : nil)
+}) { $0.run() }
+let scheduleBench = runSection("schedule", { ScheduleBench(options: options) }) { $0.run() }
+let endToEnd = runSection("e2e", { EndToEndBench(options: options, plan: plan) }) { $0.run() }
+let timetableBench = runSection("timetable", { TimetableBench(options: options) }) { $0.run() }
+let weekBench = runSection("week", { WeekBench(options: options) }) { $0.run() }
+let groupBench = runSection("group", { GroupBench(options: options, plan: plan) }) { $0.run() }
+let syncBench = runSection("sync", { SyncBench(options: options, plan: plan) }) { $0.run() }
+let soakBench = runSection("soak", { SoakBench(options: options, plan: plan) }) { $0.run() }
 
 // The tables, together.
 if let b = importBench {
@@ -186,6 +168,10 @@ if let b = syncBench {
     print("Sync (each plan sync a new process; Radicale on 127.0.0.1 with htpasswd)")
     print(b.table())
 }
+if let b = soakBench {
+    print("Soak (one plan rpc session, requests one at a time; resident memory from /proc/PID/status every \(Format.count(SoakBench.sampleEvery)))")
+    print(b.table())
+}
 let elapsed = Child.monotonicSeconds() - started
 print(String(format: "plan-bench: done in %.1f s", elapsed) + " (load average \(Child.loadAverage.map { String(format: "%.2f", $0) } ?? "?") at the end)")
 
@@ -196,7 +182,8 @@ if let path = options.jsonPath {
         ("plan", .string(plan.joined(separator: " "))),
         ("import", importBench?.json ?? .null), ("scheduling", scheduleBench?.json ?? .null), ("endToEnd", endToEnd?.json ?? .null),
         ("timetable", timetableBench?.json ?? .null), ("week", weekBench?.json ?? .null),
-        ("group", groupBench?.json ?? .null), ("sync", syncBench?.json ?? .null), ("seconds", .num(elapsed, 1)),
+        ("group", groupBench?.json ?? .null), ("sync", syncBench?.json ?? .null), ("soak", soakBench?.json ?? .null),
+        ("seconds", .num(elapsed, 1)),
     ])
     do {
         try Data((report.render() + "\n").utf8).write(to: URL(fileURLWithPath: path))

@@ -39,6 +39,8 @@ import Testing
         #expect(paths.count > 40 && paths.contains(["doctor"]) && paths.contains(["grades", "unit", "add"]))
         let page = try read("share/man/man1/plan.1")
         #expect(page.contains(".TH PLAN 1"))
+        // The options every command shares are on the page too.
+        #expect(page.contains("quiet") && page.contains("verbose"), "plan.1 does not document --quiet and --verbose")
         #expect(page.contains("\"\(version.stdout.split(separator: "\n").first ?? "")\""), "the page names the binary's version")
         for path in paths {
             #expect(page.contains(".SS \"plan \(path.joined(separator: " "))\""), "plan.1 has no section for plan \(path.joined(separator: " "))")

@@ -132,36 +132,36 @@ struct AddTaskCommand: ParsableCommand {
                 if !options.json {
                     let total = sittings.reduce(Int64(0)) { $0 + $1.range.duration }
                     let o = plan.tasks.first { $0.id == taskId }
-                    var head = "\(saved ? "Added" : "Would add") \"\(title)\" (\(taskId))"
-                    if let project { head += " to \(project)" }
+                    var head = "\(saved ? "Added" : "Would add") \"\(TerminalText.label(title))\" (\(TerminalText.label(taskId)))"
+                    if let project { head += " to \(TerminalText.label(project))" }
                     head += ": \(ISODuration.humanString(total)) in \(sittings.count) sitting\(sittings.count == 1 ? "" : "s")"
                     if let last = o?.lastEnd { head += ", done by \(TimeText.dayAndTime(last, zone))" }
                     if let slack = o?.slack { head += ", \(ISODuration.humanString(slack)) before due" }
-                    print(Style.bold(head + "."))
-                    if sittings.isEmpty { print("Nothing left to do: the work is already done.") }
-                    print(StudyPlanText.render(sittings, title: title, zone: zone), terminator: "")
-                    if !saved { print(Style.dim("(dry run: nothing saved)")) }
+                    say(Style.bold(head + "."))
+                    if sittings.isEmpty { say("Nothing left to do: the work is already done.") }
+                    say(StudyPlanText.render(sittings, title: title, zone: zone), terminator: "")
+                    if !saved { say(Style.dim("(dry run: nothing saved)")) }
                 }
             case .unschedulable(_, let d):
                 if !options.json {
-                    print(Style.red("\"\(title)\" does not fit. Nothing was saved."))
-                    print(d.text(title: title, due: spec.due.instant(in: zone, endOfDay: true), zone: zone), terminator: "")
+                    show(Style.red("\"\(TerminalText.label(title))\" does not fit. Nothing was saved."))
+                    show(d.text(title: title, due: spec.due.instant(in: zone, endOfDay: true), zone: zone), terminator: "")
                 }
                 throw PlanExit.doesNotFit
             case .needsReplan(_, let moves, let sittings, let saved):
                 if !options.json {
                     if saved {
-                        print(Style.bold("Added \"\(title)\" (\(taskId)) by re-making the plan; \(moves.count) task(s) moved:"))
+                        say(Style.bold("Added \"\(TerminalText.label(title))\" (\(TerminalText.label(taskId))) by re-making the plan; \(moves.count) task(s) moved:"))
                     } else {
-                        print(Style.red("\"\(title)\" fits only if the whole plan is re-made. Nothing was saved."))
-                        print("These tasks would move (run again with --replan to accept):")
+                        show(Style.red("\"\(TerminalText.label(title))\" fits only if the whole plan is re-made. Nothing was saved."))
+                        show("These tasks would move (run again with --replan to accept):")
                     }
                     for m in moves where m.taskId != taskId {
                         let from = m.before.first.map { TimeText.dayAndTime($0.start, zone) } ?? "—"
                         let to = m.after.first.map { TimeText.dayAndTime($0.start, zone) } ?? "—"
-                        print("  \(m.taskId): first sitting \(from) → \(to)")
+                        (saved ? say : show)("  \(TerminalText.label(m.taskId)): first sitting \(from) → \(to)", "\n")
                     }
-                    print(StudyPlanText.render(sittings, title: title, zone: zone), terminator: "")
+                    (saved ? say : show)(StudyPlanText.render(sittings, title: title, zone: zone), "")
                 }
                 if !saved { throw PlanExit.needsReplan }
             }

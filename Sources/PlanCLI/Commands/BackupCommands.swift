@@ -21,7 +21,7 @@ struct BackupCommand: ParsableCommand {
     func run() throws {
         try withService(options) { service, _ in
             let copy = try service.backUp(to: file)
-            emit(options.json, Wire.StoreCopy(copy)) {
+            confirm(options.json, Wire.StoreCopy(copy)) {
                 "Backed up the store \(service.store.path) to \(copy.path): \(copy.contents).\n"
             }
         }
@@ -44,6 +44,7 @@ struct RestoreCommand: ParsableCommand {
 
     func run() throws {
         let path = options.storePath
+        printVerbose("store \(path)")
         let (restored, previous, upgrade): (StoreSummary, String?, StoreUpgrade?)
         do {
             (restored, previous, upgrade) = try PlanService.restore(storePath: path, from: file)
@@ -51,7 +52,7 @@ struct RestoreCommand: ParsableCommand {
             throw failure(error)
         }
         if let upgrade { printNotice(upgrade.notice(store: path)) }
-        emit(options.json, Wire.StoreCopy(restored, previous: previous)) {
+        confirm(options.json, Wire.StoreCopy(restored, previous: previous)) {
             "Restored the store \(path) from \(file): \(restored.contents)."
                 + (previous.map { " The store as it was is kept as \($0)." } ?? "") + "\n"
         }

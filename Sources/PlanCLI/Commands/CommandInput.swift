@@ -46,7 +46,13 @@ func timeOfDay(_ text: String, option: String, allow24: Bool) throws -> TimeOfDa
 
 func zoneOf(_ settings: PlanSettings) -> SystemZone { SystemZone(identifier: settings.timeZone) ?? .utc }
 
-/// Prints text, or JSON when asked.
+/// Prints what the command shows (a listing, a search): text, or JSON when asked.
 func emit(_ json: Bool, _ value: some Encodable, text: () -> String) {
-    if json { print(Wire.encode(value)) } else { print(text(), terminator: "") }
+    if json { print(Wire.encode(value)) } else { show(text(), terminator: "") }
+}
+
+/// Prints what a command that changes something did: JSON when asked
+/// (always), else the text, left out with `--quiet`.
+func confirm(_ json: Bool, _ value: some Encodable, text: () -> String) {
+    if json { print(Wire.encode(value)) } else { say(text(), terminator: "") }
 }

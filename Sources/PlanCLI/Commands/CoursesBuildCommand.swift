@@ -77,7 +77,7 @@ struct CoursesBuildCommand: ParsableCommand {
             if options.json {
                 print(String(decoding: TimetableBuildJSON.encode(result), as: UTF8.self))
             } else {
-                print(TimetableText.build(result, catalog: used, options: buildOptions, style: Style.text), terminator: "")
+                show(TimetableText.build(result, catalog: used, options: buildOptions, style: Style.text), terminator: "")
             }
             if result.combinations.isEmpty { throw ExitCode(ExitStatus.doesNotFit.rawValue) }
         }

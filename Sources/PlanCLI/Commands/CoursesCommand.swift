@@ -39,7 +39,7 @@ struct CoursesCommand: ParsableCommand {
                 let catalog = try source.read(file)
                 let kept = try service.importCatalog(catalog, source: file)
                 let sections = kept.catalog.courses.map(\.sections.count).reduce(0, +)
-                emit(options.json, Wire.CatalogSummary(kept)) {
+                confirm(options.json, Wire.CatalogSummary(kept)) {
                     "Imported \(kept.catalog.term.name): \(kept.catalog.courses.count) courses, \(sections) sections "
                         + "(\(kept.catalog.term.start.isoString) to \(kept.catalog.term.end.isoString), \(kept.catalog.term.timeZone)).\n"
                         + "Next: plan courses search WORDS, then plan courses build COURSE…\n"

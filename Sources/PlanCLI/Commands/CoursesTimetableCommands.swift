@@ -18,7 +18,7 @@ struct CoursesSaveCommand: ParsableCommand {
     func run() throws {
         try withService(options) { service, _ in
             let kept = try service.saveTimetable(rank: rank, name: name)
-            emit(options.json, Wire.SavedTimetable(kept, inUse: false)) {
+            confirm(options.json, Wire.SavedTimetable(kept, inUse: false)) {
                 "Saved timetable \"\(kept.name)\" (score \(TimetableText.score(kept.score ?? 0))).\n"
                     + "Next: plan courses use \(kept.name)   (writes it as your class calendar)\n"
             }
@@ -70,7 +70,7 @@ struct CoursesRemoveCommand: ParsableCommand {
     func run() throws {
         try withService(options) { service, _ in
             try service.removeTimetable(named: name)
-            if options.json { print(Wire.encode(["removed": name])) } else { print("Removed timetable \"\(name)\".") }
+            confirm(options.json, ["removed": name]) { "Removed timetable \"\(TerminalText.label(name))\".\n" }
         }
     }
 }
@@ -91,7 +91,7 @@ struct CoursesUseCommand: ParsableCommand {
     func run() throws {
         try withService(options) { service, zone in
             let used = try service.useTimetable(named: name, out: out, defaultZone: zone)
-            emit(options.json, Wire.TimetableUse(used)) {
+            confirm(options.json, Wire.TimetableUse(used)) {
                 var s = "Wrote \(used.events) weekly class\(used.events == 1 ? "" : "es") of \"\(used.timetable.name)\" to \(used.path)\n"
                 s += "and registered it as calendar \"\(used.calendar.name)\""
                 s += used.replaced.map { ", replacing \"\($0)\".\n" } ?? ".\n"

@@ -31,6 +31,7 @@ struct DoctorCommand: ParsableCommand {
         } catch {
             throw ValidationError(error.description)
         }
+        printVerbose("store \(options.storePath)")
         let checkups = Doctor.checkups(storePath: options.storePath, environment: env, now: now)
         emit(options.json, Wire.Doctor(checkups)) { CheckupText.render(checkups, style: Style.text) }
         // The findings say what is wrong: stderr stays quiet (with --json it gets the one error object).

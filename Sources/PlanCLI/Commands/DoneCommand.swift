@@ -24,9 +24,9 @@ struct DoneCommand: ParsableCommand {
                 return s
             }
             let row = try service.done(task, spent: seconds, defaultZone: defaultZone)
-            emit(options.json, Wire.StoredTask(row, zone: zone)) {
-                if row.state == .done { return "Done: \(row.task.title). \(ISODuration.humanString(row.estimate)) of work finished.\n" }
-                var out = "\(row.task.title): \(ISODuration.humanString(row.done)) of \(ISODuration.humanString(row.estimate)) done.\n"
+            confirm(options.json, Wire.StoredTask(row, zone: zone)) {
+                if row.state == .done { return "Done: \(TerminalText.label(row.task.title)). \(ISODuration.humanString(row.estimate)) of work finished.\n" }
+                var out = "\(TerminalText.label(row.task.title)): \(ISODuration.humanString(row.done)) of \(ISODuration.humanString(row.estimate)) done.\n"
                 if row.state == .scheduled {
                     out += StudyPlanText.render(row.sittings.filter { $0.range.end > service.now }, title: row.task.title, zone: zone)
                 } else {

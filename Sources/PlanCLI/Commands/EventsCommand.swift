@@ -48,6 +48,8 @@ struct EventsCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Keep at most this many occurrences per recurring series.", valueName: "n"))
     var maxPerSeries = 100_000
 
+    @OptionGroup var output: OutputOptions
+
     func validate() throws {
         if files.isEmpty { throw ValidationError("give at least one .ics file") }
         if maxPerSeries < 1 { throw ValidationError("--max-per-series must be at least 1") }
@@ -62,6 +64,7 @@ struct EventsCommand: ParsableCommand {
         var exit: ExitCode?
         for file in files {
             do {
+                printVerbose("read calendar file \(file)")
                 let result = try ICalImporter.importTable(path: file, options: options)
                 printWarnings(result.warnings)
                 tables.append(result.occurrences)
@@ -96,7 +99,7 @@ struct EventsCommand: ParsableCommand {
         if json {
             EventsOutput.writeJSON(occurrences, withSource: withSource)
         } else {
-            print(EventsText.render(Array(occurrences), window: window, zone: zone, withSource: withSource), terminator: "")
+            show(EventsText.render(Array(occurrences), window: window, zone: zone, withSource: withSource), terminator: "")
         }
     }
 

@@ -41,7 +41,7 @@ struct ExportCommand: ParsableCommand {
                 FileHandle.standardOutput.write(Data(text.utf8))
             } else {
                 try FileOutput.write(text, to: output)
-                if !options.json { print("Wrote \(output).") }
+                if !options.json { say("Wrote \(output).") }
             }
         }
     }

@@ -40,7 +40,7 @@ struct GradesCommand: ParsableCommand {
             try withService(options) { service, zone in
                 let b = try service.gradeBook(defaultZone: zone)
                 if options.json { print(GradesJSON.book(b)) } else {
-                    print(GradesText.book(courses: b.courses, study: b.study.mapValues { ($0.planned, $0.done) },
+                    show(GradesText.book(courses: b.courses, study: b.study.mapValues { ($0.planned, $0.done) },
                                           linked: b.study.mapValues(\.linked), units: b.units, prior: b.prior, gpa: b.gpa,
                                           style: Style.text), terminator: "")
                 }
@@ -65,7 +65,7 @@ struct GradesCommand: ParsableCommand {
                 let points = try GradesCommand.input { () throws(GradeError) in try GradeInput.positive(self.credits, "the credits", max: 100) }
                 let steps = try GradesCommand.input { () throws(GradeError) in try GradeScaleText.read(self.scale) }
                 _ = try service.addGradeCourse(code: code, credits: points, term: term, scale: steps)
-                print("Added \(code) (\(points) credits). Next: plan grades add \(code) \"Midterm\" --weight 30% --score 78/100")
+                say("Added \(TerminalText.label(code)) (\(points) credits). Next: plan grades add \(TerminalText.label(code)) \"Midterm\" --weight 30% --score 78/100")
             }
         }
     }
@@ -77,7 +77,7 @@ struct GradesCommand: ParsableCommand {
         func run() throws {
             try withService(options) { service, _ in
                 let gone = try service.removeGradeCourse(code: code)
-                print("Removed \(gone.code)" + (gone.assessments.isEmpty ? "." : " and its assessments \(gone.assessments.map(\.name).joined(separator: ", "))."))
+                say("Removed \(TerminalText.label(gone.code))" + (gone.assessments.isEmpty ? "." : " and its assessments \(gone.assessments.map(\.name).joined(separator: ", "))."))
             }
         }
     }
@@ -95,7 +95,7 @@ struct GradesCommand: ParsableCommand {
                 let w = try GradesCommand.input { () throws(GradeError) in try GradeInput.weight(weight) }
                 let s = try score.map { text in try GradesCommand.input { () throws(GradeError) in try ScoreText.read(text) } }
                 _ = try service.addAssessment(course: course, Assessment(name: name, weight: w, score: s, date: date))
-                print("Added \(name) (\(w) %) to \(course).")
+                say("Added \(TerminalText.label(name)) (\(w) %) to \(TerminalText.label(course)).")
             }
         }
     }
@@ -115,7 +115,7 @@ struct GradesCommand: ParsableCommand {
                     text.lowercased() == "none" ? nil : try GradesCommand.input { () throws(GradeError) in try ScoreText.read(text) }
                 }
                 _ = try service.setAssessment(course: course, name: name, weight: w, score: s, date: date)
-                print("Changed \(name) of \(course).")
+                say("Changed \(TerminalText.label(name)) of \(TerminalText.label(course)).")
             }
         }
     }
@@ -128,7 +128,7 @@ struct GradesCommand: ParsableCommand {
         func run() throws {
             try withService(options) { service, _ in
                 _ = try service.removeAssessment(course: course, name: name)
-                print("Removed \(name) from \(course).")
+                say("Removed \(TerminalText.label(name)) from \(TerminalText.label(course)).")
             }
         }
     }
@@ -148,7 +148,7 @@ struct GradesCommand: ParsableCommand {
             try withService(options) { service, _ in
                 let w = try GradesCommand.input { () throws(GradeError) in try GradeInput.positive(weight, "the weight") }
                 _ = try service.addUnit(name: name, weight: w, kind: kind)
-                print("Added unit \(name). Next: plan grades subject add \(name) NAME --weight 1 --grade 12.5")
+                say("Added unit \(TerminalText.label(name)). Next: plan grades subject add \(TerminalText.label(name)) NAME --weight 1 --grade 12.5")
             }
         }
     }
@@ -160,7 +160,7 @@ struct GradesCommand: ParsableCommand {
         func run() throws {
             try withService(options) { service, _ in
                 let gone = try service.removeUnit(name: name)
-                print("Removed unit \(gone.name)" + (gone.subjects.isEmpty ? "." : " and its subjects \(gone.subjects.map(\.name).joined(separator: ", "))."))
+                say("Removed unit \(TerminalText.label(gone.name))" + (gone.subjects.isEmpty ? "." : " and its subjects \(gone.subjects.map(\.name).joined(separator: ", "))."))
             }
         }
     }
@@ -173,7 +173,7 @@ struct GradesCommand: ParsableCommand {
         func run() throws {
             try withService(options) { service, _ in
                 _ = try service.removeSubject(unit: unit, name: name)
-                print("Removed \(name) from \(unit).")
+                say("Removed \(TerminalText.label(name)) from \(TerminalText.label(unit)).")
             }
         }
     }
@@ -195,7 +195,7 @@ struct GradesCommand: ParsableCommand {
                 let w = try GradesCommand.input { () throws(GradeError) in try GradeInput.positive(weight, "the weight") }
                 let g = try grade.map { text in try GradesCommand.input { () throws(GradeError) in try GradeInput.outOf20(text) } }
                 _ = try service.addSubject(unit: unit, Subject(name: name, weight: w, grade: g))
-                print("Added \(name) to \(unit).")
+                say("Added \(TerminalText.label(name)) to \(TerminalText.label(unit)).")
             }
         }
     }
@@ -210,7 +210,7 @@ struct GradesCommand: ParsableCommand {
             try withService(options) { service, _ in
                 let g: Decimal? = grade.lowercased() == "none" ? nil : try GradesCommand.input { () throws(GradeError) in try GradeInput.outOf20(grade) }
                 _ = try service.gradeSubject(unit: unit, name: name, grade: g)
-                print("Graded \(name) of \(unit).")
+                say("Graded \(TerminalText.label(name)) of \(TerminalText.label(unit)).")
             }
         }
     }
@@ -223,7 +223,7 @@ struct GradesCommand: ParsableCommand {
             try withService(options) { service, _ in
                 let p = record.lowercased() == "none" ? nil : try GradesCommand.input { () throws(GradeError) in try GradeInput.prior(record) }
                 try service.setPrior(p)
-                print(p.map { "Prior record: GPA \($0.gpa) over \($0.credits) credits." } ?? "Prior record cleared.")
+                say(p.map { "Prior record: GPA \($0.gpa) over \($0.credits) credits." } ?? "Prior record cleared.")
             }
         }
     }
@@ -238,7 +238,7 @@ struct GradesCommand: ParsableCommand {
                 let pairs = try GradesCommand.input { () throws(GradeError) in try GradeInput.letters(grades) }
                 let given = try prior.map { text in try GradesCommand.input { () throws(GradeError) in try GradeInput.prior(text) } }
                 let (figures, record) = try service.whatIf(pairs, prior: given)
-                if options.json { print(GradesJSON.whatIf(figures)) } else { print(GradesText.whatIf(figures, letters: pairs, prior: record), terminator: "") }
+                if options.json { print(GradesJSON.whatIf(figures)) } else { show(GradesText.whatIf(figures, letters: pairs, prior: record), terminator: "") }
             }
         }
     }
@@ -252,7 +252,7 @@ struct GradesCommand: ParsableCommand {
             try withService(options) { service, zone in
                 let (c, step, need, study) = try service.need(course: course, target: target, defaultZone: zone)
                 if options.json { print(GradesJSON.need(need, course: c.code, target: step)) } else {
-                    print(GradesText.need(need, course: c, target: step, studyBefore: study?.before ?? [:]), terminator: "")
+                    show(GradesText.need(need, course: c, target: step, studyBefore: study?.before ?? [:]), terminator: "")
                 }
             }
         }
@@ -269,7 +269,7 @@ struct GradesCommand: ParsableCommand {
                 guard let data = FileManager.default.contents(atPath: rules) else { throw ServiceError.unreadable(path: rules, reason: "no such file") }
                 let parsed = try GradesCommand.input { () throws(GradeError) in try GradeInput.rules(Array(data), file: rules) }
                 let results = try service.checkRules(parsed)
-                if options.json { print(GradesJSON.check(results)) } else { print(GradesText.check(results), terminator: "") }
+                if options.json { print(GradesJSON.check(results)) } else { show(GradesText.check(results), terminator: "") }
                 if !results.allSatisfy(\.holds) { throw ExitCode(1) }
             }
         }

@@ -25,9 +25,9 @@ struct MeCommand: ParsableCommand {
             if options.json {
                 print(Wire.encode(Wire.me(me)))
             } else if let me {
-                print("\(me.name.map { "\($0) " } ?? "")<\(me.email)>")
+                show("\(me.name.map { "\($0) " } ?? "")<\(me.email)>")
             } else {
-                print("Not set. Set it with `plan me --name \"Ada Byron\" --email ada@uni.edu`.")
+                show("Not set. Set it with `plan me --name \"Ada Byron\" --email ada@uni.edu`.")
             }
         }
     }
@@ -151,7 +151,7 @@ struct GroupCommand: ParsableCommand {
                 let change = try service.createGroupSession(spec, mailDir: mailDir, defaultZone: defaultZone, insecure: insecure)
                 printWarnings(change.warnings)
                 let me = try service.me()?.email
-                emit(options.json, Wire.GroupChanged(change, me: me, zone: zone)) {
+                confirm(options.json, Wire.GroupChanged(change, me: me, zone: zone)) {
                     var out = "Created \"\(change.session.title)\" (\(change.session.id)): \(GroupText.range(change.session.range, zone))"
                     out += change.session.location.map { ", \($0)" } ?? ""
                     out += ".\n"
@@ -207,7 +207,7 @@ struct GroupCommand: ParsableCommand {
                 let zone = zoneOf(try service.settings(defaultZone: defaultZone))
                 let applied = try service.applyGroupReply(path: file)
                 let me = try service.me()?.email
-                emit(options.json, Wire.GroupSession(applied.session, me: me, zone: zone)) {
+                confirm(options.json, Wire.GroupSession(applied.session, me: me, zone: zone)) {
                     var out = ""
                     for a in applied.answers {
                         out += "\(a.user.displayName): \(GroupChanges.word(a.before)) → \(GroupChanges.word(a.after)) for \"\(applied.session.title)\" (\(applied.session.id)).\n"
@@ -260,7 +260,7 @@ struct GroupCommand: ParsableCommand {
                 let change = try service.cancelGroupSession(id, mailDir: mailDir, defaultZone: defaultZone, insecure: insecure)
                 printWarnings(change.warnings)
                 let me = try service.me()?.email
-                emit(options.json, Wire.GroupChanged(change, me: me, zone: zone)) {
+                confirm(options.json, Wire.GroupChanged(change, me: me, zone: zone)) {
                     "Cancelled \"\(change.session.title)\" (\(change.session.id)), \(GroupText.range(change.session.range, zone)).\n"
                         + GroupChanges.text(change, zone: zone, mailDir: mailDir, invited: !change.session.attendees.isEmpty)
                 }
@@ -277,7 +277,7 @@ enum GroupChanges {
             let change = try service.answerGroupSession(id, status, defaultZone: defaultZone, insecure: insecure)
             printWarnings(change.warnings)
             let me = try service.me()?.email
-            emit(options.json, Wire.GroupChanged(change, me: me, zone: zone)) {
+            confirm(options.json, Wire.GroupChanged(change, me: me, zone: zone)) {
                 let verb = status == .accepted ? "You are going to" : "You left"
                 return "\(verb) \"\(change.session.title)\" (\(change.session.id)), \(GroupText.range(change.session.range, zone)).\n"
                     + "  " + GroupText.answers(change.session) + "\n" + text(change, zone: zone, mailDir: nil, invited: false)

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import PlanCore
 import PlanProtocol
+import PlanRender
 import PlanService
 import PlanStore
 
@@ -54,12 +55,13 @@ struct RPCCommand: ParsableCommand {
     @Flag(help: "Answer one request or batch, then exit.")
     var once = false
 
-    @Flag(help: "Log every request on stderr, not only failures.")
-    var verbose = false
+    /// `--verbose` also logs every request on stderr, not only failures.
+    @OptionGroup var output: OutputOptions
 
     func run() throws {
         // The store options every command shares: `--store`, `$PLAN_STORE`, `$PLAN_NOW`.
         let options = try StoreOptions.parse(store.map { ["--store", $0] } ?? [])
+        let verbose = output.verbose
         // Check PLAN_NOW once, up front (exit 64 when unusable), and use it as the clock.
         let fixedNow = try Self.fixedNow()
         let defaultZone = try resolveZone(nil).identifier
@@ -75,7 +77,8 @@ struct RPCCommand: ParsableCommand {
                     throw RPCError(ServiceError(error))
                 }
             },
-            log: { FileHandleStderr.write($0 + "\n") },
+            // A request's method and id are quoted: inert, as all text on stderr.
+            log: { FileHandleStderr.write(TerminalText.output($0 + "\n", keepingStyle: false)) },
             verbose: verbose)
         let server = RPCServer(environment: environment)
         var reader = FrameReader(source: FileDescriptorSource(fd: 0))

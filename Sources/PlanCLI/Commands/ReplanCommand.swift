@@ -40,7 +40,8 @@ struct ReplanCommand: ParsableCommand {
             let zone = zoneOf(try service.settings(defaultZone: defaultZone))
             let (r, warnings) = try service.replan(defaultZone: defaultZone, dryRun: dryRun, compact: compact)
             printWarnings(warnings)
-            emit(options.json, Wire.ReplanResult(r, warnings: warnings, zone: zone)) { r.text(zone: zone, style: Style.text) }
+            // A dry run is what the command shows; a saved replan is what it did.
+            (dryRun ? emit : confirm)(options.json, Wire.ReplanResult(r, warnings: warnings, zone: zone)) { r.text(zone: zone, style: Style.text) }
         }
     }
 }

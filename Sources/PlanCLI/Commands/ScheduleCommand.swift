@@ -56,6 +56,8 @@ struct ScheduleCommand: ParsableCommand {
     @Flag(help: "Print the response JSON instead of the readable plan.")
     var json = false
 
+    @OptionGroup var output: OutputOptions
+
     func run() throws {
         let label = request == "-" ? "<stdin>" : request
         let data: Data
@@ -80,6 +82,7 @@ struct ScheduleCommand: ParsableCommand {
         }
 
         // The same path as the `schedule` RPC method.
+        for file in calendars { printVerbose("read calendar file \(file)") }
         let read = StatelessSchedule.occurrences(calendars.map { .path($0) }, for: input)
         printWarnings(read.warnings)
         let statuses = read.failures.map { failure(.calendar($0.error)) }
@@ -87,6 +90,6 @@ struct ScheduleCommand: ParsableCommand {
         if let first = statuses.first { throw first }
         let plan = StatelessSchedule.plan(input, occurrences: read.occurrences)
         let zone = input.policy.zone
-        print(json ? ScheduleResponse(plan: plan, zone: zone).jsonText() : plan.text(zone: zone), terminator: "")
+        if json { print(ScheduleResponse(plan: plan, zone: zone).jsonText(), terminator: "") } else { show(plan.text(zone: zone), terminator: "") }
     }
 }

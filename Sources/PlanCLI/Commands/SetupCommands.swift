@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import PlanCore
 import PlanProtocol
+import PlanRender
 import PlanService
 import PlanStore
 
@@ -36,7 +37,7 @@ struct CalendarCommand: ParsableCommand {
                 let (source, result) = try service.addCalendar(path: file, name: name, insecure: insecure,
                                                                passwordCommand: credentials.passwordCommand, user: credentials.user)
                 printWarnings(result.warnings)
-                emit(options.json, Wire.NamedCalendar(source)) {
+                confirm(options.json, Wire.NamedCalendar(source)) {
                     "Registered calendar \"\(source.name)\": \(source.location) (\(result.eventCount) events).\n"
                 }
             }
@@ -83,14 +84,14 @@ struct CalendarCommand: ParsableCommand {
             try withService(options) { service, _ in
                 guard let url else {
                     let kept = try service.syncTarget()
-                    emit(options.json, Wire.SyncTarget(url: kept, created: false)) {
+                    confirm(options.json, Wire.SyncTarget(url: kept, created: false)) {
                         kept.map { "\($0)\n" } ?? "No sync target. Set one with `plan calendar target URL` (--create to make it).\n"
                     }
                     return
                 }
                 let set = try service.setSyncTarget(url, create: create, color: color, insecure: insecure,
                                                     passwordCommand: credentials.passwordCommand, user: credentials.user)
-                emit(options.json, Wire.SyncTarget(url: set.url, created: set.created)) {
+                confirm(options.json, Wire.SyncTarget(url: set.url, created: set.created)) {
                     set.created ? "Created the calendar \"Study plan\" at \(set.url); `plan sync` writes there.\n"
                         : "`plan sync` writes to \(set.url).\n"
                 }
@@ -106,7 +107,7 @@ struct CalendarCommand: ParsableCommand {
         func run() throws {
             try withService(options) { service, _ in
                 try service.removeCalendar(named: name)
-                if options.json { print(Wire.encode(["removed": name])) } else { print("Removed calendar \"\(name)\".") }
+                if options.json { print(Wire.encode(["removed": name])) } else { say("Removed calendar \"\(TerminalText.label(name))\".") }
             }
         }
     }
@@ -127,7 +128,7 @@ struct ProjectCommand: ParsableCommand {
         func run() throws {
             try withService(options) { service, _ in
                 let p = try service.addProject(name: name, color: color, notes: notes)
-                emit(options.json, Wire.Project(p)) { "Added project \"\(p.name)\".\n" }
+                confirm(options.json, Wire.Project(p)) { "Added project \"\(p.name)\".\n" }
             }
         }
     }
@@ -159,7 +160,7 @@ struct ProjectCommand: ParsableCommand {
                 if options.json {
                     print(Wire.encode(["removed": [name] + removed]))
                 } else {
-                    print("Removed project \"\(name)\"\(removed.isEmpty ? "" : " and its tasks \(removed.joined(separator: ", "))").")
+                    say("Removed project \"\(name)\"\(removed.isEmpty ? "" : " and its tasks \(removed.joined(separator: ", "))").")
                 }
             }
         }
@@ -239,7 +240,7 @@ struct PolicyCommand: ParsableCommand {
                 change.policy.busy = ScheduleRequest.BusySpec(allDay: try yesNo(busyAllDay, "--busy-all-day"),
                                                               tentative: try yesNo(busyTentative, "--busy-tentative"))
                 let s = try service.updateSettings(defaultZone: zone, change.apply)
-                emit(options.json, Wire.Settings(s)) { "Policy saved. Run `plan replan` to re-fit planned work to it.\n" }
+                confirm(options.json, Wire.Settings(s)) { "Policy saved. Run `plan replan` to re-fit planned work to it.\n" }
             }
         }
     }

@@ -33,7 +33,7 @@ struct SyncCommand: ParsableCommand {
         try withService(options) { service, defaultZone in
             let report = try service.sync(to: to, dryRun: dryRun, defaultZone: defaultZone)
             let zone = zoneOf(try service.settings(defaultZone: defaultZone))
-            emit(options.json, Wire.SyncResult(report, zone: zone)) { Self.text(report, zone: zone) }
+            confirm(options.json, Wire.SyncResult(report, zone: zone)) { Self.text(report, zone: zone) }
         }
     }
 

@@ -86,15 +86,15 @@ struct TaskCommand: ParsableCommand {
                         if let priority { s.priority = priority }
                         if let notes { s.notes = notes }
                     }
-                    emit(options.json, Wire.StoredTask(row, zone: zone)) {
-                        "Updated \"\(row.task.title)\" (\(row.task.id)).\n" + StudyPlanText.render(row.sittings, title: row.task.title, zone: zone)
+                    confirm(options.json, Wire.StoredTask(row, zone: zone)) {
+                        "Updated \"\(TerminalText.label(row.task.title))\" (\(TerminalText.label(row.task.id))).\n" + StudyPlanText.render(row.sittings, title: row.task.title, zone: zone)
                     }
                 } catch let refused as PlanService.EditRefused {
                     if options.json {
                         print(Wire.encode(Wire.Diagnostic(refused.diagnostic, zone: zone)))
                     } else {
-                        print(Style.red("With these changes the task does not fit. Nothing was saved."))
-                        print(refused.diagnostic.changesText(zone: zone))
+                        show(Style.red("With these changes the task does not fit. Nothing was saved."))
+                        show(refused.diagnostic.changesText(zone: zone))
                     }
                     throw PlanExit.doesNotFit
                 }
@@ -110,7 +110,7 @@ struct TaskCommand: ParsableCommand {
         func run() throws {
             try withService(options) { service, defaultZone in
                 let id = try service.removeTask(task, defaultZone: defaultZone)
-                if !options.json { print("Removed task \(id).") } else { print(Wire.encode(["removed": id])) }
+                confirm(options.json, ["removed": id]) { "Removed task \(TerminalText.label(id)).\n" }
             }
         }
     }

@@ -71,7 +71,7 @@ struct WeekCommand: ParsableCommand {
                 let picture = WeekSVG.render(layout, width: w, height: h)
                 if let svg {
                     try FileOutput.write(picture, to: svg)
-                    print("Wrote \(svg) (\(w)×\(h)).")
+                    say("Wrote \(svg) (\(w)×\(h)).")
                 }
                 if let png {
                     let bytes: [UInt8]
@@ -81,14 +81,14 @@ struct WeekCommand: ParsableCommand {
                         throw ServiceError.unexpected(detail: "\(error)")
                     }
                     try FileOutput.write(Data(bytes), to: png)
-                    print("Wrote \(png) (\(w)×\(h)).")
+                    say("Wrote \(png) (\(w)×\(h)).")
                 }
                 return
             }
             if options.json {
                 print(WeekJSON.text(layout))
             } else {
-                print(WeekText.render(layout, width: terminalWidth(), style: Style.text), terminator: "")
+                show(WeekText.render(layout, width: terminalWidth(), style: Style.text), terminator: "")
             }
         }
     }

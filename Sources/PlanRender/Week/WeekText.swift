@@ -51,6 +51,26 @@ public enum WeekText {
         var color: String?
     }
 
+    /// Writes `text` (already `w` cells wide) into `row` from cell `x`: a wide
+    /// character fills two cells (the second empty), a zero-width one (a mark
+    /// left alone, an isolate) joins the cell beside it.
+    private static func place(_ text: String, in row: inout [Cell], from x: Int, width w: Int, color: String?) {
+        var col = x, pending = ""
+        for c in text {
+            let cw = TerminalCells.width(c)
+            if cw == 0 {
+                if col > x, pending.isEmpty { row[col - 1].text.append(c) } else { pending.append(c) }
+                continue
+            }
+            guard col + cw <= x + w else { break }
+            row[col] = Cell(text: pending + String(c), color: color)
+            pending = ""
+            if cw == 2 { row[col + 1] = Cell(text: "", color: color) }
+            col += cw
+        }
+        if !pending.isEmpty, col > x { row[col - 1].text += pending }
+    }
+
     static func grid(_ layout: WeekLayout, columnWidth: Int, style: TextStyle) -> String {
         let lines = layout.hours.count * linesPerHour
         let firstSlot = layout.firstHour * linesPerHour
@@ -67,16 +87,12 @@ public enum WeekText {
             guard b.lane < shown else { continue }
             let x = b.lane * columnWidth / shown
             let w = (b.lane + 1) * columnWidth / shown - x
+            // The label and the room come from outside: inert and isolated by `TerminalText.fit`.
             let texts = [b.label, "┊" + b.timeText, b.item.room.map { "┊" + $0 } ?? "┊"]
             for line in max(0, first)..<min(lines, end) {
                 let k = line - first
-                let text = TerminalCells.fit(k < texts.count ? texts[k] : "┊", w)
-                var col = x
-                for c in text where col < x + w {
-                    cells[line][b.column][col] = Cell(text: String(c), color: style.ansi ? b.color : nil)
-                    col += TerminalCells.width(c)
-                    if TerminalCells.width(c) == 2, col - 1 < x + w { cells[line][b.column][col - 1] = Cell(text: "", color: style.ansi ? b.color : nil) }
-                }
+                let text = TerminalText.fit(k < texts.count ? texts[k] : "┊", w)
+                place(text, in: &cells[line][b.column], from: x, width: w, color: style.ansi ? b.color : nil)
                 taken[line][b.column] = true
             }
             if b.lanes > shown, b.lane == shown - 1 {
@@ -127,7 +143,7 @@ public enum WeekText {
         guard !layout.legend.isEmpty else { return "" }
         let entries = layout.legend.map { e -> (plain: String, styled: String) in
             let what = [e.hasClasses ? "classes" : nil, e.hasSittings ? "▸ study" : nil].compactMap { $0 }.joined(separator: ", ")
-            let plain = "\(e.group) (\(what))"
+            let plain = "\(TerminalText.label(e.group)) (\(what))"
             let swatch = style.ansi ? background(e.color) + "  " + "\u{1B}[0m" + " " : ""
             return (plain, swatch + plain)
         }
@@ -153,7 +169,7 @@ public enum WeekText {
         if !allDay.isEmpty {
             out += style.bold("All day:") + "\n"
             for l in allDay {
-                let line = "  \(l.date.map(TimeText.day) ?? "")  \(l.code.map { $0 + " " } ?? "")\(l.title)"
+                let line = "  \(l.date.map(TimeText.day) ?? "")  \(l.code.map { TerminalText.label($0) + " " } ?? "")\(TerminalText.label(l.title))"
                 out += TerminalCells.fit(line, width).trimmingTrailing + "\n"
             }
         }
@@ -161,7 +177,8 @@ public enum WeekText {
         if !loose.isEmpty {
             out += style.bold("No set time:") + "\n"
             for l in loose {
-                out += TerminalCells.fit("  \(l.code ?? "")  \(l.title)  \(l.when)", width).trimmingTrailing + "\n"
+                let line = "  \(TerminalText.label(l.code ?? ""))  \(TerminalText.label(l.title))  \(TerminalText.label(l.when))"
+                out += TerminalCells.fit(line, width).trimmingTrailing + "\n"
             }
         }
         return out
