@@ -42,8 +42,10 @@ public struct PlanCommand: ParsableCommand {
     public static func main() {
         let arguments = Array(CommandLine.arguments.dropFirst())
         ErrorReport.shared.start(json: ErrorReport.asksForJSON(arguments))
+        var ran: (any ParsableCommand.Type)?
         do {
             var command = try parseAsRoot(arguments)
+            ran = type(of: command)
             try command.run()
         } catch {
             let code = exitCode(for: error)
@@ -55,11 +57,27 @@ public struct PlanCommand: ParsableCommand {
             // Help and the version are plan's own text, on stdout.
             guard code != .success else { exit(withError: error) }
             // A usage error may quote what was typed: written inert, as every message is.
-            let text = fullMessage(for: error)
+            // One found by the command itself, after parsing, points at that command's help,
+            // not at the root's usage (ArgumentParser knows only the root by then).
+            let text = if code == .validationFailure, let ran, let path = commandPath(to: ran), !path.isEmpty {
+                "Error: \(message(for: error))\n  See 'plan \(path.joined(separator: " ")) --help' for more information."
+            } else {
+                fullMessage(for: error)
+            }
             if !text.isEmpty { FileHandleStderr.write(TerminalText.output(text + "\n", keepingStyle: false)) }
             Foundation.exit(code.rawValue)
         }
     }
+}
+
+/// The subcommand names that lead from `plan` to `command` (empty for
+/// `plan` itself), nil when it is not one of plan's commands.
+func commandPath(to command: any ParsableCommand.Type, from root: any ParsableCommand.Type = PlanCommand.self) -> [String]? {
+    if command == root { return [] }
+    for sub in root.configuration.subcommands {
+        if let rest = commandPath(to: command, from: sub) { return [sub._commandName] + rest }
+    }
+    return nil
 }
 
 /// plan's own version.

@@ -55,7 +55,7 @@ struct GradesCommand: ParsableCommand {
 
     struct CourseAdd: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "add", abstract: "Add a course (its code is its project's name).")
-        @Argument var code: String
+        @Argument(help: "The course code, e.g. CS201 (the same as its project's name).") var code: String
         @Option(help: "Credits (e.g. 4, 1.5).") var credits: String
         @Option(help: "The term, e.g. fall-2026.") var term: String?
         @Option(help: ArgumentHelp("us-letter (default) or own cut-offs like A:94:4,A-:90:3.7,…,F:0:0.", valueName: "scale")) var scale = "us-letter"
@@ -72,7 +72,7 @@ struct GradesCommand: ParsableCommand {
 
     struct CourseRemove: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove a course and its assessments.")
-        @Argument var code: String
+        @Argument(help: "The course code, e.g. CS201 (the same as its project's name).") var code: String
         @OptionGroup var options: StoreOptions
         func run() throws {
             try withService(options) { service, _ in
@@ -84,8 +84,8 @@ struct GradesCommand: ParsableCommand {
 
     struct Add: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "add", abstract: "Add an assessment to a course: plan grades add CS201 Midterm --weight 30% [--score 78/100].")
-        @Argument var course: String
-        @Argument var name: String
+        @Argument(help: "The course code, e.g. CS201.") var course: String
+        @Argument(help: "The assessment, e.g. Midterm.") var name: String
         @Option(help: "Its share of the course, e.g. 30%.") var weight: String
         @Option(help: "78/100, 17.5/20, 85% or a letter like A-.") var score: String?
         @Option(help: ArgumentHelp("When it happens.", valueName: "YYYY-MM-DD")) var date: String?
@@ -102,8 +102,8 @@ struct GradesCommand: ParsableCommand {
 
     struct Set: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "set", abstract: "Change an assessment's score, weight or date: plan grades set CS201 Final --score 88/100.")
-        @Argument var course: String
-        @Argument var name: String
+        @Argument(help: "The course code, e.g. CS201.") var course: String
+        @Argument(help: "The assessment, e.g. Midterm.") var name: String
         @Option var weight: String?
         @Option(help: "The score; `none` clears it.") var score: String?
         @Option(help: ArgumentHelp(valueName: "YYYY-MM-DD")) var date: String?
@@ -122,8 +122,8 @@ struct GradesCommand: ParsableCommand {
 
     struct Remove: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove an assessment of a course.")
-        @Argument var course: String
-        @Argument var name: String
+        @Argument(help: "The course code, e.g. CS201.") var course: String
+        @Argument(help: "The assessment, e.g. Midterm.") var name: String
         @OptionGroup var options: StoreOptions
         func run() throws {
             try withService(options) { service, _ in
@@ -140,7 +140,7 @@ struct GradesCommand: ParsableCommand {
 
     struct UnitAdd: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "add", abstract: "Add a unit.")
-        @Argument var name: String
+        @Argument(help: "The unit, e.g. Maths.") var name: String
         @Option var weight: String
         @Option(help: "professional, general, …") var kind: String?
         @OptionGroup var options: StoreOptions
@@ -155,7 +155,7 @@ struct GradesCommand: ParsableCommand {
 
     struct UnitRemove: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove a unit and its subjects.")
-        @Argument var name: String
+        @Argument(help: "The unit, e.g. Maths.") var name: String
         @OptionGroup var options: StoreOptions
         func run() throws {
             try withService(options) { service, _ in
@@ -167,8 +167,8 @@ struct GradesCommand: ParsableCommand {
 
     struct SubjectRemove: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove a subject of a unit.")
-        @Argument var unit: String
-        @Argument var name: String
+        @Argument(help: "The unit, e.g. Maths.") var unit: String
+        @Argument(help: "The subject, e.g. Algebra.") var name: String
         @OptionGroup var options: StoreOptions
         func run() throws {
             try withService(options) { service, _ in
@@ -185,8 +185,8 @@ struct GradesCommand: ParsableCommand {
 
     struct SubjectAdd: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "add", abstract: "Add a subject to a unit: plan grades subject add Maths Algebra --weight 1 --grade 12.5.")
-        @Argument var unit: String
-        @Argument var name: String
+        @Argument(help: "The unit, e.g. Maths.") var unit: String
+        @Argument(help: "The subject, e.g. Algebra.") var name: String
         @Option var weight: String
         @Option(help: "On /20.") var grade: String?
         @OptionGroup var options: StoreOptions
@@ -202,8 +202,8 @@ struct GradesCommand: ParsableCommand {
 
     struct SubjectSet: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "set", abstract: "Grade a subject: plan grades subject set Maths Algebra --grade 14.")
-        @Argument var unit: String
-        @Argument var name: String
+        @Argument(help: "The unit, e.g. Maths.") var unit: String
+        @Argument(help: "The subject, e.g. Algebra.") var name: String
         @Option(help: "On /20; `none` clears it.") var grade: String
         @OptionGroup var options: StoreOptions
         func run() throws {
@@ -230,7 +230,7 @@ struct GradesCommand: ParsableCommand {
 
     struct WhatIf: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "what-if", abstract: "The term and cumulative GPA if these grades come true: plan grades what-if CS201=A- CHEM110=B+.")
-        @Argument(help: ArgumentHelp(valueName: "COURSE=LETTER")) var grades: [String]
+        @Argument(help: ArgumentHelp("Each course and the letter it would get, e.g. CS201=A- CHEM110=B+.", valueName: "COURSE=LETTER")) var grades: [String]
         @Option(help: ArgumentHelp("The prior record to use instead of the stored one.", valueName: "gpa/credits")) var prior: String?
         @OptionGroup var options: StoreOptions
         func run() throws {
@@ -245,7 +245,7 @@ struct GradesCommand: ParsableCommand {
 
     struct NeedCommand: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "need", abstract: "The average needed on what is still open for a target letter: plan grades need CS201 --target A-.")
-        @Argument var course: String
+        @Argument(help: "The course code, e.g. CS201.") var course: String
         @Option(help: "The letter to reach.") var target: String
         @OptionGroup var options: StoreOptions
         func run() throws {

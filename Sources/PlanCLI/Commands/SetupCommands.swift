@@ -120,7 +120,7 @@ struct ProjectCommand: ParsableCommand {
 
     struct Add: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "add", abstract: "Add a project.")
-        @Argument var name: String
+        @Argument(help: "The project's name, e.g. CS201.") var name: String
         @Option(help: "A colour name or #rrggbb, shown by calendar apps that read CATEGORIES colours.") var color: String?
         @Option var notes: String?
         @OptionGroup var options: StoreOptions
@@ -150,7 +150,7 @@ struct ProjectCommand: ParsableCommand {
 
     struct Remove: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove a project; refused while it has tasks, unless --force (which removes them too).")
-        @Argument var name: String
+        @Argument(help: "The project's name, e.g. CS201.") var name: String
         @Flag(help: "Also remove its tasks.") var force = false
         @OptionGroup var options: StoreOptions
 

@@ -1,0 +1,46 @@
+import Foundation
+import Testing
+
+/// What a usage error points at: the help of the command that was run, and
+/// every argument a command takes has words in that help.
+@Suite struct UsageErrorTests {
+    /// A value the command itself refuses (after parsing) points at that
+    /// command's help, not at the root's `plan <subcommand>`.
+    @Test(arguments: [
+        (["add-task", "Essay", "--estimate", "6x", "--due", "fri"], "plan add-task --help"),
+        (["courses", "build", "CMSC420", "--free-day", "XX"], "plan courses build --help"),
+    ])
+    func aRefusedValuePointsAtItsCommandsHelp(_ args: [String], _ help: String) throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("plan-usage-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = try CLIRunner.run(args, environment: ["PLAN_STORE": dir.appendingPathComponent("plan.sqlite").path])
+        #expect(out.status == 64)
+        #expect(out.stderr.hasPrefix("Error: "), "\(out.stderr)")
+        #expect(out.stderr.contains("See '\(help)' for more information."), "\(out.stderr)")
+        #expect(!out.stderr.contains("plan <subcommand>"), "\(out.stderr)")
+        #expect(try CLIRunner.run(help.split(separator: " ").dropFirst().map(String.init)).status == 0)
+    }
+
+    /// Every positional argument of every command says what it is in `--help`.
+    @Test func everyArgumentHasHelp() throws {
+        let dump = try CLIRunner.run(["--experimental-dump-help"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(dump.stdout.utf8)) as? [String: Any])
+        var silent: [String] = []
+        var seen = 0
+        func walk(_ command: [String: Any], _ path: [String]) {
+            for argument in command["arguments"] as? [[String: Any]] ?? [] where argument["kind"] as? String == "positional" {
+                seen += 1
+                if (argument["abstract"] as? String ?? "").isEmpty {
+                    silent.append("plan \(path.joined(separator: " ")) <\(argument["valueName"] as? String ?? "?")>")
+                }
+            }
+            // ArgumentParser's own `help` command is not plan's to describe.
+            for sub in command["subcommands"] as? [[String: Any]] ?? [] where sub["commandName"] as? String != "help" {
+                walk(sub, path + [sub["commandName"] as? String ?? "?"])
+            }
+        }
+        walk(try #require(object["command"] as? [String: Any]), [])
+        #expect(seen > 20)
+        #expect(silent == [])
+    }
+}
