@@ -104,9 +104,9 @@ struct GradesCommand: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "set", abstract: "Change an assessment's score, weight or date: plan grades set CS201 Final --score 88/100.")
         @Argument(help: "The course code, e.g. CS201.") var course: String
         @Argument(help: "The assessment, e.g. Midterm.") var name: String
-        @Option var weight: String?
+        @Option(help: "Its share of the course, e.g. 30%.") var weight: String?
         @Option(help: "The score; `none` clears it.") var score: String?
-        @Option(help: ArgumentHelp(valueName: "YYYY-MM-DD")) var date: String?
+        @Option(help: ArgumentHelp("When it happens.", valueName: "YYYY-MM-DD")) var date: String?
         @OptionGroup var options: StoreOptions
         func run() throws {
             try withService(options) { service, _ in
@@ -141,7 +141,7 @@ struct GradesCommand: ParsableCommand {
     struct UnitAdd: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "add", abstract: "Add a unit.")
         @Argument(help: "The unit, e.g. Maths.") var name: String
-        @Option var weight: String
+        @Option(help: "The unit's weight in the overall average, e.g. 2.") var weight: String
         @Option(help: "professional, general, …") var kind: String?
         @OptionGroup var options: StoreOptions
         func run() throws {
@@ -187,7 +187,7 @@ struct GradesCommand: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "add", abstract: "Add a subject to a unit: plan grades subject add Maths Algebra --weight 1 --grade 12.5.")
         @Argument(help: "The unit, e.g. Maths.") var unit: String
         @Argument(help: "The subject, e.g. Algebra.") var name: String
-        @Option var weight: String
+        @Option(help: "The subject's weight in its unit, e.g. 1.") var weight: String
         @Option(help: "On /20.") var grade: String?
         @OptionGroup var options: StoreOptions
         func run() throws {

@@ -122,7 +122,7 @@ struct ProjectCommand: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "add", abstract: "Add a project.")
         @Argument(help: "The project's name, e.g. CS201.") var name: String
         @Option(help: "A colour name or #rrggbb, shown by calendar apps that read CATEGORIES colours.") var color: String?
-        @Option var notes: String?
+        @Option(help: "Free text kept with the project.") var notes: String?
         @OptionGroup var options: StoreOptions
 
         func run() throws {
@@ -204,8 +204,8 @@ struct PolicyCommand: ParsableCommand {
             abstract: "Change the policy. Already planned sittings stay; `plan replan` re-fits those it rules out.",
             discussion: "Example: plan policy set --day-start 08:00 --day-end 23:00 --working-days MO,TU,WE,TH,FR --max-per-day 5h")
         @Option(help: ArgumentHelp("IANA zone, e.g. America/New_York.", valueName: "zone")) var tz: String?
-        @Option(help: ArgumentHelp(valueName: "HH:MM")) var dayStart: String?
-        @Option(help: ArgumentHelp(valueName: "HH:MM")) var dayEnd: String?
+        @Option(help: ArgumentHelp("No work before this time of day.", valueName: "HH:MM")) var dayStart: String?
+        @Option(help: ArgumentHelp("No work after this time of day.", valueName: "HH:MM")) var dayEnd: String?
         @Option(help: ArgumentHelp("Comma-separated: MO,TU,WE,TH,FR,SA,SU.", valueName: "days")) var workingDays: String?
         @Option(help: ArgumentHelp("Free time kept around calendar events (0 for none).", valueName: "duration")) var buffer: String?
         @Option(name: .customLong("break"), help: ArgumentHelp("Between two sittings of one task.", valueName: "duration")) var breakBetween: String?

@@ -49,17 +49,17 @@ struct TaskCommand: ParsableCommand {
             abstract: "Change a task's fields and re-plan it around the others.",
             discussion: "Refused, with the reason and fixes, when the changed task no longer fits (exit 3).")
         @Argument(help: "Task id or title.") var task: String
-        @Option var title: String?
-        @Option var project: String?
-        @Option(help: ArgumentHelp(valueName: "duration")) var estimate: String?
-        @Option(help: ArgumentHelp(valueName: "duration")) var span: String?
-        @Option(name: .customLong("min"), help: ArgumentHelp(valueName: "duration")) var minSitting: String?
-        @Option(help: ArgumentHelp(valueName: "date")) var due: String?
-        @Option(help: ArgumentHelp(valueName: "date")) var start: String?
-        @Option(help: ArgumentHelp(valueName: "time")) var earliest: String?
-        @Option(help: ArgumentHelp(valueName: "time")) var latest: String?
-        @Option var priority: Int?
-        @Option var notes: String?
+        @Option(help: "A new title.") var title: String?
+        @Option(help: "Move it to this project.") var project: String?
+        @Option(help: ArgumentHelp("The whole work, e.g. 6h or 90m.", valueName: "duration")) var estimate: String?
+        @Option(help: ArgumentHelp("The longest sitting, e.g. 2h.", valueName: "duration")) var span: String?
+        @Option(name: .customLong("min"), help: ArgumentHelp("The shortest sitting worth having, e.g. 30m.", valueName: "duration")) var minSitting: String?
+        @Option(help: ArgumentHelp("When it is due: fri, 2026-12-04, 2026-12-04T17:00.", valueName: "date")) var due: String?
+        @Option(help: ArgumentHelp("Not before this date or time.", valueName: "date")) var start: String?
+        @Option(help: ArgumentHelp("No sitting starts before this time of day, e.g. 09:00.", valueName: "time")) var earliest: String?
+        @Option(help: ArgumentHelp("No sitting ends after this time of day, e.g. 21:00.", valueName: "time")) var latest: String?
+        @Option(help: "1 (highest) to 4 (lowest).") var priority: Int?
+        @Option(help: "Free text kept with the task.") var notes: String?
         @OptionGroup var options: StoreOptions
 
         func run() throws {
