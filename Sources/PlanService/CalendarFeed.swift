@@ -7,8 +7,8 @@ import PlanStore
 ///
 /// The busy cache, the agenda, registration and export read calendars only
 /// through a feed, so none of them assumes a calendar is a file. One
-/// conformer per ``CalendarSource/Kind`` (``FileFeed``, ``SubscriptionFeed``
-/// and ``CalDAVFeed`` over PlanDAV); see ``PlanService/feed(for:_:)``.
+/// conformer per place a calendar is read from (``FileFeed``, and
+/// ``RemoteFeed`` for subscriptions and CalDAV collections over PlanDAV); see ``PlanService/feed(for:_:)``.
 protocol CalendarFeed: Sendable {
     /// Which calendar this is, for cache keys: the kind and the location.
     var identity: String { get }
@@ -96,8 +96,8 @@ extension PlanService {
         reads.note(source)
         return switch source.kind {
         case .file(let path): FileFeed(path: path)
-        case .subscription(let url): SubscriptionFeed(url: url, content: try remote.content(url, t, now: now))
-        case .caldav(let url): CalDAVFeed(url: url, content: try collections.content(url, t, now: now))
+        case .subscription(let url): RemoteFeed(kind: .subscription, url: url, content: try remote.content(url, t, now: now))
+        case .caldav(let url): RemoteFeed(kind: .caldav, url: url, content: try collections.content(url, t, now: now))
         }
     }
 }

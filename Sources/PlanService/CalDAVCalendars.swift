@@ -5,20 +5,6 @@ import PlanICal
 import PlanStore
 import Synchronization
 
-/// A CalDAV collection as one planning run reads it: its members merged
-/// into one calendar (read by ``CalDAVCalendars``, or the stored copy it
-/// fell back on), or why there is none.
-struct CalDAVFeed: CalendarFeed {
-    var url: String
-    var content: Result<CalendarContent, ImportError>
-
-    var identity: String { "caldav:" + url }
-    var label: String { url }
-
-    func revision() throws(ImportError) -> CalendarRevision { try content.get().revision }
-    func read() throws(ImportError) -> CalendarContent { try content.get() }
-}
-
 /// The CalDAV collections registered as calendars, read as
 /// ``RemoteCalendars`` reads subscriptions: at most once a minute, never
 /// waiting on the network inside a store transaction

@@ -5,20 +5,6 @@ import PlanICal
 import PlanStore
 import Synchronization
 
-/// A subscribed calendar as one planning run reads it: the content
-/// ``RemoteCalendars`` fetched (or the stored copy it fell back on), or why
-/// there is none.
-struct SubscriptionFeed: CalendarFeed {
-    var url: String
-    var content: Result<CalendarContent, ImportError>
-
-    var identity: String { "subscription:" + url }
-    var label: String { url }
-
-    func revision() throws(ImportError) -> CalendarRevision { try content.get().revision }
-    func read() throws(ImportError) -> CalendarContent { try content.get() }
-}
-
 /// The subscribed calendars of one service: each fetched at most once a
 /// minute (so one command sends one request per subscription however often
 /// it reads the calendar), its last good copy kept in the store, and the
