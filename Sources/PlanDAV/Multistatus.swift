@@ -26,8 +26,10 @@ public struct QName: Hashable, Sendable, CustomStringConvertible {
 /// report (RFC 6578).
 ///
 /// ``parse(_:)`` reads it with FoundationXML's `XMLParser`, namespaces
-/// resolved, within bounds (``maxBytes``, ``maxDepth``, ``maxElements``):
-/// a pure function of the bytes, which never searches the text.
+/// resolved, within bounds (``maxBytes``, ``maxDepth``, ``maxElements``),
+/// after refusing what could make the parser work without bound: a DTD,
+/// and the encodings in which one could hide (``XMLProlog``). A pure
+/// function of the bytes.
 public struct Multistatus: Hashable, Sendable {
     public var responses: [Response]
     public var syncToken: String?
@@ -106,11 +108,12 @@ public struct Multistatus: Hashable, Sendable {
     }
 
     /// Reads a `multistatus` body. Throws ``ParseError`` for a body that is
-    /// not well-formed XML, whose root is not `DAV:multistatus`, or that
-    /// passes a bound.
+    /// not well-formed XML, whose root is not `DAV:multistatus`, that has a
+    /// DTD or is not UTF-8 (or ASCII, Latin-1), or that passes a bound.
     public static func parse(_ bytes: [UInt8]) throws(ParseError) -> Multistatus {
         guard bytes.count <= maxBytes else { throw ParseError(reason: "the answer is larger than \(maxBytes / 1_000_000) MB") }
         guard bytes.contains(where: { !" \t\r\n".utf8.contains($0) }) else { throw ParseError(reason: "the answer is empty") }
+        if let refused = XMLProlog.refusal(bytes) { throw ParseError(reason: refused) }
         let reader = MultistatusReader()
         let parser = XMLParser(data: Data(bytes))
         parser.shouldProcessNamespaces = true
