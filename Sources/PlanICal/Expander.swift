@@ -50,27 +50,6 @@ struct Expander {
     /// Most iterator steps spent on one rule before giving up (an endless
     /// FREQ=SECONDLY rule far before the window, say).
     static let maxSteps = 1_000_000
-    /// Most periods (seconds, minutes or hours times INTERVAL) a dense rule
-    /// that also filters (BYDAY, BYMONTH…) may span, from where it is
-    /// expanded to the end of the window: libical walks every one of them,
-    /// instance or not, and `FREQ=SECONDLY;BYMONTH=12` from March held it
-    /// for minutes (found by the fuzz pass). 100,000 periods is about 0.7 s
-    /// of libical at its slowest here; a longer rule is a `bad-rule`.
-    static let maxDensePeriods: Int64 = 100_000
-
-    /// The length in seconds of one period of a SECONDLY, MINUTELY or
-    /// HOURLY rule (INTERVAL included), nil for the other frequencies.
-    static func densePeriod(_ it: RecurrenceIterator) -> Int64? {
-        let unit: Int64
-        switch it.frequency {
-        case "SECONDLY": unit = 1
-        case "MINUTELY": unit = 60
-        case "HOURLY": unit = 3600
-        default: return nil
-        }
-        return unit * Int64(max(1, it.interval))
-    }
-
     init(file: String, options: ImportOptions, zones: ZoneTable, custom: [String: LibicalZone], xWRTimezone: String?) {
         self.file = file
         self.options = options
@@ -481,7 +460,7 @@ struct Expander {
         let upper = options.window.end.seconds + 86_400
         let reach = options.window.start.seconds - 86_400 - max(0, longest)
         var skipped: LocalDateTime?
-        if !it.hasCount, let period = Self.densePeriod(it), wall.secondsSinceEpoch < reach, !keepAll {
+        if !it.hasCount, let period = it.densePeriod, wall.secondsSinceEpoch < reach, !keepAll {
             // A dense rule far before the window: restart it a whole number of
             // periods after DTSTART (same phase, same later instances; without
             // COUNT nothing before that point changes what comes after).
@@ -492,10 +471,11 @@ struct Expander {
                 skipped = restart
             }
         }
-        if let period = Self.densePeriod(it), rule.uppercased().split(separator: ";").contains(where: { $0.hasPrefix("BY") }),
-           (upper - (skipped ?? wall).secondsSinceEpoch) / period > Self.maxDensePeriods {
+        // A dense rule that filters: libical walks every period, instance or not (RecurrenceIterator.maxDensePeriods).
+        if let period = it.densePeriod, it.filters(rule),
+           (upper - (skipped ?? wall).secondsSinceEpoch) / period > RecurrenceIterator.maxDensePeriods {
             warn("bad-rule", e, property, rule,
-                 "libical would walk more than \(Self.maxDensePeriods) periods of this rule to expand it; only DTSTART was used")
+                 "libical would walk more than \(RecurrenceIterator.maxDensePeriods) periods of this rule to expand it; only DTSTART was used")
             return []
         }
         let until = it.until
@@ -532,7 +512,7 @@ struct Expander {
     /// Whether `t` is an instance of a dense rule restarted at `t`: an
     /// iterator begun one period earlier must reach it.
     static func matches(rule: String, _ t: LocalDateTime, zone: Int?) -> Bool {
-        guard let probe = RecurrenceIterator(rule: rule, start: t, isDate: false), let period = densePeriod(probe) else { return false }
+        guard let probe = RecurrenceIterator(rule: rule, start: t, isDate: false), let period = probe.densePeriod else { return false }
         let before = t.adding(seconds: -period)
         guard let it = RecurrenceIterator(rule: rule, start: before, isDate: false) else { return false }
         var first = true
