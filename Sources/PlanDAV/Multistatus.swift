@@ -27,9 +27,9 @@ public struct QName: Hashable, Sendable, CustomStringConvertible {
 ///
 /// ``parse(_:)`` reads it with FoundationXML's `XMLParser`, namespaces
 /// resolved, within bounds (``maxBytes``, ``maxDepth``, ``maxElements``),
-/// after refusing what could make the parser work without bound: a DTD,
-/// and the encodings in which one could hide (``XMLProlog``). A pure
-/// function of the bytes.
+/// after refusing what could make the parser work without bound or trap:
+/// a DTD, the encodings in which one could hide, bytes that are not UTF-8,
+/// processing instructions (``XMLScreen``). A pure function of the bytes.
 public struct Multistatus: Hashable, Sendable {
     public var responses: [Response]
     public var syncToken: String?
@@ -113,7 +113,7 @@ public struct Multistatus: Hashable, Sendable {
     public static func parse(_ bytes: [UInt8]) throws(ParseError) -> Multistatus {
         guard bytes.count <= maxBytes else { throw ParseError(reason: "the answer is larger than \(maxBytes / 1_000_000) MB") }
         guard bytes.contains(where: { !" \t\r\n".utf8.contains($0) }) else { throw ParseError(reason: "the answer is empty") }
-        if let refused = XMLProlog.refusal(bytes) { throw ParseError(reason: refused) }
+        if let refused = XMLScreen.refusal(bytes) { throw ParseError(reason: refused) }
         let reader = MultistatusReader()
         let parser = XMLParser(data: Data(bytes))
         parser.shouldProcessNamespaces = true

@@ -1,11 +1,15 @@
-/// What ``Multistatus/parse(_:)`` checks before the XML parser sees a body:
-/// that it is valid UTF-8 (or declared Latin-1) and that its prolog has no
-/// document type declaration.
+/// What ``Multistatus/parse(_:)`` screens a body for before the XML parser
+/// sees it: it must be valid UTF-8 (or declared Latin-1), its prolog must
+/// have no document type declaration, and it must have no processing
+/// instruction but the XML declaration.
 ///
 /// Valid UTF-8, because FoundationXML's `XMLParser` traps on a name that is
 /// not (a processing instruction's target, an element's name or a comment
 /// with a stray byte: it force-unwraps their decoding), and libxml2 hands
-/// such bytes on. Latin-1 it converts to UTF-8 itself.
+/// such bytes on. Latin-1 it converts to UTF-8 itself. No processing
+/// instruction, because FoundationXML also reads one without data (`<?a?>`)
+/// through a null pointer; WebDAV answers have none. (Both found by the
+/// multistatus fuzz target.)
 ///
 /// A DTD is where entities are declared, and FoundationXML's `XMLParser`
 /// (libxml2 underneath) expands the entities a body declares: libxml2
@@ -17,7 +21,7 @@
 /// one in which `<!DOCTYPE` is those ASCII bytes, so every other encoding
 /// (UTF-16 and UTF-32 with or without a byte order mark, EBCDIC, a declared
 /// encoding other than UTF-8, ASCII or Latin-1) is refused too.
-enum XMLProlog {
+enum XMLScreen {
     /// The encodings a body may declare (compared without case).
     static let encodings: Set<String> = ["utf-8", "utf8", "us-ascii", "ascii", "iso-8859-1", "latin1"]
     /// Those of them any byte is valid in.
@@ -36,22 +40,48 @@ enum XMLProlog {
         let encoding = declaredEncoding(bytes, from: i)
         if let encoding, !encodings.contains(encoding.lowercased()) { return "the answer is in \(encoding), not UTF-8" }
         if !latin1.contains(encoding?.lowercased() ?? ""), !isUTF8(bytes) { return "the answer is not valid UTF-8" }
-        // The prolog: white space, the declaration, processing instructions and comments, up to the root element.
+        // The prolog: white space, the XML declaration and comments, up to the root element.
+        var first = true
         while i < bytes.count {
             if isSpace(bytes[i]) { i += 1; continue }
-            if has(bytes, at: i, "<?") {
-                guard let end = find(bytes, "?>", from: i + 2) else { return nil }
+            if first, has(bytes, at: i, "<?xml"), i + 5 < bytes.count, isSpace(bytes[i + 5]) {
+                // The declaration, which libxml2 reads itself: no processing instruction.
+                guard let end = find(bytes, "?>", from: i + 5) else { break }
                 i = end + 2
             } else if has(bytes, at: i, "<!--") {
-                guard let end = find(bytes, "-->", from: i + 4) else { return nil }
+                guard let end = find(bytes, "-->", from: i + 4) else { break }
                 i = end + 3
             } else if has(bytes, at: i, "<!DOCTYPE") {
                 return "the answer has a document type declaration (<!DOCTYPE): WebDAV answers have none, and plan does not expand the entities one declares"
             } else {
-                return nil  // the root element, or something the parser will refuse
+                break  // the root element, a processing instruction, or something the parser will refuse
             }
+            first = false
+        }
+        if hasInstruction(bytes, from: i) {
+            return "the answer has a processing instruction (<?…?>): WebDAV answers have none, and XMLParser cannot read every one"
         }
         return nil
+    }
+
+    /// Whether a processing instruction starts at or after `start`, outside
+    /// comments and CDATA sections (where `<?` is text; anywhere else a `<`
+    /// is markup).
+    static func hasInstruction(_ bytes: [UInt8], from start: Int) -> Bool {
+        var i = start
+        while i < bytes.count, let lt = bytes[i...].firstIndex(of: UInt8(ascii: "<")) {
+            if has(bytes, at: lt, "<?") { return true }
+            if has(bytes, at: lt, "<!--") {
+                guard let end = find(bytes, "-->", from: lt + 4) else { return false }
+                i = end + 3
+            } else if has(bytes, at: lt, "<![CDATA[") {
+                guard let end = find(bytes, "]]>", from: lt + 9) else { return false }
+                i = end + 3
+            } else {
+                i = lt + 1
+            }
+        }
+        return false
     }
 
     /// The `encoding` of the XML declaration that starts at `start`, if any.
