@@ -23,8 +23,7 @@ let package = Package(
         .executableTarget(name: "FuzzRPC", dependencies: ["FuzzDriver", .product(name: "PlanFuzz", package: "plan")], swiftSettings: fuzzFlags),
         .executableTarget(name: "FuzzSchedule", dependencies: ["FuzzDriver", .product(name: "PlanFuzz", package: "plan")], swiftSettings: fuzzFlags),
         .executableTarget(name: "FuzzCatalog", dependencies: ["FuzzDriver", .product(name: "PlanFuzz", package: "plan")], swiftSettings: fuzzFlags),
-        // The CalDAV multistatus parser's target goes here when PlanDAV has it:
-        // .executableTarget(name: "FuzzMultistatus", dependencies: ["FuzzDriver", .product(name: "PlanFuzz", package: "plan")], swiftSettings: fuzzFlags),
+        .executableTarget(name: "FuzzMultistatus", dependencies: ["FuzzDriver", .product(name: "PlanFuzz", package: "plan")], swiftSettings: fuzzFlags),
     ],
     swiftLanguageModes: [.v6]
 )
