@@ -39,14 +39,14 @@ enum XMLScreen {
         }
         let encoding = declaredEncoding(bytes, from: i)
         if let encoding, !encodings.contains(encoding.lowercased()) { return "the answer is in \(encoding), not UTF-8" }
-        if !latin1.contains(encoding?.lowercased() ?? ""), !isUTF8(bytes) { return "the answer is not valid UTF-8" }
+        // Latin-1 only as libxml2 takes it: declared at the very start, with no byte order mark.
+        if !(i == 0 && latin1.contains(encoding?.lowercased() ?? "")), !isUTF8(bytes) { return "the answer is not valid UTF-8" }
         // The prolog: white space, the XML declaration and comments, up to the root element.
         var first = true
         while i < bytes.count {
             if isSpace(bytes[i]) { i += 1; continue }
-            if first, has(bytes, at: i, "<?xml"), i + 5 < bytes.count, isSpace(bytes[i + 5]) {
+            if first, let end = declarationEnd(bytes, at: i) {
                 // The declaration, which libxml2 reads itself: no processing instruction.
-                guard let end = find(bytes, "?>", from: i + 5) else { break }
                 i = end + 2
             } else if has(bytes, at: i, "<!--") {
                 guard let end = find(bytes, "-->", from: i + 4) else { break }
@@ -84,16 +84,24 @@ enum XMLScreen {
         return false
     }
 
-    /// The `encoding` of the XML declaration that starts at `start`, if any.
+    /// The `encoding` of the XML declaration that starts at `start`, if any:
+    /// read up to its first `>`, which must close it (`?>`).
     static func declaredEncoding(_ bytes: [UInt8], from start: Int) -> String? {
-        guard has(bytes, at: start, "<?xml"), let end = find(bytes, "?>", from: start + 5),
-              let name = find(bytes[..<end], "encoding", from: start + 5) else { return nil }
+        guard let end = declarationEnd(bytes, at: start), let name = find(bytes[..<end], "encoding", from: start + 5) else { return nil }
         var i = name + 8
         while i < end, isSpace(bytes[i]) || bytes[i] == UInt8(ascii: "=") { i += 1 }
         guard i < end, bytes[i] == UInt8(ascii: "\"") || bytes[i] == UInt8(ascii: "'") else { return nil }
         let quote = bytes[i]
         guard let close = bytes[(i + 1)..<end].firstIndex(of: quote) else { return nil }
         return String(decoding: bytes[(i + 1)..<close], as: UTF8.self)
+    }
+
+    /// Where the `?>` of an XML declaration starting at `start` is, when one
+    /// does: `<?xml`, white space, and no `>` before that `?>`.
+    static func declarationEnd(_ bytes: [UInt8], at start: Int) -> Int? {
+        guard has(bytes, at: start, "<?xml"), start + 5 < bytes.count, isSpace(bytes[start + 5]),
+              let close = bytes[(start + 5)...].firstIndex(of: UInt8(ascii: ">")), bytes[close - 1] == UInt8(ascii: "?") else { return nil }
+        return close - 1
     }
 
     /// Whether `bytes` are valid UTF-8 (no stray byte, overlong form or surrogate).

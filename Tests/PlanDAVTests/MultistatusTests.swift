@@ -180,12 +180,25 @@ import Testing
     /// multistatus fuzz target's first crash: a declaration `<?xm\u{EC} …?>`,
     /// FuzzRegressions/multistatus/pi-target-not-utf8.xml): such a body is
     /// refused before parsing, in every place a stray byte could sit.
-    @Test(arguments: [
-        [0x3C, 0x3F, 0x78, 0x6D, 0xEC, 0x3F, 0x3E] + Array("<D:multistatus xmlns:D=\"DAV:\"/>".utf8),  // <?xm\xEC?>
-        Array("<D:multistatus xmlns:D=\"DAV:\"><D:x".utf8) + [0xFF] + Array("/></D:multistatus>".utf8),  // an element's name
-        Array("<D:multistatus xmlns:D=\"DAV:\"><!-- ".utf8) + [0xC3] + Array(" --></D:multistatus>".utf8),  // a comment
-        Array("<D:multistatus xmlns:D=\"DAV:\"><D:sync-token>".utf8) + [0xED, 0xA0, 0x80] + Array("</D:sync-token></D:multistatus>".utf8),  // a surrogate
-    ])
+    static let notUTF8: [[UInt8]] = {
+        func b(_ text: String) -> [UInt8] { Array(text.utf8) }
+        let root = b("<D:multistatus xmlns:D=\"DAV:\">"), end = b("</D:multistatus>")
+        var bodies: [[UInt8]] = []
+        bodies.append([0x3C, 0x3F, 0x78, 0x6D, 0xEC, 0x3F, 0x3E] + b("<D:multistatus xmlns:D=\"DAV:\"/>"))  // <?xm\xEC?>
+        bodies.append(root + b("<D:x") + [0xFF] + b("/>") + end)  // an element's name
+        bodies.append(root + b("<!-- ") + [0xC3] + b(" -->") + end)  // a comment
+        bodies.append(root + b("<D:sync-token>") + [0xED, 0xA0, 0x80] + b("</D:sync-token>") + end)  // a surrogate
+        // Latin-1 declared where libxml2 does not take it: in a declaration left open (the fuzzer's
+        // second crash in FoundationXML), after white space, after a byte order mark.
+        var open = b("<?xml version=\"1.0\" encodi") + [0xEE] + b("ng=\"UTF-8\"1>\n<m") + [0xF6]
+        open += b("ultistatus xmlns=\"DAV:\"><?xml version=\"1.1\" encoding=\"ISO-8859-1\"?></multistatus>")
+        bodies.append(open)
+        bodies.append(b(" <?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>") + root + b("<D:x") + [0xE9] + b("/>") + end)
+        bodies.append([0xEF, 0xBB, 0xBF] + b("<?xml version=\"1.0\" encoding=\"latin1\"?>") + root + b("<D:x") + [0xE9] + b("/>") + end)
+        return bodies
+    }()
+
+    @Test(arguments: notUTF8)
     func bytesThatAreNotUTF8AreRefusedBeforeParsing(_ body: [UInt8]) {
         #expect(throws: Multistatus.ParseError(reason: "the answer is not valid UTF-8")) { try Multistatus.parse(body) }
     }
