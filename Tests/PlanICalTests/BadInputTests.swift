@@ -228,13 +228,24 @@ import Testing
         }
     }
 
+    /// A series that starts after the window is not expanded at all (found
+    /// by the fuzz pass: libical searched minutes for the first instance of
+    /// `FREQ=MINUTELY;BYDAY=1SA` from 2035).
+    @Test func aSeriesThatStartsAfterTheWindowIsNotWalked() throws {
+        let options = ICS.options(from: "2026-01-05T00:00:00Z", to: "2026-01-06T00:00:00Z")
+        let lines = ICS.calendar(ICS.event("late", "DTSTART:20350907T043003", "DURATION:PT1H", "RRULE:FREQ=MINUTELY;BYDAY=1SA"))
+        let (result, took) = try Self.timed { try ICS.read(lines, options: options) }
+        #expect(took < .seconds(2))
+        #expect(result.occurrences.isEmpty)
+    }
+
     /// The bound on a VTIMEZONE's rules (found by the fuzzer: a STANDARD
     /// observance with FREQ=SECONDLY held libical for hours and past 500 MB
     /// as it expanded the zone second by second). A rule that changes the
     /// offset 12 times in a year is used; 13 times, and the zone is ignored
     /// with a `bad-rule` warning naming it, quickly.
     @Test(arguments: [("FREQ=MONTHLY", false), ("FREQ=DAILY;INTERVAL=29", true), ("FREQ=SECONDLY;BYSETPOS=-1", true),
-                      ("FREQ=MINUTELY;BYDAY=1SA", true)])
+                      ("FREQ=MINUTELY;BYDAY=1SA", true), ("FREQ=HOURLY;BYDAY=2SU;BYMONTH=3", true)])
     func aTimeZoneRuleThatChangesTooOftenIsIgnored(_ rule: String, _ refused: Bool) throws {
         let zone = ["BEGIN:VTIMEZONE", "TZID:Fuzzy/Zone", "BEGIN:STANDARD", "DTSTART:19700101T000000",
                     "TZOFFSETFROM:+0100", "TZOFFSETTO:+0100", "RRULE:" + rule, "END:STANDARD", "END:VTIMEZONE"]
