@@ -81,7 +81,9 @@ let package = Package(
         // plan(1) from the command definitions: `plan --experimental-dump-help | plan-manual > plan.1` (Packaging/install.sh).
         .executableTarget(name: "plan-manual", swiftSettings: swiftSettings),
         // What each fuzz target does with its bytes: run by Fuzz/ under libFuzzer and by PlanFuzzTests without it.
-        .target(name: "PlanFuzz", dependencies: ["PlanCore", "PlanTimetable", "PlanICal", "PlanStore", "PlanService", "PlanProtocol"], swiftSettings: swiftSettings),
+        .target(name: "PlanFuzz", dependencies: ["PlanCore", "PlanTimetable", "PlanICal", "PlanStore", "PlanService", "PlanProtocol", "PlanDAV"], swiftSettings: swiftSettings),
+        // The short fuzz pass of one target, run by MutationPassTests in a process of its own (README "Fuzzing").
+        .executableTarget(name: "plan-fuzz-pass", dependencies: ["PlanFuzz"], swiftSettings: swiftSettings),
         // The benchmark of issue 6: `swift run -c release plan-bench [--quick] [--json FILE]`.
         .executableTarget(
             name: "plan-bench",

@@ -6,8 +6,8 @@ import PackageDescription
 /// `-sanitize=fuzzer,address` to every module (plan's included, so the
 /// fuzzer sees their coverage) and links with lld; see README "Fuzzing".
 /// Each executable's only file defines `<Target>_main`, the entry point
-/// SwiftPM names for an executable, and hands it to libFuzzer's driver, hence
-/// `-parse-as-library` for these targets only.
+/// SwiftPM names for an executable, and hands its target to FuzzDriver's
+/// `fuzzMain`, hence `-parse-as-library` for these targets only.
 let fuzzFlags: [SwiftSetting] = [.unsafeFlags(["-parse-as-library"])]
 
 let package = Package(
@@ -17,14 +17,13 @@ let package = Package(
         .package(name: "plan", path: ".."),
     ],
     targets: [
-        // LLVMFuzzerRunDriver, for the entry point of every target.
-        .target(name: "FuzzDriver"),
+        // LLVMFuzzerRunDriver and LLVMFuzzerTestOneInput, for the entry point of every target.
+        .target(name: "FuzzDriver", dependencies: [.product(name: "PlanFuzz", package: "plan")]),
         .executableTarget(name: "FuzzImporter", dependencies: ["FuzzDriver", .product(name: "PlanFuzz", package: "plan")], swiftSettings: fuzzFlags),
         .executableTarget(name: "FuzzRPC", dependencies: ["FuzzDriver", .product(name: "PlanFuzz", package: "plan")], swiftSettings: fuzzFlags),
         .executableTarget(name: "FuzzSchedule", dependencies: ["FuzzDriver", .product(name: "PlanFuzz", package: "plan")], swiftSettings: fuzzFlags),
         .executableTarget(name: "FuzzCatalog", dependencies: ["FuzzDriver", .product(name: "PlanFuzz", package: "plan")], swiftSettings: fuzzFlags),
-        // The CalDAV multistatus parser's target goes here when PlanDAV has it:
-        // .executableTarget(name: "FuzzMultistatus", dependencies: ["FuzzDriver", .product(name: "PlanFuzz", package: "plan")], swiftSettings: fuzzFlags),
+        .executableTarget(name: "FuzzMultistatus", dependencies: ["FuzzDriver", .product(name: "PlanFuzz", package: "plan")], swiftSettings: fuzzFlags),
     ],
     swiftLanguageModes: [.v6]
 )

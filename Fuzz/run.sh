@@ -2,19 +2,23 @@
 # Builds plan's libFuzzer targets and runs each for a number of executions
 # (README "Fuzzing").
 #
-#   bash Fuzz/run.sh [--runs N] [--seeds-only] [--debug] [target…]
+#   bash Fuzz/run.sh [--runs N] [--max-time S] [--max-len BYTES] [--seeds-only] [--debug] [target…]
 #
-#   targets   importer rpc schedule catalog (default: all, one after another)
+#   targets   importer rpc schedule catalog multistatus (default: all, one after another)
 #   --runs N  executions per target (default 1000000)
+#   --max-time S  stop a target after S seconds even short of N executions (default: none)
+#   --max-len BYTES  the longest input tried (default per target, as FuzzTarget.maxLength:
+#             8 KB for rpc and schedule, 16 KB for the others); shorter ones run faster
 #   --seeds-only  only replay the seeds (no mutations): a smoke test of the build
-#   --debug   build without optimization (much quicker to build, slower to run: CI's
-#             pass); an input then fails after 5 s rather than 1 s
+#   --debug   build without optimization (quicker to build, slower to run); an input
+#             then fails after 5 s rather than 1 s
 #
 # Each target runs with -timeout=1 (an input that takes more than a second is
 # a failure), -rss_limit_mb=512, leak detection on, one process, no jobs, and
 # its dictionary (Fuzz/dict). Its corpus starts from copies of the seeds (the
 # shared corpus ../shared/ics-corpus read in place, Examples/, the tests'
-# files, the regression inputs) in a temporary directory, removed at the end.
+# files, Fuzz/seeds, the regression inputs) in a temporary directory, removed
+# at the end.
 # A failing input is kept in Fuzz/artifacts/<target>/ (not committed): fix the
 # bug, then add the input to Tests/PlanFuzzTests/FuzzRegressions/<target>/.
 #
@@ -37,9 +41,11 @@ if ! command -v swift >/dev/null 2>&1; then
     export PATH="/opt/swift/usr/bin:$PATH"
 fi
 
-all_targets=(importer rpc schedule catalog)
+all_targets=(importer rpc schedule catalog multistatus)
 runs=1000000
 seeds_only=0
+max_len=
+max_time=0
 config=release
 timeout=1
 targets=()
@@ -47,14 +53,20 @@ while (($# > 0)); do
     case $1 in
     --runs) runs=${2:?--runs needs a number}; shift 2 ;;
     --runs=*) runs=${1#--runs=}; shift ;;
+    --max-time) max_time=${2:?--max-time needs a number}; shift 2 ;;
+    --max-time=*) max_time=${1#--max-time=}; shift ;;
+    --max-len) max_len=${2:?--max-len needs a number}; shift 2 ;;
+    --max-len=*) max_len=${1#--max-len=}; shift ;;
     --seeds-only) seeds_only=1; shift ;;
     --debug) config=debug; timeout=5; shift ;;
-    -h | --help) sed -n '2,29p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
-    importer | rpc | schedule | catalog) targets+=("$1"); shift ;;
+    -h | --help) sed -n '2,33p' "$fuzz_dir/run.sh" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    importer | rpc | schedule | catalog | multistatus) targets+=("$1"); shift ;;
     *) echo "run.sh: unknown argument '$1' (targets: ${all_targets[*]})" >&2; exit 2 ;;
     esac
 done
 [[ $runs =~ ^[0-9]+$ ]] || { echo "run.sh: --runs wants a number, not '$runs'" >&2; exit 2; }
+[[ $max_time =~ ^[0-9]+$ ]] || { echo "run.sh: --max-time wants a number of seconds, not '$max_time'" >&2; exit 2; }
+[[ -z $max_len || $max_len =~ ^[1-9][0-9]*$ ]] || { echo "run.sh: --max-len wants a number, not '$max_len'" >&2; exit 2; }
 ((${#targets[@]} > 0)) || targets=("${all_targets[@]}")
 
 # ---------------------------------------------------------------------------------------
@@ -162,17 +174,21 @@ seed_target() {
             [[ -f $f ]] && { printf '\003'; cat "$f"; } >"$dir/umdio-$(basename "$f")"
         done
         ;;
+    multistatus) copy_seeds "$dir" "$fuzz_dir"/seeds/multistatus/*.xml ;;
     esac
     local regressions=$root/Tests/PlanFuzzTests/FuzzRegressions/$target
     if [[ -d $regressions ]]; then copy_seeds "$dir" "$regressions"/*; fi
 }
 
+# The same lengths as FuzzTarget.maxLength (the mutation pass of swift test).
 max_len_of() {
+    if [[ -n $max_len ]]; then echo "$max_len"; return; fi
     case $1 in
     importer) echo 16384 ;;
     rpc) echo 8192 ;;
     schedule) echo 8192 ;;
     catalog) echo 16384 ;;
+    multistatus) echo 16384 ;;
     esac
 }
 
@@ -182,6 +198,7 @@ binary_of() {
     rpc) echo FuzzRPC ;;
     schedule) echo FuzzSchedule ;;
     catalog) echo FuzzCatalog ;;
+    multistatus) echo FuzzMultistatus ;;
     esac
 }
 
@@ -189,11 +206,13 @@ binary_of() {
 # Run.
 export SWIFT_BACKTRACE=enable=no  # a trap goes straight to libFuzzer's crash handler
 export ASAN_OPTIONS="detect_leaks=1${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
-if [[ $config == debug ]]; then
-    # Unoptimized code keeps more alive: with ASan's default 256 MB quarantine of freed
-    # memory, replaying the importer's seeds alone passes 512 MB (each input takes ~110 MB).
-    ASAN_OPTIONS+=":quarantine_size_mb=64"
-fi
+# Leaks of the toolchain's libraries that plan cannot fix, each explained in the file.
+export LSAN_OPTIONS="suppressions=$fuzz_dir/lsan.supp:print_suppressions=0${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
+# ASan's quarantine of freed memory (256 MB by default) counts toward -rss_limit_mb: with
+# it, replaying the importer's seeds alone passed 512 MB (in a debug build, and in a release
+# one since the seeds include the 1 MB files of the shared corpus). 64 MB leaves the limit
+# to plan's own memory.
+ASAN_OPTIONS+=":quarantine_size_mb=64"
 if [[ -z ${ASAN_SYMBOLIZER_PATH:-} && -x $swift_bin/llvm-symbolizer ]]; then
     export ASAN_SYMBOLIZER_PATH=$swift_bin/llvm-symbolizer
 fi
@@ -208,7 +227,7 @@ for target in "${targets[@]}"; do
     mkdir -p "$artifacts"
     log=$work/$target.log
     private=${shm_work:-$work}/dir-$target
-    args=(-runs="$runs" -max_len="$(max_len_of "$target")" -timeout="$timeout" -rss_limit_mb=512
+    args=(-runs="$runs" -max_total_time="$max_time" -max_len="$(max_len_of "$target")" -timeout="$timeout" -rss_limit_mb=512
         -detect_leaks=1 -jobs=0 -workers=0 -print_final_stats=1 -dict="$fuzz_dir/dict/$target.dict"
         -artifact_prefix="$artifacts/")
     if ((seeds_only)); then args=(-runs=0 "${args[@]:1}"); fi

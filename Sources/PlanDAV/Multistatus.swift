@@ -26,8 +26,10 @@ public struct QName: Hashable, Sendable, CustomStringConvertible {
 /// report (RFC 6578).
 ///
 /// ``parse(_:)`` reads it with FoundationXML's `XMLParser`, namespaces
-/// resolved, within bounds (``maxBytes``, ``maxDepth``, ``maxElements``):
-/// a pure function of the bytes, which never searches the text.
+/// resolved, within bounds (``maxBytes``, ``maxDepth``, ``maxElements``),
+/// after refusing what could make the parser work without bound or trap:
+/// a DTD, the encodings in which one could hide, bytes that are not UTF-8,
+/// processing instructions (``XMLScreen``). A pure function of the bytes.
 public struct Multistatus: Hashable, Sendable {
     public var responses: [Response]
     public var syncToken: String?
@@ -106,11 +108,12 @@ public struct Multistatus: Hashable, Sendable {
     }
 
     /// Reads a `multistatus` body. Throws ``ParseError`` for a body that is
-    /// not well-formed XML, whose root is not `DAV:multistatus`, or that
-    /// passes a bound.
+    /// not well-formed XML, whose root is not `DAV:multistatus`, that has a
+    /// DTD or is not UTF-8 (or ASCII, Latin-1), or that passes a bound.
     public static func parse(_ bytes: [UInt8]) throws(ParseError) -> Multistatus {
         guard bytes.count <= maxBytes else { throw ParseError(reason: "the answer is larger than \(maxBytes / 1_000_000) MB") }
         guard bytes.contains(where: { !" \t\r\n".utf8.contains($0) }) else { throw ParseError(reason: "the answer is empty") }
+        if let refused = XMLScreen.refusal(bytes) { throw ParseError(reason: refused) }
         let reader = MultistatusReader()
         let parser = XMLParser(data: Data(bytes))
         parser.shouldProcessNamespaces = true
@@ -206,6 +209,19 @@ private final class MultistatusReader: NSObject, XMLParserDelegate {
         guard refused == nil else { return }
         text += string
         if property != nil { propertyText += string }
+    }
+
+    /// libxml2's warnings (`XML_WAR_*` of xmlerror.h: an unknown XML version,
+    /// a relative namespace URI…), which leave a body well-formed.
+    static let warnings: Set<Int> = [27, 93, 97, 98, 99, 100, 102, 106, 107]
+
+    /// The first error makes the body malformed (`parse()` fails whatever
+    /// follows), so parsing stops there: libxml2's recovery would only raise
+    /// more, and FoundationXML leaks the strings of every error it reports
+    /// (216 bytes each; README "Fuzzing").
+    func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
+        guard !Self.warnings.contains((parseError as NSError).code) else { return }
+        parser.abortParsing()
     }
 
     func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {

@@ -6,7 +6,9 @@
 /// regression test over `Tests/PlanFuzzTests/FuzzRegressions/`: an input
 /// that once failed under the fuzzer is replayed there without it. A run
 /// must return: a crash, a trap, a leak, more than a second or more than
-/// 512 MB is the failure the fuzzer looks for.
+/// 512 MB is the failure the fuzzer looks for. The mutation pass of every
+/// `swift test` (`MutationPassTests`, README "Fuzzing") calls it too, on
+/// inputs of at most ``maxLength`` bytes that ``Mutator`` makes.
 public enum FuzzTarget: String, CaseIterable, Sendable {
     /// `.ics` bytes → occurrences over a fixed window (``ImporterEntry``).
     case importer
@@ -16,13 +18,25 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case schedule
     /// A course catalog in any format plan reads → the catalog (``CatalogEntry``).
     case catalog
-    // The CalDAV multistatus parser gets its case here once this branch has
-    // it (`Multistatus.parse(_:)` in PlanDAV: bytes → a value or a ParseError):
-    // `case multistatus` running `_ = try? Multistatus.parse(bytes)` (with
-    // "PlanDAV" among PlanFuzz's dependencies), an executable
-    // `FuzzMultistatus` in Fuzz/Package.swift, its name in Fuzz/run.sh
-    // (targets, max_len 65536, seeds: the multistatus bodies of the CalDAV
-    // tests), a dictionary of DAV element names, and a FuzzRegressions folder.
+    /// A WebDAV multistatus body → its responses (``MultistatusEntry``).
+    case multistatus
+
+    /// The longest input worth trying: libFuzzer's `-max_len` in Fuzz/run.sh
+    /// and the mutation pass's bound. Longer inputs mostly repeat what shorter
+    /// ones reach, and cost the rate; the size bounds of the readers
+    /// themselves are tested apart (README "Bounds on input").
+    public var maxLength: Int {
+        switch self {
+        case .importer, .catalog, .multistatus: 16_384
+        case .rpc, .schedule: 8_192
+        }
+    }
+
+    /// How long one input may take in an unoptimized build (the regression
+    /// replay, the mutation pass) before it counts as a hang. libFuzzer's
+    /// limit for the optimized, instrumented build is 1 s; a debug build is
+    /// several times slower and shares two cores with the other tests.
+    public static let debugTimeLimit: Duration = .seconds(5)
 
     /// Runs the target once on `bytes`; never throws: every error is an answer.
     public func run(_ bytes: [UInt8]) {
@@ -31,6 +45,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .rpc: RPCEntry.run(bytes)
         case .schedule: ScheduleEntry.run(bytes)
         case .catalog: CatalogEntry.run(bytes)
+        case .multistatus: MultistatusEntry.run(bytes)
         }
     }
 }

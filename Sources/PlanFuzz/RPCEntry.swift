@@ -32,7 +32,13 @@ public enum RPCEntry {
         return path
     }()
 
+    /// One session at a time in a process: they share ``directory`` (the
+    /// mutation pass and the regression replay of `swift test` run at once).
+    static let oneSession = NSLock()
+
     public static func run(_ bytes: [UInt8]) {
+        oneSession.lock()
+        defer { oneSession.unlock() }
         // A fresh store for every session: nothing carries from one input to the next.
         if let names = try? FileManager.default.contentsOfDirectory(atPath: directory) {
             for name in names { try? FileManager.default.removeItem(atPath: (directory as NSString).appendingPathComponent(name)) }

@@ -50,7 +50,6 @@ struct Expander {
     /// Most iterator steps spent on one rule before giving up (an endless
     /// FREQ=SECONDLY rule far before the window, say).
     static let maxSteps = 1_000_000
-
     init(file: String, options: ImportOptions, zones: ZoneTable, custom: [String: LibicalZone], xWRTimezone: String?) {
         self.file = file
         self.options = options
@@ -460,19 +459,28 @@ struct Expander {
         // Wall-clock bounds: a day either side covers every UTC offset.
         let upper = options.window.end.seconds + 86_400
         let reach = options.window.start.seconds - 86_400 - max(0, longest)
+        // No instance comes before DTSTART: a series that starts after the window
+        // is not walked (libical would search on to its first instance, which for
+        // FREQ=MINUTELY;BYDAY=1SA from 2035 took minutes: found by the fuzz pass).
+        if wall.secondsSinceEpoch > upper { return [] }
         var skipped: LocalDateTime?
-        if !it.hasCount, ["SECONDLY", "MINUTELY", "HOURLY"].contains(it.frequency), wall.secondsSinceEpoch < reach, !keepAll {
+        if !it.hasCount, let period = it.densePeriod, wall.secondsSinceEpoch < reach, !keepAll {
             // A dense rule far before the window: restart it a whole number of
             // periods after DTSTART (same phase, same later instances; without
             // COUNT nothing before that point changes what comes after).
-            let unit: Int64 = it.frequency == "SECONDLY" ? 1 : it.frequency == "MINUTELY" ? 60 : 3600
-            let period = unit * Int64(max(1, it.interval))
             let from = wall.secondsSinceEpoch
             let restart = LocalDateTime(secondsSinceEpoch: from + (reach - from) / period * period)
             if let later = RecurrenceIterator(rule: rule, start: restart, isDate: false) {
                 it = later
                 skipped = restart
             }
+        }
+        // A dense rule that filters: libical walks every period, instance or not (RecurrenceIterator.maxDensePeriods).
+        if let period = it.densePeriod, it.filters(rule),
+           (upper - (skipped ?? wall).secondsSinceEpoch) / period > RecurrenceIterator.maxDensePeriods {
+            warn("bad-rule", e, property, rule,
+                 "libical would walk more than \(RecurrenceIterator.maxDensePeriods) periods of this rule to expand it; only DTSTART was used")
+            return []
         }
         let until = it.until
         var out: [SeriesTime] = []
@@ -508,9 +516,8 @@ struct Expander {
     /// Whether `t` is an instance of a dense rule restarted at `t`: an
     /// iterator begun one period earlier must reach it.
     static func matches(rule: String, _ t: LocalDateTime, zone: Int?) -> Bool {
-        guard let probe = RecurrenceIterator(rule: rule, start: t, isDate: false) else { return false }
-        let unit: Int64 = probe.frequency == "SECONDLY" ? 1 : probe.frequency == "MINUTELY" ? 60 : 3600
-        let before = t.adding(seconds: -unit * Int64(max(1, probe.interval)))
+        guard let probe = RecurrenceIterator(rule: rule, start: t, isDate: false), let period = probe.densePeriod else { return false }
+        let before = t.adding(seconds: -period)
         guard let it = RecurrenceIterator(rule: rule, start: before, isDate: false) else { return false }
         var first = true
         var steps = 0

@@ -67,6 +67,10 @@ final class LibicalZone: UTCOffsetProvider {
                     let rule = String(cString: value)
                     free(value)
                     guard let it = RecurrenceIterator(rule: rule, start: start, isDate: false) else { continue }
+                    // SECONDLY, MINUTELY or HOURLY: more than 12 changes a year unless it filters, and if it
+                    // does, libical may walk for ever to the next instance (FREQ=HOURLY;BYMONTH=3;BYDAY=2SU
+                    // held it for 19 s: found by libFuzzer). No real zone changes its offset within a day.
+                    if it.densePeriod != nil { return rule }
                     var changes = 0
                     while let l = it.next(), l.secondsSinceEpoch < start.secondsSinceEpoch + 365 * 86_400 {
                         changes += 1
@@ -137,6 +141,38 @@ final class RecurrenceIterator {
     let hasCount: Bool
     let frequency: String
     let interval: Int
+
+    /// Most periods (seconds, minutes or hours times INTERVAL) of a dense
+    /// rule that also filters (BYDAY, BYMONTH…) plan lets libical walk:
+    /// it visits every one, instance or not, so `FREQ=MINUTELY;BYDAY=1SA`
+    /// held it for over 30 s in an event and for seconds in a VTIMEZONE
+    /// (found by the importer's fuzz pass). 100,000 is about 0.7 s of
+    /// libical at its slowest here.
+    static let maxDensePeriods: Int64 = 100_000
+
+    /// The length in seconds of one period of a SECONDLY, MINUTELY or
+    /// HOURLY rule (INTERVAL included), nil for the other frequencies.
+    var densePeriod: Int64? {
+        let unit: Int64
+        switch frequency {
+        case "SECONDLY": unit = 1
+        case "MINUTELY": unit = 60
+        case "HOURLY": unit = 3600
+        default: return nil
+        }
+        return unit * Int64(max(1, interval))
+    }
+
+    /// Whether `rule` has a BY part that keeps only some of its periods:
+    /// any but those finer than its frequency (BYSECOND of a MINUTELY rule,
+    /// BYMINUTE and BYSECOND of an HOURLY one), which add instances.
+    func filters(_ rule: String) -> Bool {
+        let finer: Set<Substring> = frequency == "HOURLY" ? ["BYMINUTE", "BYSECOND"] : frequency == "MINUTELY" ? ["BYSECOND"] : []
+        return rule.uppercased().split(separator: ";").contains { part in
+            let name = part.prefix { $0 != "=" }
+            return name.hasPrefix("BY") && !finer.contains(name)
+        }
+    }
 
     /// nil when libical cannot read the rule or start an iterator for it.
     /// `start` is the wall clock (or date) of DTSTART in the series' own zone;

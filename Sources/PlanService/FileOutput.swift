@@ -8,8 +8,13 @@ public enum FileOutput {
         try write(Data(text.utf8), to: path)
     }
 
-    /// ``write(_:to:)`` for bytes (a picture).
+    /// ``write(_:to:)`` for bytes (a picture). A folder at `path` is refused
+    /// and left as it was (replacing it would remove everything in it).
     public static func write(_ data: Data, to path: String) throws(ServiceError) {
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+            throw .cannotWrite(path: path, reason: "it is a folder; give the path of a file")
+        }
         let tmp = path + ".tmp-\(ProcessInfo.processInfo.processIdentifier)"
         do {
             try data.write(to: URL(fileURLWithPath: tmp))

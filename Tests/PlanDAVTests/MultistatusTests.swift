@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import PlanDAV
 
@@ -106,6 +107,111 @@ import Testing
         #expect(throws: Multistatus.ParseError(reason: "the answer nests elements deeper than 64")) { try Self.parse(deep) }
         let big = [UInt8](repeating: 0x20, count: Multistatus.maxBytes + 1)
         #expect(throws: Multistatus.ParseError(reason: "the answer is larger than 50 MB")) { try Multistatus.parse(big) }
+    }
+
+    @Test func theDepthBoundIsExact() {
+        func nested(_ levels: Int) -> String {
+            "<D:multistatus xmlns:D=\"DAV:\">" + String(repeating: "<D:x>", count: levels - 1) + String(repeating: "</D:x>", count: levels - 1) + "</D:multistatus>"
+        }
+        // The root is the first level.
+        #expect(throws: Never.self) { try Self.parse(nested(Multistatus.maxDepth)) }
+        #expect(throws: Multistatus.ParseError(reason: "the answer nests elements deeper than 64")) { try Self.parse(nested(Multistatus.maxDepth + 1)) }
+    }
+
+    /// The hostile bodies of the fuzz target's regression inputs: every one
+    /// declares entities (a billion laughs, a quadratic blowup, a file, a URL,
+    /// an external DTD and a parameter entity), and is refused for its DTD
+    /// before the parser expands or loads anything.
+    @Test(arguments: ["billion-laughs", "quadratic-blowup", "external-entity-file", "external-entity-url", "external-dtd-parameter-entity"])
+    func entityDeclarationsAreRefusedBeforeParsing(_ name: String) throws {
+        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("PlanFuzzTests/FuzzRegressions/multistatus/\(name).xml")
+        let bytes = Array(try Data(contentsOf: file))
+        let started = ContinuousClock.now
+        #expect(throws: Multistatus.ParseError(reason: Self.doctype)) { try Multistatus.parse(bytes) }
+        #expect(ContinuousClock.now - started < .seconds(1))
+    }
+
+    static let doctype = "the answer has a document type declaration (<!DOCTYPE): WebDAV answers have none, and plan does not expand the entities one declares"
+    static let instruction = "the answer has a processing instruction (<?…?>): WebDAV answers have none, and XMLParser cannot read every one"
+    static let root = "<D:multistatus xmlns:D=\"DAV:\"><D:sync-token>t\u{E9}</D:sync-token></D:multistatus>"
+
+    @Test(arguments: [
+        // A DTD after a declaration and a comment; one with no entity.
+        ("<?xml version=\"1.0\"?>\n<!-- x <?pi?> -->\n<!DOCTYPE D:multistatus>" + root, doctype),
+        ("<!DOCTYPE D:multistatus [<!ENTITY e \"x\">]>" + root, doctype),
+        // Encodings in which a DTD could hide from the bytes.
+        ("<?xml version=\"1.0\" encoding=\"UTF-7\"?>" + root, "the answer is in UTF-7, not UTF-8"),
+        ("<?xml version='1.0' encoding = 'ibm037'?>" + root, "the answer is in ibm037, not UTF-8"),
+        ("\u{FEFF}" + root, nil),  // a UTF-8 byte order mark is fine
+        // Processing instructions (FoundationXML reads one without data through a null pointer), but
+        // not the declaration, nor "<?" in a comment or CDATA.
+        ("<?calendar-dat-8f?>\n<multistatus xmlns=sCc\n", instruction),  // what the fuzzer found
+        ("<?xml version=\"1.0\"?><?pi data?>" + root, instruction),
+        ("<D:multistatus xmlns:D=\"DAV:\"><?a?><D:sync-token>t\u{E9}</D:sync-token></D:multistatus>", instruction),
+        (root + "<?a?>", instruction),
+        ("<?xml version=\"1.0\"?><!-- <?a?> --><D:multistatus xmlns:D=\"DAV:\"><D:sync-token>t\u{E9}<![CDATA[]]></D:sync-token><!--?-->"
+            + "</D:multistatus>", nil),
+    ] as [(String, String?)])
+    func prologsAreCheckedBeforeParsing(body: String, refused: String?) throws {
+        if let refused {
+            #expect(throws: Multistatus.ParseError(reason: refused)) { try Self.parse(body) }
+        } else {
+            #expect(try Self.parse(body).syncToken == "t\u{E9}")
+        }
+    }
+
+    @Test func otherEncodingsAreRefusedAndLatin1IsRead() throws {
+        let utf16 = Array(Self.root.utf16).flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+        #expect(throws: Multistatus.ParseError(reason: "the answer is not UTF-8 XML (it has NUL bytes)")) { try Multistatus.parse(utf16) }
+        #expect(throws: Multistatus.ParseError(reason: "the answer is not well-formed XML (it does not start with <)")) {
+            try Multistatus.parse([0xFF, 0xFE] + Array(Self.root.utf8))
+        }
+        // "<?xm" in EBCDIC, which libxml2 would decode.
+        #expect(throws: Multistatus.ParseError(reason: "the answer is not well-formed XML (it does not start with <)")) {
+            try Multistatus.parse([0x4C, 0x6F, 0xA7, 0x94] + Array(Self.root.utf8))
+        }
+        let latin1 = Array("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><D:multistatus xmlns:D=\"DAV:\"><D:sync-token>t".utf8) + [0xE9]
+            + Array("</D:sync-token></D:multistatus>".utf8)
+        #expect(try Multistatus.parse(latin1).syncToken == "t\u{E9}")
+    }
+
+    /// FoundationXML traps on a name or comment that is not UTF-8 (the
+    /// multistatus fuzz target's first crash: a declaration `<?xm\u{EC} …?>`,
+    /// FuzzRegressions/multistatus/pi-target-not-utf8.xml): such a body is
+    /// refused before parsing, in every place a stray byte could sit.
+    static let notUTF8: [[UInt8]] = {
+        func b(_ text: String) -> [UInt8] { Array(text.utf8) }
+        let root = b("<D:multistatus xmlns:D=\"DAV:\">"), end = b("</D:multistatus>")
+        var bodies: [[UInt8]] = []
+        bodies.append([0x3C, 0x3F, 0x78, 0x6D, 0xEC, 0x3F, 0x3E] + b("<D:multistatus xmlns:D=\"DAV:\"/>"))  // <?xm\xEC?>
+        bodies.append(root + b("<D:x") + [0xFF] + b("/>") + end)  // an element's name
+        bodies.append(root + b("<!-- ") + [0xC3] + b(" -->") + end)  // a comment
+        bodies.append(root + b("<D:sync-token>") + [0xED, 0xA0, 0x80] + b("</D:sync-token>") + end)  // a surrogate
+        // Latin-1 declared where libxml2 does not take it: in a declaration left open (the fuzzer's
+        // second crash in FoundationXML), after white space, after a byte order mark.
+        var open = b("<?xml version=\"1.0\" encodi") + [0xEE] + b("ng=\"UTF-8\"1>\n<m") + [0xF6]
+        open += b("ultistatus xmlns=\"DAV:\"><?xml version=\"1.1\" encoding=\"ISO-8859-1\"?></multistatus>")
+        bodies.append(open)
+        bodies.append(b(" <?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>") + root + b("<D:x") + [0xE9] + b("/>") + end)
+        bodies.append([0xEF, 0xBB, 0xBF] + b("<?xml version=\"1.0\" encoding=\"latin1\"?>") + root + b("<D:x") + [0xE9] + b("/>") + end)
+        return bodies
+    }()
+
+    @Test(arguments: notUTF8)
+    func bytesThatAreNotUTF8AreRefusedBeforeParsing(_ body: [UInt8]) {
+        #expect(throws: Multistatus.ParseError(reason: "the answer is not valid UTF-8")) { try Multistatus.parse(body) }
+    }
+
+    /// `<!DOCTYPE` is refused only in the prolog, `<?` only outside CDATA:
+    /// in calendar data (an HTML description in CDATA) they are text.
+    @Test func aDoctypeInsideTheBodyIsText() throws {
+        let m = try Self.parse("""
+            <D:multistatus xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav"><D:response><D:href>/a.ics</D:href>
+            <D:propstat><D:prop><C:calendar-data><![CDATA[X-ALT-DESC:<!DOCTYPE html><?php?><p>Exam</p>]]></C:calendar-data></D:prop>
+            <D:status>HTTP/1.1 200 OK</D:status></D:propstat></D:response></D:multistatus>
+            """)
+        #expect(m.responses[0].property(.caldav("calendar-data"))?.text == "X-ALT-DESC:<!DOCTYPE html><?php?><p>Exam</p>")
     }
 
     @Test func statusLinesAreReadByTheirCode() {

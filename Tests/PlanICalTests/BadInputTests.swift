@@ -207,12 +207,45 @@ import Testing
         }
     }
 
+    /// The bound on dense rules that filter (found by the fuzz pass:
+    /// `FREQ=MINUTELY;BYDAY=1SA` held libical for over 30 s, walking every
+    /// minute between two Saturdays): 100,000 periods from DTSTART to a day
+    /// past the window are expanded; 100,001, and the rule is a `bad-rule`.
+    @Test func aDenseRuleThatFiltersIsBoundedExactly() throws {
+        let options = ICS.options(from: "2026-01-05T00:00:00Z", to: "2026-01-06T00:00:00Z")
+        let rule = "FREQ=MINUTELY;COUNT=1000000;BYMINUTE=0;BYHOUR=9;BYDAY=MO"  // in the order libical writes it
+        // 2026-01-07T00:00Z less 100,000 and 100,001 minutes. (BYSECOND adds instances to a MINUTELY rule: no bound,
+        // RecurrenceRuleTests.)
+        for (start, refused) in [("20251029T132000Z", false), ("20251029T131900Z", true)] {
+            let lines = ICS.calendar(ICS.event("d", "DTSTART:\(start)", "DURATION:PT30M", "RRULE:" + rule))
+            let (result, took) = try Self.timed { try ICS.read(lines, options: options) }
+            #expect(took < Self.quick)
+            let message = "libical would walk more than 100000 periods of this rule to expand it; only DTSTART was used"
+            let warned = result.warnings.filter { $0.id == "bad-rule" && $0.message == message }
+            #expect(warned.map(\.value) == (refused ? [rule] : []), "\(result.warnings)")
+            // Monday 5 January 09:00 when the rule is expanded; DTSTART alone is before the window.
+            #expect(result.occurrences.count == (refused ? 0 : 1), "DTSTART \(start)")
+        }
+    }
+
+    /// A series that starts after the window is not expanded at all (found
+    /// by the fuzz pass: libical searched minutes for the first instance of
+    /// `FREQ=MINUTELY;BYDAY=1SA` from 2035).
+    @Test func aSeriesThatStartsAfterTheWindowIsNotWalked() throws {
+        let options = ICS.options(from: "2026-01-05T00:00:00Z", to: "2026-01-06T00:00:00Z")
+        let lines = ICS.calendar(ICS.event("late", "DTSTART:20350907T043003", "DURATION:PT1H", "RRULE:FREQ=MINUTELY;BYDAY=1SA"))
+        let (result, took) = try Self.timed { try ICS.read(lines, options: options) }
+        #expect(took < .seconds(2))
+        #expect(result.occurrences.isEmpty)
+    }
+
     /// The bound on a VTIMEZONE's rules (found by the fuzzer: a STANDARD
     /// observance with FREQ=SECONDLY held libical for hours and past 500 MB
     /// as it expanded the zone second by second). A rule that changes the
     /// offset 12 times in a year is used; 13 times, and the zone is ignored
     /// with a `bad-rule` warning naming it, quickly.
-    @Test(arguments: [("FREQ=MONTHLY", false), ("FREQ=DAILY;INTERVAL=29", true), ("FREQ=SECONDLY;BYSETPOS=-1", true)])
+    @Test(arguments: [("FREQ=MONTHLY", false), ("FREQ=DAILY;INTERVAL=29", true), ("FREQ=SECONDLY;BYSETPOS=-1", true),
+                      ("FREQ=MINUTELY;BYDAY=1SA", true), ("FREQ=HOURLY;BYDAY=2SU;BYMONTH=3", true)])
     func aTimeZoneRuleThatChangesTooOftenIsIgnored(_ rule: String, _ refused: Bool) throws {
         let zone = ["BEGIN:VTIMEZONE", "TZID:Fuzzy/Zone", "BEGIN:STANDARD", "DTSTART:19700101T000000",
                     "TZOFFSETFROM:+0100", "TZOFFSETTO:+0100", "RRULE:" + rule, "END:STANDARD", "END:VTIMEZONE"]

@@ -2,14 +2,6 @@ import FuzzDriver
 import Glibc
 import PlanFuzz
 
-/// One input: ``FuzzTarget/rpc`` on its bytes. libFuzzer calls it from its
-/// driver (below), or from its own `main` when a linker picks that one.
-@_cdecl("LLVMFuzzerTestOneInput")
-func testOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
-    FuzzTarget.rpc.run(inputBytes(data, size))
-    return 0
-}
-
 /// Called by libFuzzer before the first input: the session's private
 /// directory becomes the current one, so that a file a request names (always
 /// one name: see ``RPCEntry``) is there.
@@ -22,8 +14,8 @@ func initialize(_ argc: UnsafeMutablePointer<Int32>?, _ argv: UnsafeMutablePoint
     return 0
 }
 
-/// The process entry point (SwiftPM links `main` to it): libFuzzer's driver.
+/// The process entry point (SwiftPM links `main` to it): libFuzzer over ``FuzzTarget/rpc``.
 @_cdecl("FuzzRPC_main")
-func fuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
-    runLibFuzzer(argc: argc, argv: argv) { data, size in testOneInput(data, size) }
+func entry(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
+    fuzzMain(.rpc, argc: argc, argv: argv)
 }
