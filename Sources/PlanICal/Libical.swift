@@ -47,11 +47,14 @@ final class LibicalZone: UTCOffsetProvider {
     /// year asked, so a FREQ=SECONDLY rule (or a yearly one with BYSECOND…)
     /// would hold it for hours and fill memory.
     static let maxChangesPerYear = 12
+    private static let tooOften = "changes its offset more than \(maxChangesPerYear) times a year by this rule"
 
     /// The first STANDARD or DAYLIGHT rule of `vtimezone` that changes the
     /// offset more than ``maxChangesPerYear`` times in the 365 days from its
-    /// observance's DTSTART; nil when there is none.
-    static func excessiveRule(in vtimezone: OpaquePointer) -> String? {
+    /// observance's DTSTART, or that no date can match (libical, expanding
+    /// the zone, would search for centuries: ``RuleDays``), with what is
+    /// wrong with it; nil when there is none.
+    static func excessiveRule(in vtimezone: OpaquePointer) -> (rule: String, problem: String)? {
         for kind in [ICAL_XSTANDARD_COMPONENT, ICAL_XDAYLIGHT_COMPONENT] {
             var observance = icalcomponent_get_first_component(vtimezone, kind)
             while let o = observance {
@@ -66,15 +69,17 @@ final class LibicalZone: UTCOffsetProvider {
                     guard let value = icalproperty_get_value_as_string_r(prop) else { continue }
                     let rule = String(cString: value)
                     free(value)
-                    guard let it = RecurrenceIterator(rule: rule, start: start, isDate: false) else { continue }
+                    if RuleDays.refusal(rule, start: start.date) != nil { return (rule, "has a rule that no date can match") }
+                    let yearLater = start.adding(seconds: 365 * 86_400)
+                    guard let it = RecurrenceIterator(rule: rule, start: start, isDate: false, walkLimit: yearLater) else { continue }
                     // SECONDLY, MINUTELY or HOURLY: more than 12 changes a year unless it filters, and if it
                     // does, libical may walk for ever to the next instance (FREQ=HOURLY;BYMONTH=3;BYDAY=2SU
                     // held it for 19 s: found by libFuzzer). No real zone changes its offset within a day.
-                    if it.densePeriod != nil { return rule }
+                    if it.densePeriod != nil { return (rule, tooOften) }
                     var changes = 0
-                    while let l = it.next(), l.secondsSinceEpoch < start.secondsSinceEpoch + 365 * 86_400 {
+                    while let l = it.next(), l < yearLater {
                         changes += 1
-                        if changes > maxChangesPerYear { return rule }
+                        if changes > maxChangesPerYear { return (rule, tooOften) }
                     }
                 }
             }
@@ -163,6 +168,17 @@ final class RecurrenceIterator {
         return unit * Int64(max(1, interval))
     }
 
+    /// The length in seconds of one period of a rule whose periods are all
+    /// equally long on the wall clock: the dense ones, DAILY and WEEKLY
+    /// (INTERVAL included); nil for MONTHLY and YEARLY.
+    var fixedPeriod: Int64? {
+        switch frequency {
+        case "DAILY": return 86_400 * Int64(max(1, interval))
+        case "WEEKLY": return 7 * 86_400 * Int64(max(1, interval))
+        default: return densePeriod
+        }
+    }
+
     /// Whether `rule` has a BY part that keeps only some of its periods:
     /// any but those finer than its frequency (BYSECOND of a MINUTELY rule,
     /// BYMINUTE and BYSECOND of an HOURLY one), which add instances.
@@ -174,10 +190,16 @@ final class RecurrenceIterator {
         }
     }
 
-    /// nil when libical cannot read the rule or start an iterator for it.
+    /// nil when libical cannot read the rule or start an iterator for it, or
+    /// when no date can match the rule (``RuleDays``: libical would search
+    /// for centuries before giving up).
     /// `start` is the wall clock (or date) of DTSTART in the series' own zone;
+    /// `walkLimit`, when given, is the latest instance the caller will use:
+    /// libical's `next()` stops there instead of walking on to the next
+    /// instance, which for a rule whose days ran out (`FREQ=HOURLY;BYMONTH=2;BYMONTHDAY=30`
+    /// took 13 s) is the year 2582;
     /// `allowPlain: false` always uses libical's iterator (tests compare the two).
-    init?(rule text: String, start: LocalDateTime, isDate: Bool, allowPlain: Bool = true) {
+    init?(rule text: String, start: LocalDateTime, isDate: Bool, walkLimit: LocalDateTime? = nil, allowPlain: Bool = true) {
         var rule = icalrecurrencetype_from_string(text)
         var ruleUntil = rule.until
         if rule.freq == ICAL_NO_RECURRENCE, let split = RuleRepair.splittingUntil(text) {
@@ -216,6 +238,14 @@ final class RecurrenceIterator {
             rscale = nil
             free(rule.rscale)
             return
+        }
+        guard RuleDays.verdict(rule, start: start.date) == .possible else {
+            free(rule.rscale)
+            return nil
+        }
+        if let walkLimit {
+            // libical stops at UNTIL (its own UNTIL was taken out above and is checked by the caller).
+            rule.until = icalTime(walkLimit, isDate: false)
         }
         guard let it = icalrecur_iterator_new(rule, icalTime(start, isDate: isDate)) else {
             free(rule.rscale)

@@ -238,9 +238,9 @@ struct LibicalReader {
             let tzid = String(cString: t)
             cal.timezoneIds.append(tzid)
             guard zones[tzid] == nil else { return }
-            if let rule = LibicalZone.excessiveRule(in: comp) {
+            if let (rule, problem) = LibicalZone.excessiveRule(in: comp) {
                 doc.warnings.append(warning("bad-rule", line: nil, property: "RRULE", value: rule,
-                                            "the VTIMEZONE \"\(tzid)\" changes its offset more than \(LibicalZone.maxChangesPerYear) times a year by this rule; the zone was ignored"))
+                                            "the VTIMEZONE \"\(tzid)\" \(problem); the zone was ignored"))
             } else if let z = LibicalZone(vtimezone: comp) {
                 zones[tzid] = z
             }
