@@ -65,6 +65,24 @@ import Darwin
         #expect(Self.libicalHasAnInstance(text, LocalDateTime(date: start, hour: 9)))
     }
 
+    /// libical's walk to the next instance stops at the walk limit: the
+    /// leap day after the window is not searched for.
+    @Test func theWalkStopsAtItsLimit() throws {
+        let rule = "FREQ=HOURLY;BYMONTH=2;BYMONTHDAY=29"
+        let start = LocalDateTime(date: LocalDate(year: 2026, month: 3, day: 1), hour: 9)
+        let limit = LocalDateTime(date: LocalDate(year: 2027, month: 1, day: 2))
+        let unbounded = try #require(RecurrenceIterator(rule: rule, start: start, isDate: false, allowPlain: false))
+        #expect(unbounded.next() == LocalDateTime(date: LocalDate(year: 2028, month: 2, day: 29), hour: 0))
+        let bounded = try #require(RecurrenceIterator(rule: rule, start: start, isDate: false, walkLimit: limit, allowPlain: false))
+        #expect(bounded.next() == nil)
+        // An instance at the limit itself is still given.
+        let daily = try #require(RecurrenceIterator(rule: "FREQ=DAILY", start: start, isDate: false,
+                                                    walkLimit: start.adding(seconds: 86_400), allowPlain: false))
+        #expect(daily.next() == start)
+        #expect(daily.next() == start.adding(seconds: 86_400))
+        #expect(daily.next() == nil)
+    }
+
     /// Soundness against libical itself: rules made to be often impossible
     /// (short months, leap days, BYSETPOS past the set); whenever the check
     /// says "never", libical, walked to its last year, finds no instance
