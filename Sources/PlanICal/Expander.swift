@@ -50,6 +50,17 @@ struct Expander {
     /// Most iterator steps spent on one rule before giving up (an endless
     /// FREQ=SECONDLY rule far before the window, say).
     static let maxSteps = 1_000_000
+    /// The same for a rule in another calendar than the Gregorian (RSCALE),
+    /// whose steps cost ICU up to 0.7 ms each: at most about a second of them.
+    static let maxCalendarSteps = 1_500
+    /// Rules in another calendar (RSCALE) one file may have expanded. A
+    /// step of libical 3.0.16 can search one for centuries before giving up
+    /// (`RSCALE=ETHIOPIC;FREQ=MONTHLY;BYMONTH=13` from a DTSTART outside that
+    /// month: 0.3 s, 1.7 s in the fuzzer's sanitized build), and which ones
+    /// it will cannot be told beforehand as for Gregorian rules (``RuleDays``).
+    static let maxCalendarRules = 8
+    /// The rules in another calendar expanded so far in this file.
+    private var calendarRules = 0
     init(file: String, options: ImportOptions, zones: ZoneTable, custom: [String: LibicalZone], xWRTimezone: String?) {
         self.file = file
         self.options = options
@@ -454,6 +465,14 @@ struct Expander {
         }
         // Wall-clock bounds: a day either side covers every UTC offset.
         let upper = options.window.end.seconds + 86_400
+        if RecurrenceIterator.calendarScale(of: rule) != nil {
+            guard calendarRules < Self.maxCalendarRules else {
+                warn("bad-rule", e, property, rule,
+                     "the file has more than \(Self.maxCalendarRules) rules in other calendars (RSCALE), each of which can take libical a third of a second; only DTSTART was used")
+                return []
+            }
+            calendarRules += 1
+        }
         // No instance past `upper` is used, so libical need not look further for one.
         let walkLimit = LocalDateTime(secondsSinceEpoch: upper + 1)
         guard var it = RecurrenceIterator(rule: rule, start: wall, isDate: isDate, walkLimit: walkLimit) else {
@@ -480,6 +499,12 @@ struct Expander {
                 skipped = restart
             }
         }
+        if skipped == nil, it.calendarScale != nil, !it.hasCount, wall.secondsSinceEpoch < reach, !keepAll {
+            // A rule in another calendar far before the window: libical jumps
+            // to the window's period instead of walking there step by costly step.
+            let jumpTo = LocalDateTime(secondsSinceEpoch: reach)
+            _ = it.jump(to: isDate ? LocalDateTime(date: jumpTo.date) : jumpTo, isDate: isDate)
+        }
         // A dense rule that filters: libical walks every period, instance or not (RecurrenceIterator.maxDensePeriods).
         if let period = it.densePeriod, it.filters(rule),
            (upper - (skipped ?? wall).secondsSinceEpoch) / period > RecurrenceIterator.maxDensePeriods {
@@ -494,7 +519,7 @@ struct Expander {
         let windowStart = options.window.start
         while let l = it.next() {
             // Another instance past the bound: stop, and say so.
-            if steps >= Self.maxSteps {
+            if steps >= (it.calendarScale == nil ? Self.maxSteps : Self.maxCalendarSteps) {
                 warn("occurrence-cap", e, property, rule,
                      "expansion stopped after \(steps) steps of the rule; later occurrences are not listed")
                 break

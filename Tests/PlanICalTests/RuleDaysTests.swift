@@ -116,6 +116,40 @@ import Darwin
         #expect(kept > 100)
     }
 
+    /// A rule in another calendar far before the window jumps there
+    /// (libical's `set_start`): the same instances as walking from DTSTART.
+    @Test(arguments: ["RSCALE=CHINESE;FREQ=MONTHLY;BYMONTHDAY=30", "RSCALE=CHINESE;FREQ=YEARLY",
+                      "RSCALE=HEBREW;FREQ=YEARLY;BYMONTH=5L;BYMONTHDAY=8;SKIP=FORWARD", "RSCALE=HEBREW;FREQ=MONTHLY;BYMONTHDAY=1"])
+    func aRuleInAnotherCalendarJumpsToTheWindow(_ text: String) throws {
+        let window = TimeRange(start: ICS.instant("2026-01-01T00:00:00Z"), end: ICS.instant("2027-01-01T00:00:00Z"))
+        let options = ImportOptions(window: window, floatingZone: SystemZone.utc, maxOccurrencesPerSeries: 10_000)
+        for year in [1950, 1990, 2014] {
+            let start = LocalDateTime(date: LocalDate(year: year, month: 2, day: 8), hour: 20)
+            let result = try ICS.read(ICS.calendar(ICS.event("c", "DTSTART:\(year)0208T200000", "RRULE:\(text)")), options: options)
+            let got = result.occurrences.map { $0.start.instant(in: SystemZone.utc).seconds }
+            let it = try #require(RecurrenceIterator(rule: text, start: start, isDate: false, allowPlain: false))
+            var expected: [Int64] = []
+            while let l = it.next(), l.secondsSinceEpoch < window.end.seconds {
+                if l.secondsSinceEpoch >= window.start.seconds { expected.append(l.secondsSinceEpoch) }
+            }
+            #expect(!expected.isEmpty)
+            #expect(got == expected, "\(text) from \(year)")
+        }
+    }
+
+    /// At most eight rules in other calendars are expanded in one file; the
+    /// rest are named in a warning and keep their DTSTART.
+    @Test func atMostEightRulesInOtherCalendarsAFile() throws {
+        let events = (0..<10).map { k in ICS.event("c\(k)", "DTSTART;VALUE=DATE:20260208", "RRULE:RSCALE=CHINESE;FREQ=MONTHLY") }
+        let result = try ICS.read(["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//plan tests//EN"] + events.flatMap { $0 } + ["END:VCALENDAR"],
+                                  options: ICS.options(from: "2026-01-01T00:00:00Z", to: "2027-01-01T00:00:00Z"))
+        let perEvent = Dictionary(grouping: result.occurrences, by: \.uid).mapValues(\.count)
+        #expect(perEvent.values.filter { $0 > 1 }.count == Expander.maxCalendarRules)
+        #expect(perEvent.values.filter { $0 == 1 }.count == 2)
+        let refused = result.warnings.filter { $0.description.contains("more than 8 rules in other calendars (RSCALE)") }
+        #expect(refused.count == 2)
+    }
+
     /// A DAILY or WEEKLY rule far before the window is restarted a whole
     /// number of periods after DTSTART: the occurrences in the window are
     /// those of libical's iterator walked from DTSTART itself. (The DAILY
