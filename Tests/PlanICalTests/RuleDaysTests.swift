@@ -137,6 +137,27 @@ import Darwin
         }
     }
 
+    /// A rule in another calendar takes at most 1,500 steps of libical.
+    @Test func aRuleInAnotherCalendarStopsAfterItsSteps() throws {
+        let window = ICS.options(from: "2026-01-01T00:00:00Z", to: "2027-01-01T00:00:00Z")
+        let first = LocalDate(year: 2022, month: 6, day: 1)
+        func listed(count: Int) throws -> (days: Int, stopped: Bool) {
+            let result = try ICS.read(ICS.calendar(ICS.event("h", "DTSTART;VALUE=DATE:20220601",
+                                                             "RRULE:RSCALE=HEBREW;FREQ=DAILY;COUNT=\(count)")), options: window)
+            return (result.occurrences.count, result.warnings.contains { $0.description.contains("expansion stopped after 1500 steps") })
+        }
+        // Days of 2026 among the first `steps` days from DTSTART.
+        func daysOf2026(_ steps: Int) -> Int {
+            let last = first.adding(days: steps - 1).daysSinceEpoch
+            return max(0, Int(last - LocalDate(year: 2026, month: 1, day: 1).daysSinceEpoch) + 1)
+        }
+        // COUNT=1,400 ends before the bound: no stop.
+        #expect(try listed(count: 1_400) == (daysOf2026(1_400), false))
+        // A COUNT that would go on stops at the bound, within 2026.
+        #expect(try listed(count: 100_000) == (daysOf2026(Expander.maxCalendarSteps), true))
+        #expect(daysOf2026(Expander.maxCalendarSteps) > 0 && daysOf2026(Expander.maxCalendarSteps) < 365)
+    }
+
     /// At most eight rules in other calendars are expanded in one file; the
     /// rest are named in a warning and keep their DTSTART.
     @Test func atMostEightRulesInOtherCalendarsAFile() throws {
