@@ -41,6 +41,8 @@ import Darwin
         "FREQ=MONTHLY;BYDAY=MO;BYSETPOS=6",  // no month has six Mondays
         "FREQ=YEARLY;BYYEARDAY=1;BYMONTH=2",
         "FREQ=MONTHLY;BYHOUR=9,17;BYSETPOS=-2",  // libical picks among days, not times
+        "RSCALE=ETHIOPIC;FREQ=MONTHLY;BYMONTH=13",  // the 27th of Pagume, a month of five or six days
+        "RSCALE=COPTIC;FREQ=YEARLY;BYMONTH=13;BYMONTHDAY=7",
     ])
     func rulesNoDateCanMatchAreRefused(_ text: String) {
         let start = LocalDate(year: 2026, month: 1, day: 5)
@@ -63,6 +65,36 @@ import Darwin
         let start = LocalDate(year: 2000, month: 2, day: 29)
         #expect(Self.verdict(text, start) == .possible)
         #expect(Self.libicalHasAnInstance(text, LocalDateTime(date: start, hour: 9)))
+    }
+
+    /// The Ethiopic day of the month, against dates the calendar's own
+    /// tables give (Pagume 6 only before a Julian leap year), and the 13th
+    /// month's rule against libical: refused exactly when DTSTART's day is
+    /// past the sixth, and then libical has no instance either.
+    @Test func theEthiopicThirteenthMonth() {
+        let known: [(LocalDate, Int)] = [
+            (LocalDate(year: 2013, month: 9, day: 6), 1), (LocalDate(year: 2013, month: 9, day: 11), 1),
+            (LocalDate(year: 2023, month: 9, day: 11), 6), (LocalDate(year: 2023, month: 9, day: 12), 1),
+            (LocalDate(year: 2024, month: 9, day: 10), 5), (LocalDate(year: 2012, month: 10, day: 2), 22),
+        ]
+        for (date, day) in known { #expect(RuleDays.ethiopicDayOfMonth(date) == day, "\(date)") }
+        var g = Random(state: 13)
+        let rule = "RSCALE=ETHIOPIC;FREQ=MONTHLY;BYMONTH=13"
+        var refusedAsked = 0, kept = 0
+        for _ in 0..<60 {
+            let start = LocalDate(year: g.int(2000...2030), month: 9, day: g.int(1...20))
+            let day = RuleDays.ethiopicDayOfMonth(start)
+            let verdict = Self.verdict(rule, start)
+            #expect((verdict == .possible) == (day <= 6), "\(start)")
+            if verdict == .possible {
+                kept += 1
+                #expect(Self.libicalHasAnInstance(rule, LocalDateTime(date: start, hour: 9)), "\(start)")
+            } else if refusedAsked < 3 {
+                refusedAsked += 1  // 0.3 s of libical each
+                #expect(!Self.libicalHasAnInstance(rule, LocalDateTime(date: start, hour: 9)), "\(start)")
+            }
+        }
+        #expect(kept > 5 && refusedAsked == 3)
     }
 
     /// libical's walk to the next instance stops at the walk limit: the
