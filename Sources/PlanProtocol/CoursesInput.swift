@@ -12,12 +12,6 @@ public struct CoursesInputError: Error, Hashable, Sendable {
     public var value: String
     public var expected: String
 
-    public init(field: String, value: String, expected: String) {
-        self.field = field
-        self.value = value
-        self.expected = expected
-    }
-
     /// `--no-earlier 9am: expected a time of day HH:MM`.
     public var optionMessage: String {
         let option = "--" + field.reduce(into: "") { out, c in

@@ -1,15 +1,41 @@
+import PlanCore
+import PlanDAV
 import PlanICal
+import PlanStore
 import Synchronization
+
+/// A remote calendar's last good copy as the store keeps it, read and
+/// written through the operation's transaction.
+protocol StoredCopy: Sendable {
+    /// The stored copy of the calendar at `url`, if it was ever read.
+    static func stored(url: String, in t: StoreTransaction) throws -> Self?
+    /// Keeps `copy` as the calendar's last good copy.
+    static func save(_ copy: Self, in t: StoreTransaction) throws
+    /// Records that the server said the stored copy is current at `at` (seconds).
+    static func markChecked(url: String, at: Int64, in t: StoreTransaction) throws
+}
+
+extension SubscriptionCopy: StoredCopy {
+    static func stored(url: String, in t: StoreTransaction) throws -> Self? { try t.subscriptionCopy(url: url) }
+    static func save(_ copy: Self, in t: StoreTransaction) throws { try t.saveSubscriptionCopy(copy) }
+    static func markChecked(url: String, at: Int64, in t: StoreTransaction) throws { try t.markSubscriptionChecked(url: url, at: at) }
+}
+
+extension CalDAVCopy: StoredCopy {
+    static func stored(url: String, in t: StoreTransaction) throws -> Self? { try t.caldavCopy(url: url) }
+    static func save(_ copy: Self, in t: StoreTransaction) throws { try t.saveCalDAVCopy(copy) }
+    static func markChecked(url: String, at: Int64, in t: StoreTransaction) throws { try t.markCalDAVChecked(url: url, at: at) }
+}
 
 /// What servers answered about remote calendars within the last minute, by
 /// URL, and the store write each answer still calls for: the one memo under
 /// ``RemoteCalendars`` (subscriptions, `Copy` = `SubscriptionCopy`) and
 /// ``CalDAVCalendars`` (collections, `Copy` = `CalDAVCopy`).
 ///
-/// An answer is made outside any transaction (``due(_:at:)``, ``keep(_:_:)``);
-/// ``settle(_:at:ask:write:)`` hands its pending write to the operation's
+/// An answer is made outside any transaction (``prefetch(_:store:ask:)``);
+/// ``content(_:_:ask:)`` hands its pending write to the operation's
 /// transaction once, so a later read in the same service writes nothing.
-final class ServerAnswers<Copy: Sendable>: Sendable {
+final class ServerAnswers<Copy: StoredCopy>: Sendable {
     /// How long an answer stands for later reads by the same service (`plan rpc` lives long).
     static var reuseSeconds: Double { 60 }
 
@@ -27,33 +53,87 @@ final class ServerAnswers<Copy: Sendable>: Sendable {
         var pending: Pending?
     }
 
+    /// How a feed asks the server about `url` against the stored `copy`
+    /// (no store access): the answer, made at `clock`.
+    typealias Ask = (_ url: String, _ copy: Copy?, _ commands: [String: PasswordCommand],
+                     _ clock: ContinuousClock.Instant) -> Answer
+
     private let memo = Mutex<[String: Answer]>([:])
 
     init() {}
 
-    /// Those of `urls` with no answer younger than ``reuseSeconds`` at `clock`.
-    func due(_ urls: [String], at clock: ContinuousClock.Instant) -> [String] {
-        urls.filter { fresh($0, at: clock) == nil }
+    /// Asks about each of `urls` with no answer younger than
+    /// ``reuseSeconds``, outside any write transaction: the stored copies
+    /// are read in one short read, the answers kept for ``content(_:_:ask:)``.
+    func prefetch(_ urls: [String], store: PlanStore, ask: Ask) throws {
+        let clock = ContinuousClock.now
+        let due = urls.filter { fresh($0, at: clock) == nil }
+        guard !due.isEmpty else { return }
+        let (copies, commands) = try store.read { t in
+            (try due.map { try Copy.stored(url: $0, in: t) }, try PasswordCommands.load(t))
+        }
+        for (url, copy) in zip(due, copies) {
+            keep(url, ask(url, copy, commands, clock))
+        }
+    }
+
+    /// The content for `url` as read now: its fresh answer, else `ask` now;
+    /// the answer's pending write goes through `t` (the operation's
+    /// transaction) and is then forgotten.
+    func content(_ url: String, _ t: StoreTransaction, ask: Ask) throws -> Result<CalendarContent, ImportError> {
+        let clock = ContinuousClock.now
+        let answer = try fresh(url, at: clock) ?? ask(url, try Copy.stored(url: url, in: t), try PasswordCommands.load(t), clock)
+        switch answer.pending {
+        case .save(let copy)?: try Copy.save(copy, in: t)
+        case .confirmed(let at)?: try Copy.markChecked(url: url, at: at, in: t)
+        case nil: break
+        }
+        keep(url, Answer(at: answer.at, content: answer.content, pending: nil))
+        return answer.content
+    }
+
+    /// Refuses new content that does not read as a calendar (junk from the
+    /// server is the importer's error, and the stored copy stays).
+    static func checkReadable(_ bytes: [UInt8], url: String, now: Instant) throws(ImportError) {
+        _ = try ICalImporter.importData(bytes, label: url, options: ImportOptions(window: TimeRange(start: now, end: now + 86_400)))
+    }
+
+    /// The answer when asking the server about `url` failed with `error`.
+    /// When the server is out of reach, the stored copy (`stored()`: its
+    /// content and when it was last confirmed) stands in and `note` gets one
+    /// warning `offlineId` naming its age; with no copy, or any other
+    /// failure, the calendar cannot be read.
+    static func failed(_ error: any Error, url: String, offlineId: String, now: Instant, at clock: ContinuousClock.Instant,
+                       stored: () -> (content: CalendarContent, checkedAt: Int64)?,
+                       note: (ImportWarning) -> Void) -> Answer {
+        let content: Result<CalendarContent, ImportError>
+        switch error {
+        case let e as DAVError where e.isOffline:
+            if let stored = stored() {
+                let age = RemoteCalendars.age(now.seconds - stored.checkedAt)
+                note(ImportWarning(id: offlineId, file: url, line: nil, property: nil, value: nil,
+                                   message: "\(e.reason); planning with the stored copy, last confirmed \(age) ago"))
+                content = .success(stored.content)
+            } else {
+                content = .failure(.unreadable(file: url, reason: e.reason + "; no copy of it is stored yet"))
+            }
+        case let e as DAVError:
+            content = .failure(.unreadable(file: url, reason: e.reason))
+        case let e as ImportError:
+            content = .failure(e)
+        default:
+            content = .failure(.unreadable(file: url, reason: String(describing: error)))
+        }
+        return Answer(at: clock, content: content, pending: nil)
     }
 
     /// The answer for `url` if it is younger than ``reuseSeconds`` at `clock`.
-    func fresh(_ url: String, at clock: ContinuousClock.Instant) -> Answer? {
+    private func fresh(_ url: String, at clock: ContinuousClock.Instant) -> Answer? {
         guard let hit = memo.withLock({ $0[url] }), hit.at.duration(to: clock) < .seconds(Self.reuseSeconds) else { return nil }
         return hit
     }
 
-    func keep(_ url: String, _ answer: Answer) {
+    private func keep(_ url: String, _ answer: Answer) {
         memo.withLock { $0[url] = answer }
-    }
-
-    /// The content for `url`: its fresh answer, else `ask()` now; the
-    /// answer's pending write goes to `write` (the caller's transaction) and
-    /// is then forgotten.
-    func settle(_ url: String, at clock: ContinuousClock.Instant, ask: () throws -> Answer,
-                write: (Pending) throws -> Void) throws -> Result<CalendarContent, ImportError> {
-        let answer = try fresh(url, at: clock) ?? ask()
-        if let pending = answer.pending { try write(pending) }
-        keep(url, Answer(at: answer.at, content: answer.content, pending: nil))
-        return answer.content
     }
 }
