@@ -17,10 +17,10 @@ import Synchronization
 /// REPORT), else with a calendar-query of every member's ETag; only the
 /// members that changed are then downloaded (calendar-multiget). The
 /// members are merged into one calendar by libical (``ICalExporter``).
-public final class CalDAVCalendars: Sendable {
+public final class CalDAVCalendars: Sendable, RemoteCopies {
     let environment: [String: String]
     let notices: RemoteCalendars
-    private let answers = ServerAnswers<CalDAVCopy>()
+    let answers = ServerAnswers<CalDAVCopy>()
 
     typealias Answer = ServerAnswers<CalDAVCopy>.Answer
 
@@ -29,20 +29,9 @@ public final class CalDAVCalendars: Sendable {
         self.notices = notices
     }
 
-    /// Asks the server about each of `urls` not asked within the last
-    /// minute, outside any write transaction (see ``ServerAnswers``).
-    func prefetch(_ urls: [String], store: PlanStore, now: Instant) throws {
-        try answers.prefetch(urls, store: store) { ask($0, copy: $1, commands: $2, now: now, at: $3) }
-    }
-
-    /// The collection at `url` as read now; what the answer changed is kept through `t`.
-    func content(_ url: String, _ t: StoreTransaction, now: Instant) throws -> Result<CalendarContent, ImportError> {
-        try answers.content(url, t) { ask($0, copy: $1, commands: $2, now: now, at: $3) }
-    }
-
     /// Reads the collection against the stored `copy`: no store access.
-    private func ask(_ url: String, copy: CalDAVCopy?, commands: [String: PasswordCommand], now: Instant,
-                     at clock: ContinuousClock.Instant) -> Answer {
+    func ask(_ url: String, copy: CalDAVCopy?, commands: [String: PasswordCommand], now: Instant,
+             at clock: ContinuousClock.Instant) -> Answer {
         do {
             let address = try SubscriptionURL(url, insecure: true)
             let client = DAVClient(environment: environment, insecure: true, passwordCommands: commands)

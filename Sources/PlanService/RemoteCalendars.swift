@@ -24,9 +24,9 @@ import Synchronization
 /// answers 5xx), the stored copy stands in with one warning naming the
 /// source and its age; with no copy, or when the server refuses the
 /// credentials or has no calendar there, the calendar cannot be read.
-public final class RemoteCalendars: Sendable {
+public final class RemoteCalendars: Sendable, RemoteCopies {
     let fetcher: Fetcher
-    private let answers = ServerAnswers<SubscriptionCopy>()
+    let answers = ServerAnswers<SubscriptionCopy>()
     /// The warnings of copies used in place of a server, not yet taken.
     private let notices = Mutex<[ImportWarning]>([])
 
@@ -49,23 +49,11 @@ public final class RemoteCalendars: Sendable {
         notices.withLock { $0.append(warning) }
     }
 
-    /// Asks the server about each of `urls` not asked within the last
-    /// minute, outside any write transaction (see ``ServerAnswers``).
-    func prefetch(_ urls: [String], store: PlanStore, now: Instant) throws {
-        try answers.prefetch(urls, store: store) { ask($0, copy: $1, commands: $2, now: now, at: $3) }
-    }
-
-    /// The subscription at `url` as read now (see the type's summary); what
-    /// the answer changed is kept through `t`.
-    func content(_ url: String, _ t: StoreTransaction, now: Instant) throws -> Result<CalendarContent, ImportError> {
-        try answers.content(url, t) { ask($0, copy: $1, commands: $2, now: now, at: $3) }
-    }
-
     /// One conditional GET of `url` against the stored `copy`, and what the
     /// store should keep of the answer (a warning of a copy used instead is
     /// noted at once): no store access, no transaction.
-    private func ask(_ url: String, copy: SubscriptionCopy?, commands: [String: PasswordCommand], now: Instant,
-                     at clock: ContinuousClock.Instant) -> Answer {
+    func ask(_ url: String, copy: SubscriptionCopy?, commands: [String: PasswordCommand], now: Instant,
+             at clock: ContinuousClock.Instant) -> Answer {
         var fetcher = fetcher
         fetcher.passwordCommands = commands
         do {

@@ -4,29 +4,6 @@ import PlanICal
 import PlanStore
 import Synchronization
 
-/// A remote calendar's last good copy as the store keeps it, read and
-/// written through the operation's transaction.
-protocol StoredCopy: Sendable {
-    /// The stored copy of the calendar at `url`, if it was ever read.
-    static func stored(url: String, in t: StoreTransaction) throws -> Self?
-    /// Keeps `copy` as the calendar's last good copy.
-    static func save(_ copy: Self, in t: StoreTransaction) throws
-    /// Records that the server said the stored copy is current at `at` (seconds).
-    static func markChecked(url: String, at: Int64, in t: StoreTransaction) throws
-}
-
-extension SubscriptionCopy: StoredCopy {
-    static func stored(url: String, in t: StoreTransaction) throws -> Self? { try t.subscriptionCopy(url: url) }
-    static func save(_ copy: Self, in t: StoreTransaction) throws { try t.saveSubscriptionCopy(copy) }
-    static func markChecked(url: String, at: Int64, in t: StoreTransaction) throws { try t.markSubscriptionChecked(url: url, at: at) }
-}
-
-extension CalDAVCopy: StoredCopy {
-    static func stored(url: String, in t: StoreTransaction) throws -> Self? { try t.caldavCopy(url: url) }
-    static func save(_ copy: Self, in t: StoreTransaction) throws { try t.saveCalDAVCopy(copy) }
-    static func markChecked(url: String, at: Int64, in t: StoreTransaction) throws { try t.markCalDAVChecked(url: url, at: at) }
-}
-
 /// What servers answered about remote calendars within the last minute, by
 /// URL, and the store write each answer still calls for: the one memo under
 /// ``RemoteCalendars`` (subscriptions, `Copy` = `SubscriptionCopy`) and
@@ -53,8 +30,7 @@ final class ServerAnswers<Copy: StoredCopy>: Sendable {
         var pending: Pending?
     }
 
-    /// How a feed asks the server about `url` against the stored `copy`
-    /// (no store access): the answer, made at `clock`.
+    /// ``RemoteCopies/ask(_:copy:commands:now:at:)``.
     typealias Ask = (_ url: String, _ copy: Copy?, _ commands: [String: PasswordCommand],
                      _ clock: ContinuousClock.Instant) -> Answer
 
