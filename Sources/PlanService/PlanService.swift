@@ -14,6 +14,9 @@ public struct PlanSettings: Hashable, Sendable {
         self.policy = policy
     }
 
+    /// The zone ``timeZone`` names; UTC when it names none this system knows.
+    public var zone: SystemZone { SystemZone(identifier: timeZone) ?? .utc }
+
     /// The settings as the contract spells them: what `plan policy set` and
     /// `policy.set` change (see ``PlanService/updateSettings(defaultZone:_:)``).
     public struct Text: Hashable, Sendable {

@@ -44,8 +44,6 @@ func timeOfDay(_ text: String, option: String, allow24: Bool) throws -> TimeOfDa
     return value
 }
 
-func zoneOf(_ settings: PlanSettings) -> SystemZone { SystemZone(identifier: settings.timeZone) ?? .utc }
-
 /// Prints what the command shows (a listing, a search): text, or JSON when asked.
 func emit(_ json: Bool, _ value: some Encodable, text: () -> String) {
     if json { print(Wire.encode(value)) } else { show(text(), terminator: "") }

@@ -21,8 +21,7 @@ extension RPCServer {
 
     /// The user's zone as stored (or the default).
     func zone(_ service: PlanService) throws -> SystemZone {
-        let settings = try service.settings(defaultZone: environment.defaultZone)
-        return SystemZone(identifier: settings.timeZone) ?? .utc
+        try service.settings(defaultZone: environment.defaultZone).zone
     }
 
     static func encode(_ value: some Encodable) -> String { Wire.encode(value) }
