@@ -12,6 +12,10 @@ public struct CoursesInputError: Error, Hashable, Sendable {
     public var value: String
     public var expected: String
 
+    /// `"9am": expected a time of day HH:MM`, what `plan rpc` says beside
+    /// the field's pointer.
+    public var paramsMessage: String { "\"\(value)\": expected \(expected)" }
+
     /// `--no-earlier 9am: expected a time of day HH:MM`.
     public var optionMessage: String {
         let option = "--" + field.reduce(into: "") { out, c in

@@ -28,11 +28,7 @@ func day(_ text: String, option: String, now: Instant, zone: SystemZone) throws 
     guard let v = HumanInput.date(text, now: now, zone: zone) else {
         throw ValidationError("\(option) \(text): expected a date like 2026-11-23, today or mon")
     }
-    switch v {
-    case .date(let d): return d
-    case .local(let l): return l.date
-    case .instant(let i): return zone.local(i).date
-    }
+    return TaskTime(v, zone: zone).day(in: zone)
 }
 
 /// `--earliest 09:00`.

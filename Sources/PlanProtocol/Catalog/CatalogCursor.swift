@@ -8,6 +8,24 @@ struct CatalogCursor {
     let path: String
     let file: String
 
+    /// The cursor at the root of `bytes` parsed as JSON, read from `file`;
+    /// text that is not JSON is refused with the byte where it goes wrong.
+    init(parsing bytes: [UInt8], file: String) throws(CatalogError) {
+        do {
+            node = try JSONValue.parse(bytes)
+        } catch {
+            throw CatalogError(file: file, reason: "is not JSON: at byte \(error.offset): \(error.reason)")
+        }
+        path = ""
+        self.file = file
+    }
+
+    init(node: JSONValue, path: String, file: String) {
+        self.node = node
+        self.path = path
+        self.file = file
+    }
+
     /// The last key of the path (`id` for `courses[3].sections[1].id`).
     var field: String? {
         let last = path.split(separator: ".").last.map(String.init) ?? path
