@@ -9,11 +9,6 @@ public struct PlanSettings: Hashable, Sendable {
     public var timeZone: String
     public var policy: PolicyDefinition
 
-    public init(timeZone: String, policy: PolicyDefinition) {
-        self.timeZone = timeZone
-        self.policy = policy
-    }
-
     /// The zone ``timeZone`` names; UTC when it names none this system knows.
     public var zone: SystemZone { SystemZone(identifier: timeZone) ?? .utc }
 
