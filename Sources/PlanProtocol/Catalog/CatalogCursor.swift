@@ -8,24 +8,6 @@ struct CatalogCursor {
     let path: String
     let file: String
 
-    /// The cursor at the root of `bytes` parsed as JSON, read from `file`;
-    /// text that is not JSON is refused with the byte where it goes wrong.
-    init(parsing bytes: [UInt8], file: String) throws(CatalogError) {
-        do {
-            node = try JSONValue.parse(bytes)
-        } catch {
-            throw CatalogError(file: file, reason: "is not JSON: at byte \(error.offset): \(error.reason)")
-        }
-        path = ""
-        self.file = file
-    }
-
-    init(node: JSONValue, path: String, file: String) {
-        self.node = node
-        self.path = path
-        self.file = file
-    }
-
     /// The last key of the path (`id` for `courses[3].sections[1].id`).
     var field: String? {
         let last = path.split(separator: ".").last.map(String.init) ?? path
@@ -95,5 +77,19 @@ struct CatalogCursor {
         }
         guard x == x.rounded(), x >= 0, x < 1e9 else { throw fail("is not a whole number ≥ 0; expected \(what)") }
         return Int(x)
+    }
+}
+
+extension CatalogCursor {
+    /// The cursor at the root of `bytes` parsed as JSON, read from `file`;
+    /// text that is not JSON is refused with the byte where it goes wrong.
+    init(parsing bytes: [UInt8], file: String) throws(CatalogError) {
+        let root: JSONValue
+        do {
+            root = try JSONValue.parse(bytes)
+        } catch {
+            throw CatalogError(file: file, reason: "is not JSON: at byte \(error.offset): \(error.reason)")
+        }
+        self.init(node: root, path: "", file: file)
     }
 }
