@@ -41,12 +41,12 @@ public final class CalDAVCalendars: Sendable, RemoteCopies {
                 return Answer(at: clock, content: .success(try Self.content(copy!)), pending: .confirmed(at: now.seconds))
             }
             let content = try Self.content(fresh)
-            try ServerAnswers<CalDAVCopy>.checkReadable(content.bytes, url: url, now: now)
+            try Self.checkReadable(content.bytes, url: url, now: now)
             return Answer(at: clock, content: .success(content), pending: .save(fresh))
         } catch {
-            return ServerAnswers.failed(error, url: url, offlineId: "caldav-offline", now: now, at: clock,
-                                        stored: { copy.flatMap { c in (try? Self.content(c)).map { ($0, c.checkedAt) } } },
-                                        note: notices.note)
+            return Self.failed(error, url: url, offlineId: "caldav-offline", now: now, at: clock,
+                               stored: { copy.flatMap { c in (try? Self.content(c)).map { ($0, c.checkedAt) } } },
+                               note: notices.note)
         }
     }
 

@@ -44,7 +44,7 @@ public final class RemoteCalendars: Sendable, RemoteCopies {
         }
     }
 
-    /// Adds a warning to say once (a CalDAV collection read from its stored copy).
+    /// Adds a warning to say once (a subscription or CalDAV collection read from its stored copy).
     func note(_ warning: ImportWarning) {
         notices.withLock { $0.append(warning) }
     }
@@ -66,14 +66,14 @@ public final class RemoteCalendars: Sendable, RemoteCopies {
                 }
                 return Answer(at: clock, content: .success(Self.content(copy)), pending: .confirmed(at: now.seconds))
             case .fetched(let bytes, let validators):
-                try ServerAnswers<SubscriptionCopy>.checkReadable(bytes, url: url, now: now)
+                try Self.checkReadable(bytes, url: url, now: now)
                 let fresh = SubscriptionCopy(url: url, bytes: bytes, etag: validators.etag, lastModified: validators.lastModified,
                                              fetchedAt: now.seconds, checkedAt: now.seconds)
                 return Answer(at: clock, content: .success(Self.content(fresh)), pending: .save(fresh))
             }
         } catch {
-            return ServerAnswers.failed(error, url: url, offlineId: "subscription-offline", now: now, at: clock,
-                                        stored: { copy.map { (Self.content($0), $0.checkedAt) } }, note: note)
+            return Self.failed(error, url: url, offlineId: "subscription-offline", now: now, at: clock,
+                               stored: { copy.map { (Self.content($0), $0.checkedAt) } }, note: note)
         }
     }
 

@@ -29,8 +29,9 @@ extension CalDAVCopy: StoredCopy {
 /// The remote calendars of one kind, read through ``ServerAnswers`` with
 /// their last good copies in the store: subscriptions
 /// (``RemoteCalendars``) and CalDAV collections (``CalDAVCalendars``). Each
-/// says how to ask its server; asking ahead of the operation's transaction
-/// and keeping the answer through it are the same for both.
+/// says how to ask its server; asking ahead of the operation's transaction,
+/// keeping the answer through it, and standing in with the stored copy when
+/// the server is out of reach are the same for both.
 protocol RemoteCopies: AnyObject, Sendable {
     associatedtype Copy: StoredCopy
     var answers: ServerAnswers<Copy> { get }
@@ -50,5 +51,40 @@ extension RemoteCopies {
     /// The calendar at `url` as read now; what the answer changed is kept through `t`.
     func content(_ url: String, _ t: StoreTransaction, now: Instant) throws -> Result<CalendarContent, ImportError> {
         try answers.content(url, t) { ask($0, copy: $1, commands: $2, now: now, at: $3) }
+    }
+
+    /// Refuses new content that does not read as a calendar (junk from the
+    /// server is the importer's error, and the stored copy stays).
+    static func checkReadable(_ bytes: [UInt8], url: String, now: Instant) throws(ImportError) {
+        _ = try ICalImporter.importData(bytes, label: url, options: ImportOptions(window: TimeRange(start: now, end: now + 86_400)))
+    }
+
+    /// The answer when asking the server about `url` failed with `error`.
+    /// When the server is out of reach, the stored copy (`stored()`: its
+    /// content and when it was last confirmed) stands in and `note` gets one
+    /// warning `offlineId` naming its age; with no copy, or any other
+    /// failure, the calendar cannot be read.
+    static func failed(_ error: any Error, url: String, offlineId: String, now: Instant, at clock: ContinuousClock.Instant,
+                       stored: () -> (content: CalendarContent, checkedAt: Int64)?,
+                       note: (ImportWarning) -> Void) -> ServerAnswers<Copy>.Answer {
+        let content: Result<CalendarContent, ImportError>
+        switch error {
+        case let e as DAVError where e.isOffline:
+            if let stored = stored() {
+                let age = RemoteCalendars.age(now.seconds - stored.checkedAt)
+                note(ImportWarning(id: offlineId, file: url, line: nil, property: nil, value: nil,
+                                   message: "\(e.reason); planning with the stored copy, last confirmed \(age) ago"))
+                content = .success(stored.content)
+            } else {
+                content = .failure(.unreadable(file: url, reason: e.reason + "; no copy of it is stored yet"))
+            }
+        case let e as DAVError:
+            content = .failure(.unreadable(file: url, reason: e.reason))
+        case let e as ImportError:
+            content = .failure(e)
+        default:
+            content = .failure(.unreadable(file: url, reason: String(describing: error)))
+        }
+        return ServerAnswers<Copy>.Answer(at: clock, content: content, pending: nil)
     }
 }

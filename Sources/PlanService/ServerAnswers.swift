@@ -1,4 +1,3 @@
-import PlanCore
 import PlanDAV
 import PlanICal
 import PlanStore
@@ -66,41 +65,6 @@ final class ServerAnswers<Copy: StoredCopy>: Sendable {
         }
         keep(url, Answer(at: answer.at, content: answer.content, pending: nil))
         return answer.content
-    }
-
-    /// Refuses new content that does not read as a calendar (junk from the
-    /// server is the importer's error, and the stored copy stays).
-    static func checkReadable(_ bytes: [UInt8], url: String, now: Instant) throws(ImportError) {
-        _ = try ICalImporter.importData(bytes, label: url, options: ImportOptions(window: TimeRange(start: now, end: now + 86_400)))
-    }
-
-    /// The answer when asking the server about `url` failed with `error`.
-    /// When the server is out of reach, the stored copy (`stored()`: its
-    /// content and when it was last confirmed) stands in and `note` gets one
-    /// warning `offlineId` naming its age; with no copy, or any other
-    /// failure, the calendar cannot be read.
-    static func failed(_ error: any Error, url: String, offlineId: String, now: Instant, at clock: ContinuousClock.Instant,
-                       stored: () -> (content: CalendarContent, checkedAt: Int64)?,
-                       note: (ImportWarning) -> Void) -> Answer {
-        let content: Result<CalendarContent, ImportError>
-        switch error {
-        case let e as DAVError where e.isOffline:
-            if let stored = stored() {
-                let age = RemoteCalendars.age(now.seconds - stored.checkedAt)
-                note(ImportWarning(id: offlineId, file: url, line: nil, property: nil, value: nil,
-                                   message: "\(e.reason); planning with the stored copy, last confirmed \(age) ago"))
-                content = .success(stored.content)
-            } else {
-                content = .failure(.unreadable(file: url, reason: e.reason + "; no copy of it is stored yet"))
-            }
-        case let e as DAVError:
-            content = .failure(.unreadable(file: url, reason: e.reason))
-        case let e as ImportError:
-            content = .failure(e)
-        default:
-            content = .failure(.unreadable(file: url, reason: String(describing: error)))
-        }
-        return Answer(at: clock, content: content, pending: nil)
     }
 
     /// The answer for `url` if it is younger than ``reuseSeconds`` at `clock`.
