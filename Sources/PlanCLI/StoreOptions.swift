@@ -19,17 +19,20 @@ struct StoreOptions: ParsableArguments {
     /// The store path: `--store`, else `$PLAN_STORE`, else the XDG default.
     var storePath: String { store ?? PlanStore.defaultPath(environment: ProcessInfo.processInfo.environment) }
 
-    /// The service on the chosen store, with `now` from the clock or, for
-    /// reproducible runs and tests, from `$PLAN_NOW` (ISO 8601 with an offset).
-    func service() throws -> (PlanService, String) {
-        let env = ProcessInfo.processInfo.environment
-        let path = storePath
-        let now: Instant
+    /// `now` from the clock or, for reproducible runs and tests, from
+    /// `$PLAN_NOW` (ISO 8601 with an offset); a malformed one is a usage error.
+    static func now(environment env: [String: String]) throws -> Instant {
         do {
-            now = try PlanClock.now(environment: env)
+            return try PlanClock.now(environment: env)
         } catch {
             throw ValidationError(error.description)
         }
+    }
+
+    /// The service on the chosen store, with ``now(environment:)``.
+    func service() throws -> (PlanService, String) {
+        let path = storePath
+        let now = try Self.now(environment: ProcessInfo.processInfo.environment)
         do {
             let planStore = try PlanStore(path: path)
             printVerbose("store \(path)")

@@ -34,11 +34,6 @@ public struct Multistatus: Hashable, Sendable {
     public var responses: [Response]
     public var syncToken: String?
 
-    public init(responses: [Response], syncToken: String?) {
-        self.responses = responses
-        self.syncToken = syncToken
-    }
-
     /// One `response`: a resource's `href` and either its properties by
     /// status (`propstat`) or one status for the whole resource (a member
     /// removed since a sync token: 404).
@@ -48,12 +43,6 @@ public struct Multistatus: Hashable, Sendable {
         /// The status of the whole response, when it has one.
         public var status: Int?
         public var propstats: [PropStat]
-
-        public init(href: String, status: Int?, propstats: [PropStat]) {
-            self.href = href
-            self.status = status
-            self.propstats = propstats
-        }
 
         /// Property `name` when the server found it (a 2xx propstat).
         public func property(_ name: QName) -> Property? {
@@ -68,11 +57,6 @@ public struct Multistatus: Hashable, Sendable {
     public struct PropStat: Hashable, Sendable {
         public var status: Int
         public var properties: [Property]
-
-        public init(status: Int, properties: [Property]) {
-            self.status = status
-            self.properties = properties
-        }
     }
 
     /// One property: its text (the element's character data and that of
@@ -84,14 +68,7 @@ public struct Multistatus: Hashable, Sendable {
         public var text: String
         public var children: [QName]
         /// The `href`s inside it (`current-user-principal`, `calendar-home-set`).
-        public var hrefs: [String]
-
-        public init(name: QName, text: String, children: [QName], hrefs: [String] = []) {
-            self.name = name
-            self.text = text
-            self.children = children
-            self.hrefs = hrefs
-        }
+        public var hrefs: [String] = []
     }
 
     /// A body larger than this is refused before it is read.

@@ -108,17 +108,9 @@ public struct GroupSlot: Hashable, Sendable {
     /// Indices of those who cannot come (busy, or outside their day window), in member order.
     public var busy: [Int]
     /// Those of ``busy`` for whom it is outside their day window (or on a day not searched, in their zone).
-    public var outsideHours: [Int]
+    public var outsideHours: [Int] = []
     /// Movable pieces it overlaps, member by member (member index, labels in time order).
     public var displaced: [Displaced]
-
-    public init(range: TimeRange, free: [Int], busy: [Int], outsideHours: [Int] = [], displaced: [Displaced]) {
-        self.range = range
-        self.free = free
-        self.busy = busy
-        self.outsideHours = outsideHours
-        self.displaced = displaced
-    }
 
     /// Whether every member is free.
     public var everyone: Bool { busy.isEmpty }

@@ -47,11 +47,8 @@ extension ICalExporter {
         guard let definition = SittingZone.builtinDefinition(timeZone, fromYear: firstYear) else {
             throw .invalid(file: name, reason: "libical has no time zone \"\(timeZone)\" to write the classes in")
         }
-        guard let out = icalcomponent_new(ICAL_VCALENDAR_COMPONENT) else { return "" }
+        guard let out = newCalendar() else { return "" }
         defer { icalcomponent_free(out) }
-        icalcomponent_add_property(out, icalproperty_new_version("2.0"))
-        icalcomponent_add_property(out, icalproperty_new_prodid("-//plan//plan \(planICalVersion)//EN"))
-        icalcomponent_add_property(out, icalproperty_new_calscale("GREGORIAN"))
         if let x = icalproperty_new_x(name) {
             icalproperty_set_x_name(x, "X-WR-CALNAME")
             icalcomponent_add_property(out, x)
@@ -60,7 +57,7 @@ extension ICalExporter {
         for c in classes {
             guard let ev = icalcomponent_new(ICAL_VEVENT_COMPONENT) else { continue }
             icalcomponent_add_property(ev, icalproperty_new_uid(c.uid))
-            icalcomponent_add_property(ev, icalproperty_new_dtstamp(icaltime_from_timet_with_zone(time_t(stamp.seconds), 0, icaltimezone_get_utc_timezone())))
+            icalcomponent_add_property(ev, icalproperty_new_dtstamp(utcTime(stamp)))
             icalcomponent_add_property(ev, zoned(icalproperty_new_dtstart(icalTime(c.start, isDate: false)), timeZone))
             icalcomponent_add_property(ev, zoned(icalproperty_new_dtend(icalTime(c.end, isDate: false)), timeZone))
             let until = c.until.local(offset: 0)
@@ -78,8 +75,6 @@ extension ICalExporter {
             icalcomponent_add_property(ev, icalproperty_new_transp(ICAL_TRANSP_OPAQUE))
             icalcomponent_add_component(out, ev)
         }
-        guard let text = icalcomponent_as_ical_string_r(out) else { return "" }
-        defer { icalmemory_free_buffer(text) }
-        return String(cString: text)
+        return text(of: out) ?? ""
     }
 }

@@ -132,14 +132,7 @@ extension ContentLines.Line {
     }
 
     /// Whether two `;` follow each other anywhere in the line.
-    var hasEmptyParameter: Bool {
-        var previous: UInt8 = 0
-        for b in bytes {
-            if b == 0x3B && previous == 0x3B { return true }
-            previous = b
-        }
-        return false
-    }
+    var hasEmptyParameter: Bool { ContentLines.hasAdjacentSemicolons(bytes) }
 }
 
 extension StringProtocol {
@@ -156,5 +149,18 @@ extension StringProtocol {
         while let f = s.first, f.isWhitespace { s.removeFirst() }
         while let l = s.last, l.isWhitespace { s.removeLast() }
         return String(s)
+    }
+}
+
+extension ContentLines {
+    /// Whether two `;` follow each other anywhere in `bytes` (an empty
+    /// parameter, or an empty part of a rule).
+    static func hasAdjacentSemicolons(_ bytes: ArraySlice<UInt8>) -> Bool {
+        var previous: UInt8 = 0
+        for b in bytes {
+            if b == 0x3B && previous == 0x3B { return true }
+            previous = b
+        }
+        return false
     }
 }

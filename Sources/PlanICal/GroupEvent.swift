@@ -79,9 +79,8 @@ public enum GroupEvent {
                 icalproperty_set_parameter(p, icalparameter_new_partstat(ICalExporter.partstat(status)))
                 if status != .needsAction { icalproperty_remove_parameter_by_kind(p, ICAL_RSVP_PARAMETER) }
             }
-            guard let text = icalcomponent_as_ical_string_r(root) else { throw .invalid(file: label, reason: "libical could not write it back") }
-            defer { icalmemory_free_buffer(text) }
-            return String(cString: text)
+            guard let text = ICalExporter.text(of: root) else { throw .invalid(file: label, reason: "libical could not write it back") }
+            return text
         }
     }
 

@@ -49,11 +49,8 @@ public enum ICalExporter {
                               timeZone: String? = nil) throws(ImportError) -> String {
         lock.lock()
         defer { lock.unlock() }
-        guard let out = icalcomponent_new(ICAL_VCALENDAR_COMPONENT) else { return "" }
+        guard let out = newCalendar() else { return "" }
         defer { icalcomponent_free(out) }
-        icalcomponent_add_property(out, icalproperty_new_version("2.0"))
-        icalcomponent_add_property(out, icalproperty_new_prodid("-//plan//plan \(planICalVersion)//EN"))
-        icalcomponent_add_property(out, icalproperty_new_calscale("GREGORIAN"))
 
         var zonesWritten = Set<String>()
         for calendar in calendars {
@@ -97,9 +94,7 @@ public enum ICalExporter {
         // The zone's definition ahead of the events that name it.
         if zoneUsed { zone?.addDefinition(to: out) }
         for ev in events { icalcomponent_add_component(out, ev) }
-        guard let text = icalcomponent_as_ical_string_r(out) else { return "" }
-        defer { icalmemory_free_buffer(text) }
-        return String(cString: text)
+        return text(of: out) ?? ""
     }
 
     /// Copies the VEVENTs and VTIMEZONEs under `root` (a VCALENDAR, an XROOT
@@ -155,6 +150,25 @@ public enum ICalExporter {
     static func zoned(_ prop: OpaquePointer?, _ tzid: String) -> OpaquePointer? {
         if let prop { icalproperty_add_parameter(prop, icalparameter_new_tzid(tzid)) }
         return prop
+    }
+
+    /// A new VCALENDAR with plan's `VERSION`, `PRODID` and `CALSCALE`
+    /// (RFC 5545 §3.7), every calendar plan writes starting so; the caller
+    /// owns it (`defer { icalcomponent_free(…) }` on the next line).
+    static func newCalendar() -> OpaquePointer? {
+        guard let cal = icalcomponent_new(ICAL_VCALENDAR_COMPONENT) else { return nil }
+        icalcomponent_add_property(cal, icalproperty_new_version("2.0"))
+        icalcomponent_add_property(cal, icalproperty_new_prodid("-//plan//plan \(planICalVersion)//EN"))
+        icalcomponent_add_property(cal, icalproperty_new_calscale("GREGORIAN"))
+        return cal
+    }
+
+    /// `component` as iCalendar text written by libical (CRLF, folded); nil
+    /// when libical writes nothing.
+    static func text(of component: OpaquePointer) -> String? {
+        guard let text = icalcomponent_as_ical_string_r(component) else { return nil }
+        defer { icalmemory_free_buffer(text) }
+        return String(cString: text)
     }
 
     static func utcTime(_ i: Instant) -> icaltimetype {

@@ -76,12 +76,6 @@ public struct ImportResult: Sendable {
     public var warnings: [ImportWarning]
     /// Number of VEVENTs read (masters and overrides).
     public var eventCount: Int
-
-    public init(occurrences: [Occurrence], warnings: [ImportWarning], eventCount: Int) {
-        self.occurrences = occurrences
-        self.warnings = warnings
-        self.eventCount = eventCount
-    }
 }
 
 /// ``ImportResult`` with the occurrences in their compact table, each made

@@ -65,11 +65,8 @@ extension ICalExporter {
     static func calendarText(_ method: SchedulingMethod?, _ inv: Invitation) -> String {
         lock.lock()
         defer { lock.unlock() }
-        guard let out = icalcomponent_new(ICAL_VCALENDAR_COMPONENT) else { return "" }
+        guard let out = newCalendar() else { return "" }
         defer { icalcomponent_free(out) }
-        icalcomponent_add_property(out, icalproperty_new_version("2.0"))
-        icalcomponent_add_property(out, icalproperty_new_prodid("-//plan//plan \(planICalVersion)//EN"))
-        icalcomponent_add_property(out, icalproperty_new_calscale("GREGORIAN"))
         if let method {
             let m: icalproperty_method = switch method {
             case .request: ICAL_METHOD_REQUEST
@@ -102,9 +99,7 @@ extension ICalExporter {
         icalcomponent_add_property(ev, icalproperty_new_status(inv.cancelled || method == .cancel ? ICAL_STATUS_CANCELLED : ICAL_STATUS_CONFIRMED))
         icalcomponent_add_property(ev, icalproperty_new_transp(ICAL_TRANSP_OPAQUE))
         icalcomponent_add_component(out, ev)
-        guard let text = icalcomponent_as_ical_string_r(out) else { return "" }
-        defer { icalmemory_free_buffer(text) }
-        return String(cString: text)
+        return text(of: out) ?? ""
     }
 
     static func user(_ prop: OpaquePointer?, _ u: CalendarUser) -> OpaquePointer? {
@@ -131,15 +126,6 @@ public struct SchedulingMessage: Hashable, Sendable {
     public var summary: String?
     public var organizer: CalendarUser?
     public var attendees: [InvitedUser]
-
-    public init(method: SchedulingMethod, uid: String, sequence: Int, summary: String?, organizer: CalendarUser?, attendees: [InvitedUser]) {
-        self.method = method
-        self.uid = uid
-        self.sequence = sequence
-        self.summary = summary
-        self.organizer = organizer
-        self.attendees = attendees
-    }
 }
 
 /// Reads iTIP messages with libical.

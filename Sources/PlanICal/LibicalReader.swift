@@ -19,11 +19,6 @@ struct LibicalReader {
     /// be read, the event's occurrences cannot be known.
     static let timeProperties: Set<String> = ["DTSTART", "DTEND", "DURATION", "RRULE", "RDATE", "EXDATE", "EXRULE", "RECURRENCE-ID"]
 
-    init(file: String, lines: ContentLines) {
-        self.file = file
-        self.lines = lines
-    }
-
     mutating func read() -> ReadDocument {
         if let layout = Self.plainLayout(lines) {
             var attempt = self

@@ -37,12 +37,7 @@ enum RuleRepair {
     static func mayNeedRepair(_ bytes: ArraySlice<UInt8>) -> Bool {
         guard let last = bytes.last else { return true }
         if last == 0x3B || bytes.first == 0x3B { return true }
-        var previous: UInt8 = 0
-        for b in bytes {
-            if b == 0x3B && previous == 0x3B { return true }
-            previous = b
-        }
-        return false
+        return ContentLines.hasAdjacentSemicolons(bytes)
     }
 
     /// The lenient reading of one RRULE value. Values are compared without

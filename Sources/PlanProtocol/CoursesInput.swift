@@ -12,11 +12,9 @@ public struct CoursesInputError: Error, Hashable, Sendable {
     public var value: String
     public var expected: String
 
-    public init(field: String, value: String, expected: String) {
-        self.field = field
-        self.value = value
-        self.expected = expected
-    }
+    /// `"9am": expected a time of day HH:MM`, what `plan rpc` says beside
+    /// the field's pointer.
+    public var paramsMessage: String { "\"\(value)\": expected \(expected)" }
 
     /// `--no-earlier 9am: expected a time of day HH:MM`.
     public var optionMessage: String {

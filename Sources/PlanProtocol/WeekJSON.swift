@@ -17,28 +17,25 @@ public enum WeekJSON {
         w.member(",\"timeZone\":", zone.identifier)
         w.ascii(",\"name\":")
         w.optional(layout.name)
-        w.ascii(",\"rows\":[")
-        for (k, h) in layout.hours.enumerated() {
-            if k > 0 { w.ascii(",") }
+        w.ascii(",\"rows\":")
+        w.array(layout.hours) { h in
             w.ascii("{\"hour\":")
             w.int(h)
             w.member(",\"label\":", WeekLayout.clock(h * 60))
             w.ascii("}")
         }
-        w.ascii("],\"columns\":[")
-        for (k, c) in layout.columns.enumerated() {
-            if k > 0 { w.ascii(",") }
+        w.ascii(",\"columns\":")
+        w.array(layout.columns) { c in
             w.member("{\"date\":", c.date.isoString)
             w.member(",\"weekday\":", Weekday(c.date).shortName)
             w.ascii(",\"missingHours\":")
-            ints(w, c.missingHours)
+            w.array(c.missingHours) { w.int($0) }
             w.ascii(",\"repeatedHours\":")
-            ints(w, c.repeatedHours)
+            w.array(c.repeatedHours) { w.int($0) }
             w.ascii("}")
         }
-        w.ascii("],\"blocks\":[")
-        for (k, b) in layout.blocks.enumerated() {
-            if k > 0 { w.ascii(",") }
+        w.ascii(",\"blocks\":")
+        w.array(layout.blocks) { b in
             w.member("{\"day\":", layout.columns[b.column].date.isoString)
             w.ascii(",\"column\":")
             w.int(b.column)
@@ -71,9 +68,8 @@ public enum WeekJSON {
             }
             w.ascii("}}")
         }
-        w.ascii("],\"legend\":[")
-        for (k, e) in layout.legend.enumerated() {
-            if k > 0 { w.ascii(",") }
+        w.ascii(",\"legend\":")
+        w.array(layout.legend) { e in
             w.member("{\"group\":", e.group)
             w.member(",\"color\":", e.color)
             w.ascii(",\"classes\":")
@@ -82,9 +78,8 @@ public enum WeekJSON {
             w.bool(e.hasSittings)
             w.ascii("}")
         }
-        w.ascii("],\"unscheduled\":[")
-        for (k, l) in layout.listed.enumerated() {
-            if k > 0 { w.ascii(",") }
+        w.ascii(",\"unscheduled\":")
+        w.array(layout.listed) { l in
             w.member("{\"kind\":", l.kind.rawValue)
             w.ascii(",\"date\":")
             w.optional(l.date?.isoString)
@@ -95,16 +90,7 @@ public enum WeekJSON {
             w.member(",\"color\":", l.color)
             w.ascii("}")
         }
-        w.ascii("]}")
+        w.ascii("}")
         return w.text
-    }
-
-    private static func ints(_ w: JSONWriter, _ values: [Int]) {
-        w.ascii("[")
-        for (k, v) in values.enumerated() {
-            if k > 0 { w.ascii(",") }
-            w.int(v)
-        }
-        w.ascii("]")
     }
 }

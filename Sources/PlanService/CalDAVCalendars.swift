@@ -17,10 +17,10 @@ import Synchronization
 /// REPORT), else with a calendar-query of every member's ETag; only the
 /// members that changed are then downloaded (calendar-multiget). The
 /// members are merged into one calendar by libical (``ICalExporter``).
-public final class CalDAVCalendars: Sendable {
+public final class CalDAVCalendars: Sendable, RemoteCopies {
     let environment: [String: String]
     let notices: RemoteCalendars
-    private let answers = ServerAnswers<CalDAVCopy>()
+    let answers = ServerAnswers<CalDAVCopy>()
 
     typealias Answer = ServerAnswers<CalDAVCopy>.Answer
 
@@ -29,34 +29,9 @@ public final class CalDAVCalendars: Sendable {
         self.notices = notices
     }
 
-    /// Asks the server about each of `urls` not asked within the last
-    /// minute, outside any write transaction.
-    func prefetch(_ urls: [String], store: PlanStore, now: Instant) throws {
-        let clock = ContinuousClock.now
-        let due = answers.due(urls, at: clock)
-        guard !due.isEmpty else { return }
-        let (copies, commands) = try store.read { t in (try due.map { try t.caldavCopy(url: $0) }, try PasswordCommands.load(t)) }
-        for (url, copy) in zip(due, copies) {
-            answers.keep(url, ask(url, copy: copy, commands: commands, now: now, at: clock))
-        }
-    }
-
-    /// The collection at `url` as read now; what the answer changed is kept through `t`.
-    func content(_ url: String, _ t: StoreTransaction, now: Instant) throws -> Result<CalendarContent, ImportError> {
-        let clock = ContinuousClock.now
-        return try answers.settle(url, at: clock, ask: {
-            ask(url, copy: try t.caldavCopy(url: url), commands: try PasswordCommands.load(t), now: now, at: clock)
-        }, write: { pending in
-            switch pending {
-            case .save(let copy): try t.saveCalDAVCopy(copy)
-            case .confirmed(let at): try t.markCalDAVChecked(url: url, at: at)
-            }
-        })
-    }
-
     /// Reads the collection against the stored `copy`: no store access.
-    private func ask(_ url: String, copy: CalDAVCopy?, commands: [String: PasswordCommand], now: Instant,
-                     at clock: ContinuousClock.Instant) -> Answer {
+    func ask(_ url: String, copy: CalDAVCopy?, commands: [String: PasswordCommand], now: Instant,
+             at clock: ContinuousClock.Instant) -> Answer {
         do {
             let address = try SubscriptionURL(url, insecure: true)
             let client = DAVClient(environment: environment, insecure: true, passwordCommands: commands)
@@ -66,21 +41,12 @@ public final class CalDAVCalendars: Sendable {
                 return Answer(at: clock, content: .success(try Self.content(copy!)), pending: .confirmed(at: now.seconds))
             }
             let content = try Self.content(fresh)
-            _ = try ICalImporter.importData(content.bytes, label: url, options: ImportOptions(window: TimeRange(start: now, end: now + 86_400)))
+            try Self.checkReadable(content.bytes, url: url, now: now)
             return Answer(at: clock, content: .success(content), pending: .save(fresh))
-        } catch let e as DAVError {
-            guard e.isOffline else { return Answer(at: clock, content: .failure(.unreadable(file: url, reason: e.reason)), pending: nil) }
-            guard let copy, let content = try? Self.content(copy) else {
-                return Answer(at: clock, content: .failure(.unreadable(file: url, reason: e.reason + "; no copy of it is stored yet")), pending: nil)
-            }
-            let age = RemoteCalendars.age(now.seconds - copy.checkedAt)
-            notices.note(ImportWarning(id: "caldav-offline", file: url, line: nil, property: nil, value: nil,
-                                       message: "\(e.reason); planning with the stored copy, last confirmed \(age) ago"))
-            return Answer(at: clock, content: .success(content), pending: nil)
-        } catch let e as ImportError {
-            return Answer(at: clock, content: .failure(e), pending: nil)
         } catch {
-            return Answer(at: clock, content: .failure(.unreadable(file: url, reason: String(describing: error))), pending: nil)
+            return Self.failed(error, url: url, offlineId: "caldav-offline", now: now, at: clock,
+                               stored: { copy.flatMap { c in (try? Self.content(c)).map { ($0, c.checkedAt) } } },
+                               note: notices.note)
         }
     }
 

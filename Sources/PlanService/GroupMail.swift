@@ -19,7 +19,7 @@ extension PlanService {
                        defaultZone: String, t: StoreTransaction) throws -> [String] {
         guard let mailDir, !recipients.isEmpty else { return [] }
         let dir = Self.absolutePath(mailDir)
-        let zone = SystemZone(identifier: try Self.settings(t, defaultZone: defaultZone).timeZone) ?? .utc
+        let zone = try Self.settings(t, defaultZone: defaultZone).zone
         let calendar = ICalExporter.scheduling(method, Self.invitation(s))
         var written: [String] = []
         do {

@@ -57,7 +57,7 @@ extension PlanService {
     /// time, and (for `me`) the day window and the sittings that could move.
     func groupMember(_ source: GroupMemberSource, window: TimeRange, settings: PlanSettings, t: StoreTransaction,
                      taken: inout Set<String>) throws -> (GroupMember, [ImportWarning]) {
-        let zone = SystemZone(identifier: settings.timeZone) ?? .utc
+        let zone = settings.zone
         let policy = settings.policy.policy(zone: zone)
         func named(_ base: String) -> String {
             let name = TaskIds.unique(base, taken: taken)

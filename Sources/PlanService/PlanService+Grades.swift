@@ -37,7 +37,7 @@ extension PlanService {
     func gradeBook(_ t: StoreTransaction, defaultZone: String) throws -> GradeBook {
         let courses = try t.gradeCourses(), units = try t.gradeUnits()
         let prior = try t.setting(Self.priorKey).flatMap(PriorText.read)
-        let zone = SystemZone(identifier: try Self.settings(t, defaultZone: defaultZone).timeZone) ?? .utc
+        let zone = try Self.settings(t, defaultZone: defaultZone).zone
         let tasks = try t.tasks().map(\.task), sittings = try t.sittings(), links = try t.taskLinks()
         var study: [String: StudyTime] = [:]
         for c in courses {

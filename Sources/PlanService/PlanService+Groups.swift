@@ -145,7 +145,7 @@ extension PlanService {
         try guarded {
             try store.read { t in
                 let settings = try Self.settings(t, defaultZone: defaultZone)
-                let zone = SystemZone(identifier: settings.timeZone) ?? .utc
+                let zone = settings.zone
                 let within = r.within ?? TimeRange(start: now, end: now + 7 * 86_400)
                 // Busy time a little beyond the window: a session at its edge still sees it.
                 let window = TimeRange(start: within.start - 86_400, end: within.end + 86_400)

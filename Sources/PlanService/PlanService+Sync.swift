@@ -166,7 +166,7 @@ extension PlanService {
         // 1. What is on the server now, and what the phone changed (no transaction open).
         let listed = Dictionary(try client.etags(target).map { ($0.path, $0.etag) }, uniquingKeysWith: { a, _ in a })
         let (zone, mine) = try store.read { t in
-            (SystemZone(identifier: try Self.settings(t, defaultZone: defaultZone).timeZone) ?? .utc, try t.syncedResources(collection: collection))
+            (try Self.settings(t, defaultZone: defaultZone).zone, try t.syncedResources(collection: collection))
         }
         let edited = mine.filter { r in listed[r.path].map { $0 != r.etag } ?? false }
         let fetched = Dictionary(try client.multiget(target, edited.map(\.path)).map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })

@@ -266,7 +266,7 @@ extension PlanService {
     }
 
     static func rows(_ t: StoreTransaction, settings: PlanSettings, now: Instant) throws -> [TaskRow] {
-        let zone = SystemZone(identifier: settings.timeZone) ?? .utc
+        let zone = settings.zone
         let sittings = Dictionary(grouping: try t.sittings(), by: \.taskId)
         return try t.tasks().map { stored in
             let spec = stored.task
@@ -404,7 +404,7 @@ extension PlanService {
             try prefetchSubscriptions()
             return try store.read { t in
                 let settings = try Self.settings(t, defaultZone: defaultZone)
-                let zone = SystemZone(identifier: settings.timeZone) ?? .utc
+                let zone = settings.zone
                 let first = from ?? zone.local(now).date
                 let range = TimeRange(start: zone.resolve(LocalDateTime(date: first)),
                                       end: zone.resolve(LocalDateTime(date: first.adding(days: max(1, days)))))

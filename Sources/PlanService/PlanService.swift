@@ -9,10 +9,8 @@ public struct PlanSettings: Hashable, Sendable {
     public var timeZone: String
     public var policy: PolicyDefinition
 
-    public init(timeZone: String, policy: PolicyDefinition) {
-        self.timeZone = timeZone
-        self.policy = policy
-    }
+    /// The zone ``timeZone`` names; UTC when it names none this system knows.
+    public var zone: SystemZone { SystemZone(identifier: timeZone) ?? .utc }
 
     /// The settings as the contract spells them: what `plan policy set` and
     /// `policy.set` change (see ``PlanService/updateSettings(defaultZone:_:)``).

@@ -24,14 +24,13 @@ import Synchronization
 /// answers 5xx), the stored copy stands in with one warning naming the
 /// source and its age; with no copy, or when the server refuses the
 /// credentials or has no calendar there, the calendar cannot be read.
-public final class RemoteCalendars: Sendable {
+public final class RemoteCalendars: Sendable, RemoteCopies {
     let fetcher: Fetcher
-    private let answers = ServerAnswers<SubscriptionCopy>()
+    let answers = ServerAnswers<SubscriptionCopy>()
     /// The warnings of copies used in place of a server, not yet taken.
     private let notices = Mutex<[ImportWarning]>([])
 
     typealias Answer = ServerAnswers<SubscriptionCopy>.Answer
-    typealias Pending = ServerAnswers<SubscriptionCopy>.Pending
 
     public init(environment: [String: String]) {
         fetcher = Fetcher(environment: environment)
@@ -45,53 +44,16 @@ public final class RemoteCalendars: Sendable {
         }
     }
 
-    /// Adds a warning to say once (a CalDAV collection read from its stored copy).
+    /// Adds a warning to say once (a subscription or CalDAV collection read from its stored copy).
     func note(_ warning: ImportWarning) {
         notices.withLock { $0.append(warning) }
-    }
-
-    /// Asks the server about each of `urls` not asked within the last
-    /// minute, outside any write transaction: the stored copies are read in
-    /// one short read, the answers remembered for ``content(_:_:now:)``.
-    func prefetch(_ urls: [String], store: PlanStore, now: Instant) throws {
-        let clock = ContinuousClock.now
-        let due = answers.due(urls, at: clock)
-        guard !due.isEmpty else { return }
-        let (copies, commands) = try store.read { t in
-            (try due.map { try t.subscriptionCopy(url: $0) }, try PasswordCommands.load(t))
-        }
-        for (url, copy) in zip(due, copies) {
-            answers.keep(url, ask(url, copy: copy, commands: commands, now: now, at: clock))
-        }
-    }
-
-    /// The subscription at `url` as read now (see the type's summary); what
-    /// the answer changed is kept through `t`.
-    func content(_ url: String, _ t: StoreTransaction, now: Instant) throws -> Result<CalendarContent, ImportError> {
-        let clock = ContinuousClock.now
-        return try answers.settle(url, at: clock, ask: {
-            ask(url, copy: try t.subscriptionCopy(url: url), commands: try PasswordCommands.load(t), now: now, at: clock)
-        }, write: { pending in
-            switch pending {
-            case .save(let copy): try t.saveSubscriptionCopy(copy)
-            case .confirmed(let at): try t.markSubscriptionChecked(url: url, at: at)
-            }
-        })
     }
 
     /// One conditional GET of `url` against the stored `copy`, and what the
     /// store should keep of the answer (a warning of a copy used instead is
     /// noted at once): no store access, no transaction.
-    private func ask(_ url: String, copy: SubscriptionCopy?, commands: [String: PasswordCommand], now: Instant,
-                     at clock: ContinuousClock.Instant) -> Answer {
-        let (content, pending, notice) = fetch(url, copy: copy, commands: commands, now: now)
-        if let notice { note(notice) }
-        return Answer(at: clock, content: content, pending: pending)
-    }
-
-    /// The GET itself: the content, what to keep, and the warning to say, if any.
-    private func fetch(_ url: String, copy: SubscriptionCopy?, commands: [String: PasswordCommand], now: Instant)
-        -> (Result<CalendarContent, ImportError>, Pending?, ImportWarning?) {
+    func ask(_ url: String, copy: SubscriptionCopy?, commands: [String: PasswordCommand], now: Instant,
+             at clock: ContinuousClock.Instant) -> Answer {
         var fetcher = fetcher
         fetcher.passwordCommands = commands
         do {
@@ -99,28 +61,19 @@ public final class RemoteCalendars: Sendable {
             let address = try SubscriptionURL(url, insecure: true)
             switch try fetcher.fetch(address, validators: copy.map { Validators(etag: $0.etag, lastModified: $0.lastModified) }) {
             case .notModified:
-                guard let copy else { return (.failure(.unreadable(file: url, reason: "the server answered 304 to a first request")), nil, nil) }
-                return (.success(Self.content(copy)), .confirmed(at: now.seconds), nil)
+                guard let copy else {
+                    return Answer(at: clock, content: .failure(.unreadable(file: url, reason: "the server answered 304 to a first request")), pending: nil)
+                }
+                return Answer(at: clock, content: .success(Self.content(copy)), pending: .confirmed(at: now.seconds))
             case .fetched(let bytes, let validators):
-                // Junk from the server is the importer's error; the stored copy stays.
-                _ = try ICalImporter.importData(bytes, label: url, options: ImportOptions(window: TimeRange(start: now, end: now + 86_400)))
+                try Self.checkReadable(bytes, url: url, now: now)
                 let fresh = SubscriptionCopy(url: url, bytes: bytes, etag: validators.etag, lastModified: validators.lastModified,
                                              fetchedAt: now.seconds, checkedAt: now.seconds)
-                return (.success(Self.content(fresh)), .save(fresh), nil)
+                return Answer(at: clock, content: .success(Self.content(fresh)), pending: .save(fresh))
             }
-        } catch let e as DAVError {
-            guard e.isOffline else { return (.failure(.unreadable(file: url, reason: e.reason)), nil, nil) }
-            guard let copy else {
-                return (.failure(.unreadable(file: url, reason: e.reason + "; no copy of it is stored yet")), nil, nil)
-            }
-            let age = Self.age(now.seconds - copy.checkedAt)
-            let notice = ImportWarning(id: "subscription-offline", file: url, line: nil, property: nil, value: nil,
-                                       message: "\(e.reason); planning with the stored copy, last confirmed \(age) ago")
-            return (.success(Self.content(copy)), nil, notice)
-        } catch let e as ImportError {
-            return (.failure(e), nil, nil)
         } catch {
-            return (.failure(.unreadable(file: url, reason: String(describing: error))), nil, nil)
+            return Self.failed(error, url: url, offlineId: "subscription-offline", now: now, at: clock,
+                               stored: { copy.map { (Self.content($0), $0.checkedAt) } }, note: note)
         }
     }
 

@@ -7,12 +7,6 @@ public struct MeetingDates: Hashable, Sendable {
     public var first: LocalDate
     public var last: LocalDate
     public var skipped: [LocalDate]
-
-    public init(first: LocalDate, last: LocalDate, skipped: [LocalDate]) {
-        self.first = first
-        self.last = last
-        self.skipped = skipped
-    }
 }
 
 extension Meeting {

@@ -43,11 +43,6 @@ struct EndToEndBench {
     /// Monday of the second week of the spring term, 08:00.
     static let start = LocalDateTime(date: LocalDate(year: SemesterCalendar.year, month: 1, day: 25), hour: 8)
 
-    init(options: Options, plan: [String]) {
-        self.options = options
-        self.plan = plan
-    }
-
     /// `PLAN_NOW` `minutes` after the start.
     static func nowText(_ minutes: Int) -> String {
         let l = start.adding(seconds: Int64(minutes) * 60)

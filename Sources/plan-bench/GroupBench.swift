@@ -20,11 +20,6 @@ struct GroupBench {
     var commandRuns = 0
     var note: String?
 
-    init(options: Options, plan: [String]) {
-        self.options = options
-        self.plan = plan
-    }
-
     static let zones = ["America/New_York", "America/New_York", "America/Chicago", "Europe/Berlin", "America/New_York",
                         "Asia/Kolkata", "America/New_York", "America/Los_Angeles", "America/New_York", "Europe/London"]
     static let termStart = LocalDate(year: 2027, month: 1, day: 18)

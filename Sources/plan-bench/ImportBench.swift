@@ -49,12 +49,6 @@ struct ImportBench {
     let python: PythonPeer?
     var rows: [Row] = []
 
-    init(options: Options, plan: [String], python: PythonPeer?) {
-        self.options = options
-        self.plan = plan
-        self.python = python
-    }
-
     mutating func run() {
         let sizes = options.importSizes ?? (options.quick ? [1_000] : [1_000, 10_000, 100_000])
         print("1. Import: semester calendars over \(Self.from) … \(Self.to) (\(Self.zone)), seed \(options.seed)")

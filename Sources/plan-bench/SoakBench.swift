@@ -26,11 +26,6 @@ struct SoakBench {
     var wrongAnswers = 0
     var note: String?
 
-    init(options: Options, plan: [String]) {
-        self.options = options
-        self.plan = plan
-    }
-
     var rssAfterWarmUp: Int? { rss.first { $0.0 >= warmUp }?.1 }
     var rssAtEnd: Int? { rss.last?.1 }
     /// The growth from warm-up to the end, as a fraction.

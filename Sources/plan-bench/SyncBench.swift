@@ -17,11 +17,6 @@ struct SyncBench {
     var unchangedRequests = ""
     var skipped: String?
 
-    init(options: Options, plan: [String]) {
-        self.options = options
-        self.plan = plan
-    }
-
     mutating func run() {
         print("6. Sync: \(tasks * 10) sittings to a local Radicale, then a sync with nothing changed")
         guard Child.run(["python3", "-c", "import radicale"]).status == 0 else {

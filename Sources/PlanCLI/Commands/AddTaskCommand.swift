@@ -106,7 +106,7 @@ struct AddTaskCommand: ParsableCommand {
     func run() throws {
         try withService(options) { service, defaultZone in
             let settings = try service.settings(defaultZone: defaultZone)
-            let zone = zoneOf(settings)
+            let zone = settings.zone
             let existing = try service.tasks(defaultZone: defaultZone)
             var taskId = id ?? TaskIds.slug(title)
             if id == nil { taskId = TaskIds.unique(taskId, taken: Set(existing.map(\.task.id))) }

@@ -21,7 +21,7 @@ struct AgendaCommand: ParsableCommand {
 
     func run() throws {
         try withService(options) { service, defaultZone in
-            let zone = zoneOf(try service.settings(defaultZone: defaultZone))
+            let zone = try service.settings(defaultZone: defaultZone).zone
             let first = try from.map { try day($0, option: "--from", now: service.now, zone: zone) }
             let agenda = try service.agenda(from: first, days: days, defaultZone: defaultZone)
             printWarnings(agenda.warnings)

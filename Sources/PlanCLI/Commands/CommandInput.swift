@@ -28,11 +28,7 @@ func day(_ text: String, option: String, now: Instant, zone: SystemZone) throws 
     guard let v = HumanInput.date(text, now: now, zone: zone) else {
         throw ValidationError("\(option) \(text): expected a date like 2026-11-23, today or mon")
     }
-    switch v {
-    case .date(let d): return d
-    case .local(let l): return l.date
-    case .instant(let i): return zone.local(i).date
-    }
+    return TaskTime(v, zone: zone).day(in: zone)
 }
 
 /// `--earliest 09:00`.
@@ -43,8 +39,6 @@ func timeOfDay(_ text: String, option: String, allow24: Bool) throws -> TimeOfDa
     }
     return value
 }
-
-func zoneOf(_ settings: PlanSettings) -> SystemZone { SystemZone(identifier: settings.timeZone) ?? .utc }
 
 /// Prints what the command shows (a listing, a search): text, or JSON when asked.
 func emit(_ json: Bool, _ value: some Encodable, text: () -> String) {

@@ -25,12 +25,7 @@ struct DoctorCommand: ParsableCommand {
 
     func run() throws {
         let env = ProcessInfo.processInfo.environment
-        let now: Instant
-        do {
-            now = try PlanClock.now(environment: env)
-        } catch {
-            throw ValidationError(error.description)
-        }
+        let now = try StoreOptions.now(environment: env)
         printVerbose("store \(options.storePath)")
         let checkups = Doctor.checkups(storePath: options.storePath, environment: env, now: now)
         emit(options.json, Wire.Doctor(checkups)) { CheckupText.render(checkups, style: Style.text) }

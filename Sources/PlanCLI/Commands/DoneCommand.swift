@@ -18,7 +18,7 @@ struct DoneCommand: ParsableCommand {
 
     func run() throws {
         try withService(options) { service, defaultZone in
-            let zone = zoneOf(try service.settings(defaultZone: defaultZone))
+            let zone = try service.settings(defaultZone: defaultZone).zone
             let seconds = try spent.map { text -> Int64 in
                 guard let s = HumanInput.duration(text), s > 0 else { throw ValidationError("--spent \(text): expected a duration like 45m") }
                 return s

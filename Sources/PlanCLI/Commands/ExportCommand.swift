@@ -27,7 +27,7 @@ struct ExportCommand: ParsableCommand {
 
     func run() throws {
         try withService(options) { service, defaultZone in
-            let zone = zoneOf(try service.settings(defaultZone: defaultZone))
+            let zone = try service.settings(defaultZone: defaultZone).zone
             func instant(_ text: String?, _ option: String) throws -> Instant? {
                 guard let text else { return nil }
                 guard let v = HumanInput.date(text, now: service.now, zone: zone) else {

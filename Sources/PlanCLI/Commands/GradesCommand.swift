@@ -33,6 +33,11 @@ struct GradesCommand: ParsableCommand {
         do { return try body() } catch { throw ServiceError.refused(error.description) }
     }
 
+    /// `Removed CS201.`, or with what went with it: `Removed CS201 and its assessments Midterm, Final.`
+    static func removed(_ what: String, its kind: String, _ names: [String]) -> String {
+        "Removed \(what)" + (names.isEmpty ? "." : " and its \(kind) \(names.joined(separator: ", ")).")
+    }
+
     struct Show: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "show", abstract: "Every course and unit with its average, the term and cumulative GPA.")
         @OptionGroup var options: StoreOptions
@@ -77,7 +82,7 @@ struct GradesCommand: ParsableCommand {
         func run() throws {
             try withService(options) { service, _ in
                 let gone = try service.removeGradeCourse(code: code)
-                say("Removed \(TerminalText.label(gone.code))" + (gone.assessments.isEmpty ? "." : " and its assessments \(gone.assessments.map(\.name).joined(separator: ", "))."))
+                say(GradesCommand.removed(TerminalText.label(gone.code), its: "assessments", gone.assessments.map(\.name)))
             }
         }
     }
@@ -160,7 +165,7 @@ struct GradesCommand: ParsableCommand {
         func run() throws {
             try withService(options) { service, _ in
                 let gone = try service.removeUnit(name: name)
-                say("Removed unit \(TerminalText.label(gone.name))" + (gone.subjects.isEmpty ? "." : " and its subjects \(gone.subjects.map(\.name).joined(separator: ", "))."))
+                say(GradesCommand.removed("unit " + TerminalText.label(gone.name), its: "subjects", gone.subjects.map(\.name)))
             }
         }
     }

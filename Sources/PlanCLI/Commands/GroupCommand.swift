@@ -84,7 +84,7 @@ struct GroupCommand: ParsableCommand {
 
         func run() throws {
             try withService(options) { service, defaultZone in
-                let zone = zoneOf(try service.settings(defaultZone: defaultZone))
+                let zone = try service.settings(defaultZone: defaultZone).zone
                 var input = GroupFindInput()
                 input.members = members
                 input.duration = duration
@@ -138,7 +138,7 @@ struct GroupCommand: ParsableCommand {
 
         func run() throws {
             try withService(options) { service, defaultZone in
-                let zone = zoneOf(try service.settings(defaultZone: defaultZone))
+                let zone = try service.settings(defaultZone: defaultZone).zone
                 var input = GroupSessionInput()
                 (input.title, input.course, input.at, input.duration) = (title, course, at, length)
                 (input.location, input.geo, input.notes, input.invite, input.calendar) = (place, geo, notes, invitees, calendar)
@@ -179,7 +179,7 @@ struct GroupCommand: ParsableCommand {
 
         func run() throws {
             try withService(options) { service, defaultZone in
-                let zone = zoneOf(try service.settings(defaultZone: defaultZone))
+                let zone = try service.settings(defaultZone: defaultZone).zone
                 let start: Instant? = from == "all" ? nil
                     : zone.resolve(LocalDateTime(date: try from.map { try day($0, option: "--from", now: service.now, zone: zone) } ?? zone.local(service.now).date))
                 if let calendar {
@@ -204,7 +204,7 @@ struct GroupCommand: ParsableCommand {
 
         func run() throws {
             try withService(options) { service, defaultZone in
-                let zone = zoneOf(try service.settings(defaultZone: defaultZone))
+                let zone = try service.settings(defaultZone: defaultZone).zone
                 let applied = try service.applyGroupReply(path: file)
                 let me = try service.me()?.email
                 confirm(options.json, Wire.GroupSession(applied.session, me: me, zone: zone)) {
@@ -256,7 +256,7 @@ struct GroupCommand: ParsableCommand {
 
         func run() throws {
             try withService(options) { service, defaultZone in
-                let zone = zoneOf(try service.settings(defaultZone: defaultZone))
+                let zone = try service.settings(defaultZone: defaultZone).zone
                 let change = try service.cancelGroupSession(id, mailDir: mailDir, defaultZone: defaultZone, insecure: insecure)
                 printWarnings(change.warnings)
                 let me = try service.me()?.email
@@ -273,7 +273,7 @@ struct GroupCommand: ParsableCommand {
 enum GroupChanges {
     static func answer(_ id: String, _ status: Participation, insecure: Bool, _ options: StoreOptions) throws {
         try withService(options) { service, defaultZone in
-            let zone = zoneOf(try service.settings(defaultZone: defaultZone))
+            let zone = try service.settings(defaultZone: defaultZone).zone
             let change = try service.answerGroupSession(id, status, defaultZone: defaultZone, insecure: insecure)
             printWarnings(change.warnings)
             let me = try service.me()?.email

@@ -37,7 +37,7 @@ struct ReplanCommand: ParsableCommand {
 
     func run() throws {
         try withService(options) { service, defaultZone in
-            let zone = zoneOf(try service.settings(defaultZone: defaultZone))
+            let zone = try service.settings(defaultZone: defaultZone).zone
             let (r, warnings) = try service.replan(defaultZone: defaultZone, dryRun: dryRun, compact: compact)
             printWarnings(warnings)
             // A dry run is what the command shows; a saved replan is what it did.

@@ -32,7 +32,7 @@ struct SyncCommand: ParsableCommand {
     func run() throws {
         try withService(options) { service, defaultZone in
             let report = try service.sync(to: to, dryRun: dryRun, defaultZone: defaultZone)
-            let zone = zoneOf(try service.settings(defaultZone: defaultZone))
+            let zone = try service.settings(defaultZone: defaultZone).zone
             confirm(options.json, Wire.SyncResult(report, zone: zone)) { Self.text(report, zone: zone) }
         }
     }

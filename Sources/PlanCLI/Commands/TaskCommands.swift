@@ -15,7 +15,7 @@ struct TasksCommand: ParsableCommand {
 
     func run() throws {
         try withService(options) { service, defaultZone in
-            let zone = zoneOf(try service.settings(defaultZone: defaultZone))
+            let zone = try service.settings(defaultZone: defaultZone).zone
             let rows = try service.tasks(defaultZone: defaultZone)
             emit(options.json, rows.map { Wire.StoredTask($0, zone: zone) }) {
                 TaskListText.list(rows, zone: zone, style: Style.text)
@@ -36,7 +36,7 @@ struct TaskCommand: ParsableCommand {
 
         func run() throws {
             try withService(options) { service, defaultZone in
-                let zone = zoneOf(try service.settings(defaultZone: defaultZone))
+                let zone = try service.settings(defaultZone: defaultZone).zone
                 let r = try service.task(task, defaultZone: defaultZone)
                 emit(options.json, Wire.StoredTask(r, zone: zone)) { TaskListText.detail(r, zone: zone) }
             }
@@ -64,7 +64,7 @@ struct TaskCommand: ParsableCommand {
 
         func run() throws {
             try withService(options) { service, defaultZone in
-                let zone = zoneOf(try service.settings(defaultZone: defaultZone))
+                let zone = try service.settings(defaultZone: defaultZone).zone
                 let estimateV = try estimate.map { try duration($0, option: "--estimate") }
                 let spanV = try span.map { try duration($0, option: "--span") }
                 let minV = try minSitting.map { try duration($0, option: "--min") }

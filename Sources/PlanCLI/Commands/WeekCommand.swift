@@ -58,7 +58,7 @@ struct WeekCommand: ParsableCommand {
 
     func run() throws {
         try withService(options) { service, defaultZone in
-            let zone = try tz.map(resolveZone) ?? zoneOf(try service.settings(defaultZone: defaultZone))
+            let zone = try tz.map(resolveZone) ?? service.settings(defaultZone: defaultZone).zone
             let today = zone.local(service.now).date
             let first = try from.map { try day($0, option: "--from", now: service.now, zone: zone) }
                 ?? today.adding(days: 1 - today.isoWeekday)

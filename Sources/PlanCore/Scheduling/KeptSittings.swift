@@ -96,11 +96,6 @@ public struct KeepingPlan: Hashable, Sendable {
     /// Why each task that was re-fitted lost its place; a task not named
     /// here kept every sitting it had.
     public var refitted: [String: RefitReason]
-
-    public init(plan: Plan, refitted: [String: RefitReason]) {
-        self.plan = plan
-        self.refitted = refitted
-    }
 }
 
 extension TaskScheduler {

@@ -57,17 +57,8 @@ final class Scoreboard {
     /// The range lengths (seconds) of ``State/freeTotals``, ascending from 0.
     static let freeThresholds: [Int64] = [0, 10, 15, 20, 25, 30, 45, 60, 90, 120, 180].map { $0 * 60 }
 
-    init(policy: Policy, busy blocks: [BusyBlock], horizon: TimeRange, usesBounds: Bool = true) {
-        self.policy = policy
-        self.usesBounds = usesBounds
-        dayStart = policy.dayStart
-        dayEnd = policy.dayEnd
-        maxPerDay = policy.maxPerDay
-        step = policy.granularity
-        breakLength = policy.breakBetweenSittings
-        hasWorkingDays = !policy.workingDays.isEmpty
-        self.zone = OffsetTable(zone: policy.zone, covering: horizon)
-        self.grid = Grid(zone: zone, step: policy.granularity)
+    convenience init(policy: Policy, busy blocks: [BusyBlock], horizon: TimeRange, usesBounds: Bool = true) {
+        let zone = OffsetTable(zone: policy.zone, covering: horizon)
         var ranges = blocks.map { $0.range }.filter { !$0.isEmpty }
         ranges.sort { $0.start < $1.start || ($0.start == $1.start && $0.end < $1.end) }
         var merged: [TimeRange] = []
@@ -79,35 +70,41 @@ final class Scoreboard {
                 merged.append(r)
             }
         }
-        self.busy = merged
-        firstDay = zone.local(horizon.start).date.daysSinceEpoch
+        let firstDay = zone.local(horizon.start).date.daysSinceEpoch
         let days = zone.local(horizon.end).date.daysSinceEpoch - firstDay + 2
         let dayCount = Int(max(0, min(days, 40_000)))
         var leaves = 1
         while leaves < dayCount { leaves *= 2 }
-        self.leaves = leaves
-        state = .allocate(capacity: 1)
-        state.initialize(to: Self.emptyState(days: dayCount, leaves: leaves))
+        self.init(policy: policy, usesBounds: usesBounds, zone: zone, grid: Grid(zone: zone, step: policy.granularity),
+                  busy: merged, firstDay: firstDay, days: dayCount, leaves: leaves)
     }
 
     /// A board with the same policy, busy time and horizon as `other` and
     /// nothing booked (its immutable parts are shared, not rebuilt).
-    init(emptyLike other: Scoreboard) {
-        policy = other.policy
-        usesBounds = other.usesBounds
-        dayStart = other.dayStart
-        dayEnd = other.dayEnd
-        maxPerDay = other.maxPerDay
-        step = other.step
-        breakLength = other.breakLength
-        hasWorkingDays = other.hasWorkingDays
-        zone = other.zone
-        grid = other.grid
-        busy = other.busy
-        firstDay = other.firstDay
-        leaves = other.leaves
+    convenience init(emptyLike other: Scoreboard) {
+        self.init(policy: other.policy, usesBounds: other.usesBounds, zone: other.zone, grid: other.grid, busy: other.busy,
+                  firstDay: other.firstDay, days: other.state.pointee.dense.count, leaves: other.leaves)
+    }
+
+    /// Every board's fields, set in one place: the policy's fields the inner
+    /// loops read, and nothing booked over `days` days.
+    private init(policy: Policy, usesBounds: Bool, zone: OffsetTable, grid: Grid, busy: [TimeRange],
+                 firstDay: Int64, days: Int, leaves: Int) {
+        self.policy = policy
+        self.usesBounds = usesBounds
+        dayStart = policy.dayStart
+        dayEnd = policy.dayEnd
+        maxPerDay = policy.maxPerDay
+        step = policy.granularity
+        breakLength = policy.breakBetweenSittings
+        hasWorkingDays = !policy.workingDays.isEmpty
+        self.zone = zone
+        self.grid = grid
+        self.busy = busy
+        self.firstDay = firstDay
+        self.leaves = leaves
         state = .allocate(capacity: 1)
-        state.initialize(to: Self.emptyState(days: other.state.pointee.dense.count, leaves: other.leaves))
+        state.initialize(to: Self.emptyState(days: days, leaves: leaves))
     }
 
     /// Nothing booked and no day known yet, over `days` days.

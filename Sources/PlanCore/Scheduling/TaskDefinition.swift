@@ -46,6 +46,16 @@ public enum TaskTime: Hashable, Sendable {
         }
     }
 
+    /// The local day in `zone` it names: the date itself, the wall-clock
+    /// time's date, or the instant's date there.
+    public func day(in zone: some UTCOffsetProvider) -> LocalDate {
+        switch self {
+        case .date(let d): d
+        case .local(let l): l.date
+        case .instant(let i, _): zone.local(i).date
+        }
+    }
+
     /// The instant in `zone`: a date is its start, or with `endOfDay` its
     /// end (a due date alone means the end of that day).
     public func instant(in zone: some UTCOffsetProvider, endOfDay: Bool) -> Instant {

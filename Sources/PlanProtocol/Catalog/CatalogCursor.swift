@@ -79,3 +79,17 @@ struct CatalogCursor {
         return Int(x)
     }
 }
+
+extension CatalogCursor {
+    /// The cursor at the root of `bytes` parsed as JSON, read from `file`;
+    /// text that is not JSON is refused with the byte where it goes wrong.
+    init(parsing bytes: [UInt8], file: String) throws(CatalogError) {
+        let root: JSONValue
+        do {
+            root = try JSONValue.parse(bytes)
+        } catch {
+            throw CatalogError(file: file, reason: "is not JSON: at byte \(error.offset): \(error.reason)")
+        }
+        self.init(node: root, path: "", file: file)
+    }
+}

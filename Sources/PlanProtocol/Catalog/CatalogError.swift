@@ -21,15 +21,6 @@ public struct CatalogError: Error, LocalizedError, Hashable, Sendable, CustomStr
     /// What is wrong and what was expected.
     public var reason: String
 
-    public init(file: String, line: Int? = nil, path: String? = nil, field: String? = nil, value: String? = nil, reason: String) {
-        self.file = file
-        self.line = line
-        self.path = path
-        self.field = field
-        self.value = value
-        self.reason = reason
-    }
-
     public var description: String {
         var out = file
         if let line { out += ":\(line)" }

@@ -14,13 +14,7 @@ public enum CatalogJSON {
     /// `from`/`to` in order and reaching into the term. Members not in the
     /// schema are ignored (later versions may add some).
     public static func read(_ bytes: [UInt8], file: String) throws(CatalogError) -> Catalog {
-        let root: JSONValue
-        do {
-            root = try JSONValue.parse(bytes)
-        } catch {
-            throw CatalogError(file: file, reason: "is not JSON: at byte \(error.offset): \(error.reason)")
-        }
-        return try read(CatalogCursor(node: root, path: "", file: file))
+return try read(CatalogCursor(parsing: bytes, file: file))
     }
 
     static func read(_ doc: CatalogCursor) throws(CatalogError) -> Catalog {

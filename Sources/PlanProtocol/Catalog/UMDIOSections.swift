@@ -27,13 +27,7 @@ public enum UMDIOSections {
         if let p = CatalogRules.termProblem(term) {
             throw CatalogError(file: file, path: "term." + p.field, field: p.field, value: p.value, reason: p.reason)
         }
-        let root: JSONValue
-        do {
-            root = try JSONValue.parse(bytes)
-        } catch {
-            throw CatalogError(file: file, reason: "is not JSON: at byte \(error.offset): \(error.reason)")
-        }
-        return try read(CatalogCursor(node: root, path: "", file: file), term: term)
+return try read(CatalogCursor(parsing: bytes, file: file), term: term)
     }
 
     static func read(_ doc: CatalogCursor, term: Term) throws(CatalogError) -> Catalog {

@@ -165,6 +165,17 @@ public final class JSONWriter: @unchecked Sendable {
 
     private static func hex(_ v: UInt8) -> UInt8 { v < 10 ? 0x30 + v : 0x57 + v }
 
+    /// `items` as an array on one line: `[`, each written by `element`, a
+    /// `,` between them, `]`.
+    public func array<Items: Collection>(_ items: Items, _ element: (Items.Element) -> Void) {
+        ascii("[")
+        for (k, item) in items.enumerated() {
+            if k > 0 { ascii(",") }
+            element(item)
+        }
+        ascii("]")
+    }
+
     /// A value on one line: compact, with no spaces and no newlines (safe for
     /// line framing), or `spaced`, with a space after `:` and `,` (the pretty
     /// layout's one-line containers).

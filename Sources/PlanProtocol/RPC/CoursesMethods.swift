@@ -10,7 +10,7 @@ extension RPCServer {
     /// A refused input, pointed at its parameter.
     func params(_ e: CoursesInputError, _ p: Params) -> RPCError {
         let key = e.field.hasPrefix("term") || e.field == "timeZone" ? "term" : e.field
-        return RPCError.params(p.pointer(key), "\"\(e.value)\": expected \(e.expected)")
+        return RPCError.params(p.pointer(key), e.paramsMessage)
     }
 
     /// `path`, `format` and `term` {name, start, end, timeZone} of a catalog file.

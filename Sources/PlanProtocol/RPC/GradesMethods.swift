@@ -29,6 +29,14 @@ extension RPCServer {
 
     func book(_ service: PlanService) throws -> String { GradesJSON.book(try service.gradeBook(defaultZone: environment.defaultZone)) }
 
+    /// Makes `change` to the grade book and answers with the book as it is then.
+    func changingBook(_ change: (PlanService) throws -> Void) throws(RPCError) -> String {
+        try withService { service in
+            try change(service)
+            return try book(service)
+        }
+    }
+
     func gradesGet(_ p: Params) throws(RPCError) -> String {
         try p.allowOnly([])
         return try withService { try book($0) }
@@ -39,19 +47,13 @@ extension RPCServer {
         let code = try p.name("code"), term = try p.optionalString("term")
         let credits = try required(p, "credits") { t throws(GradeError) in try GradeInput.positive(t, "the credits", max: 100) }
         let scale = try graded(p, "scale") { t throws(GradeError) in try GradeScaleText.read(t) } ?? .usLetter
-        return try withService { service in
-            _ = try service.addGradeCourse(code: code, credits: credits, term: term, scale: scale)
-            return try book(service)
-        }
+        return try changingBook { _ = try $0.addGradeCourse(code: code, credits: credits, term: term, scale: scale) }
     }
 
     func gradesCourseRemove(_ p: Params) throws(RPCError) -> String {
         try p.allowOnly(["code"])
         let code = try p.name("code")
-        return try withService { service in
-            _ = try service.removeGradeCourse(code: code)
-            return try book(service)
-        }
+        return try changingBook { _ = try $0.removeGradeCourse(code: code) }
     }
 
     func gradesAdd(_ p: Params) throws(RPCError) -> String {
@@ -59,10 +61,7 @@ extension RPCServer {
         let course = try p.name("course"), name = try p.name("name"), date = try p.optionalString("date")
         let weight = try required(p, "weight") { t throws(GradeError) in try GradeInput.weight(t) }
         let score = try graded(p, "score") { t throws(GradeError) in try ScoreText.read(t) }
-        return try withService { service in
-            _ = try service.addAssessment(course: course, Assessment(name: name, weight: weight, score: score, date: date))
-            return try book(service)
-        }
+        return try changingBook { _ = try $0.addAssessment(course: course, Assessment(name: name, weight: weight, score: score, date: date)) }
     }
 
     func gradesSet(_ p: Params) throws(RPCError) -> String {
@@ -71,29 +70,20 @@ extension RPCServer {
         let weight = try graded(p, "weight") { t throws(GradeError) in try GradeInput.weight(t) }
         // `"score": null` clears it.
         let score: Score?? = p["score"] == .null ? .some(nil) : try graded(p, "score") { t throws(GradeError) in try ScoreText.read(t) }.map { .some($0) }
-        return try withService { service in
-            _ = try service.setAssessment(course: course, name: name, weight: weight, score: score, date: date)
-            return try book(service)
-        }
+        return try changingBook { _ = try $0.setAssessment(course: course, name: name, weight: weight, score: score, date: date) }
     }
 
     func gradesRemove(_ p: Params) throws(RPCError) -> String {
         try p.allowOnly(["course", "name"])
         let course = try p.name("course"), name = try p.name("name")
-        return try withService { service in
-            _ = try service.removeAssessment(course: course, name: name)
-            return try book(service)
-        }
+        return try changingBook { _ = try $0.removeAssessment(course: course, name: name) }
     }
 
     func gradesUnitAdd(_ p: Params) throws(RPCError) -> String {
         try p.allowOnly(["name", "weight", "kind"])
         let name = try p.name("name"), kind = try p.optionalString("kind")
         let weight = try required(p, "weight") { t throws(GradeError) in try GradeInput.positive(t, "the weight") }
-        return try withService { service in
-            _ = try service.addUnit(name: name, weight: weight, kind: kind)
-            return try book(service)
-        }
+        return try changingBook { _ = try $0.addUnit(name: name, weight: weight, kind: kind) }
     }
 
     func gradesSubjectAdd(_ p: Params) throws(RPCError) -> String {
@@ -101,47 +91,32 @@ extension RPCServer {
         let unit = try p.name("unit"), name = try p.name("name")
         let weight = try required(p, "weight") { t throws(GradeError) in try GradeInput.positive(t, "the weight") }
         let grade = try graded(p, "grade") { t throws(GradeError) in try GradeInput.outOf20(t) }
-        return try withService { service in
-            _ = try service.addSubject(unit: unit, Subject(name: name, weight: weight, grade: grade))
-            return try book(service)
-        }
+        return try changingBook { _ = try $0.addSubject(unit: unit, Subject(name: name, weight: weight, grade: grade)) }
     }
 
     func gradesUnitRemove(_ p: Params) throws(RPCError) -> String {
         try p.allowOnly(["name"])
         let name = try p.name("name")
-        return try withService { service in
-            _ = try service.removeUnit(name: name)
-            return try book(service)
-        }
+        return try changingBook { _ = try $0.removeUnit(name: name) }
     }
 
     func gradesSubjectRemove(_ p: Params) throws(RPCError) -> String {
         try p.allowOnly(["unit", "name"])
         let unit = try p.name("unit"), name = try p.name("name")
-        return try withService { service in
-            _ = try service.removeSubject(unit: unit, name: name)
-            return try book(service)
-        }
+        return try changingBook { _ = try $0.removeSubject(unit: unit, name: name) }
     }
 
     func gradesSubjectSet(_ p: Params) throws(RPCError) -> String {
         try p.allowOnly(["unit", "name", "grade"])
         let unit = try p.name("unit"), name = try p.name("name")
         let grade = p["grade"] == .null ? nil : try graded(p, "grade") { t throws(GradeError) in try GradeInput.outOf20(t) }
-        return try withService { service in
-            _ = try service.gradeSubject(unit: unit, name: name, grade: grade)
-            return try book(service)
-        }
+        return try changingBook { _ = try $0.gradeSubject(unit: unit, name: name, grade: grade) }
     }
 
     func gradesPrior(_ p: Params) throws(RPCError) -> String {
         try p.allowOnly(["prior"])
         let prior = p["prior"] == .null ? nil : try required(p, "prior") { t throws(GradeError) in try GradeInput.prior(t) }
-        return try withService { service in
-            try service.setPrior(prior)
-            return try book(service)
-        }
+        return try changingBook { try $0.setPrior(prior) }
     }
 
     func gradesWhatIf(_ p: Params) throws(RPCError) -> String {

@@ -22,7 +22,7 @@ extension RPCServer {
             do throws(CoursesInputError) {
                 request = try input.request(now: service.now, zone: zone)
             } catch {
-                throw RPCError.params(p.pointer(error.field == "member" ? "members" : error.field), "\"\(error.value)\": expected \(error.expected)")
+                throw RPCError.params(p.pointer(error.field == "member" ? "members" : error.field), error.paramsMessage)
             }
             return Self.encode(Wire.GroupFound(try service.findGroupTime(request, defaultZone: environment.defaultZone)))
         }
@@ -65,7 +65,7 @@ extension RPCServer {
             do throws(CoursesInputError) {
                 spec = try input.spec(now: service.now, zone: zone)
             } catch {
-                throw RPCError.params(p.pointer(error.field), "\"\(error.value)\": expected \(error.expected)")
+                throw RPCError.params(p.pointer(error.field), error.paramsMessage)
             }
             let change = try service.createGroupSession(spec, mailDir: mailDir, defaultZone: environment.defaultZone, insecure: insecure)
             return Self.encode(Wire.GroupChanged(change, me: try service.me()?.email, zone: zone))

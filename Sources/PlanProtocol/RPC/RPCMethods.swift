@@ -21,8 +21,7 @@ extension RPCServer {
 
     /// The user's zone as stored (or the default).
     func zone(_ service: PlanService) throws -> SystemZone {
-        let settings = try service.settings(defaultZone: environment.defaultZone)
-        return SystemZone(identifier: settings.timeZone) ?? .utc
+        try service.settings(defaultZone: environment.defaultZone).zone
     }
 
     static func encode(_ value: some Encodable) -> String { Wire.encode(value) }
@@ -284,13 +283,7 @@ extension RPCServer {
         _ = try p.optionalString("from")
         return try withService { service in
             let zone = try zone(service)
-            var first: LocalDate?
-            switch try Inputs.date(p, "from", now: service.now, zone: zone) {
-            case .date(let d)?: first = d
-            case .local(let l)?: first = l.date
-            case .instant(let i, _)?: first = zone.local(i).date
-            case nil: first = nil
-            }
+            let first = try Inputs.date(p, "from", now: service.now, zone: zone)?.day(in: zone)
             let agenda = try service.agenda(from: first, days: days, defaultZone: environment.defaultZone)
             return Self.encode(Wire.Agenda(
                 from: zone.local(agenda.range.start).date.isoString, days: days,

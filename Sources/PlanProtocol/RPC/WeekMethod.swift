@@ -18,13 +18,8 @@ extension RPCServer {
         return try withService { service in
             let zone = try tz.flatMap(SystemZone.init(identifier:)) ?? zone(service)
             let today = zone.local(service.now).date
-            let first: LocalDate
-            switch try Inputs.date(p, "from", now: service.now, zone: zone) {
-            case .date(let d)?: first = d
-            case .local(let l)?: first = l.date
-            case .instant(let i, _)?: first = zone.local(i).date
-            case nil: first = today.adding(days: 1 - today.isoWeekday)
-            }
+            let first = try Inputs.date(p, "from", now: service.now, zone: zone)?.day(in: zone)
+                ?? today.adding(days: 1 - today.isoWeekday)
             let gathered = try service.week(from: first, days: days, zone: zone.identifier, extraCalendars: calendars,
                                             onlyClasses: onlyClasses, defaultZone: environment.defaultZone)
             return WeekJSON.text(WeekLayout(gathered.input))
