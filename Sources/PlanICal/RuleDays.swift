@@ -21,7 +21,8 @@ import Darwin
 ///
 /// How: the days a rule could use are over-estimated — BYMONTH, BYMONTHDAY,
 /// BYYEARDAY (YEARLY and shorter than daily only, as RFC 5545 allows), the
-/// weekdays of BYDAY (their ordinals ignored), DTSTART's day or month where
+/// weekdays of BYDAY (their ordinals ignored, but for one past the fifth of
+/// a month or the 53rd of a year, which names no day), DTSTART's day or month where
 /// the rule names none, and for MONTHLY and YEARLY rules BYSETPOS: a period
 /// with fewer over-estimated days than every BYSETPOS position has no
 /// instance (libical picks BYSETPOS among a period's days, not its times:
@@ -191,8 +192,11 @@ enum RuleDays {
             let shorterThanDaily = [ICAL_HOURLY_RECURRENCE, ICAL_MINUTELY_RECURRENCE, ICAL_SECONDLY_RECURRENCE].contains(freq)
             if !byYearDay.isEmpty, yearly || shorterThanDaily { yearDays = byYearDay }
             if !byDay.isEmpty {
+                // An ordinal no month (no year) has leaves its weekday out:
+                // a month has at most five of each weekday, a year 53.
+                let mostInPeriod = monthly || (yearly && !byMonth.isEmpty) ? 5 : yearly ? 53 : Int.max
                 var w = [Bool](repeating: false, count: 8)
-                for v in byDay {
+                for v in byDay where abs(Int(icalrecurrencetype_day_position(Int16(v)))) <= mostInPeriod {
                     let sundayFirst = Int(icalrecurrencetype_day_day_of_week(Int16(v)).rawValue)  // 1 = Sunday … 7 = Saturday
                     if (1...7).contains(sundayFirst) { w[sundayFirst == 1 ? 7 : sundayFirst - 1] = true }
                 }

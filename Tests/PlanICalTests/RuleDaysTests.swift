@@ -39,6 +39,8 @@ import Darwin
         "FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30,31",
         "FREQ=YEARLY;INTERVAL=1200;BYMONTH=2;BYMONTHDAY=29",  // 2026, 3226, 4426…: never a leap year
         "FREQ=MONTHLY;BYDAY=MO;BYSETPOS=6",  // no month has six Mondays
+        "FREQ=YEARLY;BYMONTH=3;BYDAY=6SU",  // nor six Sundays (libFuzzer: a VTIMEZONE rule)
+        "FREQ=MONTHLY;BYDAY=-6FR,7TU",
         "FREQ=YEARLY;BYYEARDAY=1;BYMONTH=2",
         "FREQ=MONTHLY;BYHOUR=9,17;BYSETPOS=-2",  // libical picks among days, not times
         "RSCALE=ETHIOPIC;FREQ=MONTHLY;BYMONTH=13",  // the 27th of Pagume, a month of five or six days
@@ -60,6 +62,8 @@ import Darwin
         "FREQ=MONTHLY;BYSETPOS=1",
         "FREQ=WEEKLY;BYDAY=TU;INTERVAL=3",
         "FREQ=YEARLY;INTERVAL=100;BYMONTH=2;BYMONTHDAY=29",  // 2400
+        "FREQ=YEARLY;BYDAY=53FR",  // years with 53 Fridays
+        "FREQ=MONTHLY;BYDAY=5SU,6MO",  // fifth Sundays
     ])
     func rulesWithAnInstanceAreKept(_ text: String) {
         let start = LocalDate(year: 2000, month: 2, day: 29)
@@ -129,7 +133,7 @@ import Darwin
             if g.int(0...1) == 0 { parts.append("BYMONTH=" + (0..<g.int(1...2)).map { _ in "\([2, 4, 6, 9, 11, g.int(1...12)][g.int(0...5)])" }.joined(separator: ",")) }
             if g.int(0...2) > 0 { parts.append("BYMONTHDAY=\([29, 30, 31, -30, -31, g.int(1...28)][g.int(0...5)])") }
             if g.int(0...2) == 0 {
-                let ordinal = ["", "", "1", "-1", "5", "-5"][g.int(0...5)]
+                let ordinal = ["", "", "1", "-1", "5", "-5", "6", "-6"][g.int(0...7)]
                 parts.append("BYDAY=\(ordinal)\(days[g.int(0...6)])")
             }
             if g.int(0...2) == 0 { parts.append("BYSETPOS=\([1, 2, -1, -2, 5, -6][g.int(0...5)])") }
