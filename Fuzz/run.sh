@@ -78,6 +78,10 @@ lld=$swift_bin/ld.lld
 mkdir -p .build
 printf '{"schemaVersion": "1.0", "linker": {"path": "%s"}}\n' "$lld" >.build/toolset.json
 build_started=$SECONDS
+# SwiftPM keeps the package above's source files in its build plan and does
+# not see a file added there since the last build unless a manifest changed
+# (a new Sources/PlanService file went missing on 2026-11-26): plan anew.
+rm -f ".build/$config.yaml"
 echo "fuzz: building ${targets[*]} with -sanitize=fuzzer,address ($config, Fuzz/.build)"
 # lld and gold print one harmless "Cannot export local symbol '__asan_…'" per ASan helper.
 swift build -c "$config" --toolset "$fuzz_dir/.build/toolset.json" -Xswiftc -sanitize=fuzzer,address 2>&1 |
