@@ -198,13 +198,14 @@ struct FixCheck {
         var task = problem.prepared[u].task
         field.set(v, on: &task)
         guard let changed = changing(u, to: task) else { return replans(u, task) }
-        // Every attempt puts `u` on a board holding at least what the board
-        // at its first competitor's turn holds: if it does not fit there, no
-        // attempt can succeed (the board is kept for the task's other probes).
+        // Every attempt puts `u` on a board holding at least the bookings
+        // before the first place any attempt changes, with a requirement no
+        // looser than the filter: if it does not fit there, no attempt can
+        // succeed (the board is kept for the task's other probes).
         let state = repair.states[turn]
-        guard let (req, competitors) = repair.competitors(u, changed, in: state), let k = competitors.first
-        else { return false }
-        let count = state.bookedBefore[k]
+        guard let candidates = repair.candidates(u, changed, in: state) else { return false }
+        let req = candidates.filter
+        let count = state.bookedBefore[candidates.unchanged]
         let board: Scoreboard
         if let kept = boards.kept[Pair(turn, count)] {
             board = kept
