@@ -29,7 +29,9 @@
 ///   and keeps the other failed tasks out of each attempt, so for a value at
 ///   which the greedy pass fails `u`, everything up to `u`'s turn in the
 ///   repair pass is as recorded (``Repair/turns``); `u` is then scheduled
-///   exactly when one of its own attempts from that state succeeds. Below
+///   exactly when one of its own attempts from that state succeeds (each
+///   attempt's order is fixed by tasks, not by `u`'s own place, which a
+///   later due moves; see ``Repair/attempts(_:_:in:)``). Below
 ///   the greedy answer only the repair can schedule `u`, and not
 ///   monotonically, so the search walks tighter by doubling steps while
 ///   attempts succeed and then bisects: the answer fits and one unit
