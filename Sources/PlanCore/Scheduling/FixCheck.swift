@@ -49,13 +49,14 @@ struct FixCheck {
     /// whole re-plans is left out.
     private let budget: WorkBudget
     /// The share of whole re-plans (due fixes that move a prerequisite),
-    /// which cost the most: a greedy pass's worth or so.
+    /// which cost the most: a few greedy passes' worth, and a few dozen
+    /// re-plans of a small request (each with its repair pass).
     private let replanBudget: WorkBudget
 
     init(repair: Repair) {
         self.repair = repair
         budget = WorkBudget(Self.budget(tasks: repair.problem.count))
-        replanBudget = WorkBudget(Repair.budget(tasks: repair.problem.count))
+        replanBudget = WorkBudget(Self.replanBudget(tasks: repair.problem.count))
     }
 
     /// Boards rebuilt for the repair filter, by state and bookings held.
@@ -71,6 +72,9 @@ struct FixCheck {
     /// How much work the checks of one plan may do, in task placements: a
     /// few dozen re-plans of a small request, a few greedy passes of a large one.
     static func budget(tasks n: Int) -> Int { 20_000 + 4 * n }
+
+    /// The work whole re-plans may do (see ``replans(_:_:)``).
+    static func replanBudget(tasks n: Int) -> Int { 10_000 + 4 * n }
 
     /// Work left to spend, shared by the checks of one plan.
     final class WorkBudget {
@@ -218,7 +222,7 @@ struct FixCheck {
         }
         budget.spend(1)
         guard Placer.using(board, req, { $0.fits() }) else { return false }
-        let (rescue, cost) = repair.attempts(u, changed, in: state)
+        let (rescue, cost) = repair.attempts(u, changed, in: state, allowance: repair.allowances[u]!)
         budget.spend(cost)
         return rescue != nil
     }

@@ -25,16 +25,18 @@
 ///   (``Move``): the failed task just before the competitor; the same with
 ///   both placed from their latest lower bounds; the failed task with its
 ///   scheduled prerequisites just before a competitor of theirs. Every task
-///   from the first place the move changes on is placed again, the other
+///   from the moved tasks' new place on is placed again (those before it keep
+///   their sittings, late ones from an earlier rescue included), the other
 ///   failed tasks kept out (so one attempt rescues one task and nothing else
 ///   changes status).
 /// - The first attempt that schedules the task with every scheduled task
 ///   still scheduled, by its due, is kept: every placement is one rule 8's
 ///   placer finds for that task on that board (a later lower bound only
-///   removes room), so rules 2–7 hold. The pass stops taking up tasks once
-///   its attempts have re-placed ``budget(tasks:)`` tasks in all (a search
-///   for a latest lower bound counting one per fit check), so its cost is
-///   bounded by a small multiple of one greedy pass whatever the moves.
+///   removes room), so rules 2–7 hold. The pass starts no attempt once its
+///   attempts have re-placed ``budget(tasks:)`` tasks in all (a search for a
+///   latest lower bound counting one per fit check), so its cost is at most
+///   that plus one attempt (a greedy pass and two such searches), whatever
+///   the moves.
 struct Repair {
     let scheduler: TaskScheduler
     let problem: Problem
@@ -45,7 +47,9 @@ struct Repair {
     private(set) var states: [Pass]
     /// For each task the pass took up, the index in `states` at its turn.
     private(set) var turns: [Int: Int] = [:]
-    /// The work the attempts did, in task placements (see ``attempts(_:_:in:)``).
+    /// For each task the pass took up, the work its attempts could still do then.
+    private(set) var allowances: [Int: Int] = [:]
+    /// The work the attempts did, in task placements (see ``attempts(_:_:in:allowance:)``).
     private(set) var spent = 0
 
     /// At most this many competitors are tried per failed task: every one
@@ -76,7 +80,8 @@ struct Repair {
         for u in failed {
             guard spent < budget else { break }
             turns[u] = states.count - 1
-            let (rescue, cost) = attempts(u, problem, in: final)
+            allowances[u] = budget - spent
+            let (rescue, cost) = attempts(u, problem, in: final, allowance: budget - spent)
             spent += cost
             if let rescue { states.append(rescue) }
         }
@@ -187,7 +192,8 @@ struct Repair {
     /// first pass that schedules `u` and keeps every scheduled task, if
     /// any, and the work the attempts did (task placements, an eighth for
     /// each booking replayed onto a board, and each fit check a search for
-    /// a latest lower bound made).
+    /// a latest lower bound made). No attempt starts once the work reaches
+    /// `allowance`, so the pass does at most one attempt's work past its budget.
     ///
     /// The moves are tried in the order of ``Move``, each over its
     /// competitors earliest in the order first, so a task the plain move
@@ -195,31 +201,47 @@ struct Repair {
     /// move's order is fixed by tasks (`u` before a competitor, the block
     /// before a competitor), not by `u`'s own place, so a fix that moves
     /// `u` in rule 8's order (a later due) gets the same attempts.
-    func attempts(_ u: Int, _ problem: Problem, in state: Pass) -> (Pass?, cost: Int) {
+    func attempts(_ u: Int, _ problem: Problem, in state: Pass, allowance: Int) -> (Pass?, cost: Int) {
         guard let candidates = self.candidates(u, problem, in: state) else { return (nil, 0) }
         let keepOut = state.failed.enumerated().map { $0.element && $0.offset != u }
         // `u` must fit at its new turn too: an attempt stops as soon as it does not.
         var mustStay = state.status.map { $0 == .scheduled }
         mustStay[u] = true
         var cost = 0
+        // The work of an attempt counts the scheduled tasks from the
+        // competitor on (the failed ones are not placed), never `u`'s own
+        // place, which a due fix moves: a fix check spends what the re-plan
+        // would, and reaches the same allowance and budget.
+        var scheduledFrom = [Int](repeating: 0, count: state.order.count + 1)
+        for k in state.order.indices.reversed() {
+            scheduledFrom[k] = scheduledFrom[k + 1] + (state.status[state.order[k]] == .scheduled ? 1 : 0)
+        }
         for move in Move.allCases {
             let places = move == .withPrerequisites ? candidates.blockCompetitors : candidates.competitors
-            for k in places {
+            for k in places where cost < allowance {
                 let c = state.order[k]
                 let moved = move == .withPrerequisites ? candidates.block + [u] : [u]
                 var pass = state
+                let from = state.position[u]
                 pass.order.removeAll { moved.contains($0) }
                 // Only `u` (after `c`, or in the block after `c`) can have
                 // come out before `c`.
-                let to = k - (state.position[u] < k ? 1 : 0)
+                let to = k - (from < k ? 1 : 0)
                 pass.order.insert(contentsOf: moved, at: to)
-                let first = min(k, state.position[u])
-                for j in first..<pass.order.count { pass.position[pass.order[j]] = j }
+                for j in min(from, to)..<pass.order.count { pass.position[pass.order[j]] = j }
+                // The tasks between `u`'s old place and `c` keep their places
+                // (a rescue before may have placed them late) and move up one:
+                // `u` booked nothing, so only the count before each shifts.
+                if from < to {
+                    pass.bookedBefore.remove(at: from)
+                    pass.bookedBefore.append(state.bookedBefore[state.order.count])
+                }
                 let late = LatePlacement(move == .beforeLate ? [u, c] : [])
-                // `u` booked nothing, so the bookings before `first` are the same.
-                let board = scheduler.board(like: template, state, upTo: state.bookedBefore[first])
-                cost += pass.order.count - first + state.bookedBefore[first] / 8
-                let kept = scheduler.place(&pass, from: first, on: board, problem, keepOut: keepOut, mustStay: mustStay,
+                // Everything from `u`'s new place on is placed again, on the
+                // bookings made before `c`.
+                let board = scheduler.board(like: template, state, upTo: state.bookedBefore[k])
+                cost += moved.count + scheduledFrom[k] + state.bookedBefore[k] / 8
+                let kept = scheduler.place(&pass, from: to, on: board, problem, keepOut: keepOut, mustStay: mustStay,
                                            late: late)
                 cost += late.probes
                 if kept && pass.status[u] == .scheduled { return (pass, cost) }
