@@ -128,7 +128,13 @@ struct Repair {
             return Placer.using(template, alone, { $0.fits() })
         }
         let own = scheduler.lowerBound(prep, prerequisiteEnd: nil)
-        guard fitsAlone(scheduler.requirement(prep, lower: own)) else { return nil }
+        let lower = scheduler.lowerBound(prep, prerequisiteEnd: scheduler.prerequisiteEnd(prep, in: state))
+        let req = scheduler.requirement(prep, lower: lower)
+        let block = prep.prerequisites.filter { state.status[$0] == .scheduled && problem.pinned[$0] == nil }
+            .sorted { state.position[$0] < state.position[$1] }
+        // Fitting after the prerequisites implies fitting from its own lower bound.
+        let afterThem = fitsAlone(req)
+        guard afterThem || (!block.isEmpty && fitsAlone(scheduler.requirement(prep, lower: own))) else { return nil }
         let most = Self.attemptsPerTask(tasks: problem.count)
         func competitors(in places: Range<Int>, during span: TimeRange, except: Set<Int>) -> [Int] {
             var out: [Int] = []
@@ -141,17 +147,13 @@ struct Repair {
             return out
         }
 
-        let lower = scheduler.lowerBound(prep, prerequisiteEnd: scheduler.prerequisiteEnd(prep, in: state))
-        let req = scheduler.requirement(prep, lower: lower)
         var single: [Int] = []
         let after = prep.prerequisites.map { state.position[$0] + 1 }.max() ?? 0
-        if fitsAlone(req) {
+        if afterThem {
             single = competitors(in: after..<state.order.count, during: TimeRange(start: lower, end: prep.task.due),
                                  except: [u])
         }
 
-        let block = prep.prerequisites.filter { state.status[$0] == .scheduled && problem.pinned[$0] == nil }
-            .sorted { state.position[$0] < state.position[$1] }
         var blockCompetitors: [Int] = []
         if let head = block.first {
             let inBlock = Set(block)
@@ -190,9 +192,9 @@ struct Repair {
     /// The attempts for failed task `u` from `state`, with the tasks as
     /// `problem` has them (a fix check passes one with `u` changed): the
     /// first pass that schedules `u` and keeps every scheduled task, if
-    /// any, and the work the attempts did (task placements, an eighth for
-    /// each booking replayed onto a board, and each fit check a search for
-    /// a latest lower bound made). No attempt starts once the work reaches
+    /// any, and the work the attempts did (task placements, a quarter for
+    /// each task of a pass copied, an eighth for each booking replayed onto
+    /// a board, and each fit check a search for a latest lower bound made). No attempt starts once the work reaches
     /// `allowance`, so the pass does at most one attempt's work past its budget.
     ///
     /// The moves are tried in the order of ``Move``, each over its
@@ -209,13 +211,13 @@ struct Repair {
         mustStay[u] = true
         var cost = 0
         // The work of an attempt counts the scheduled tasks from the
-        // competitor on (the failed ones are not placed), never `u`'s own
-        // place, which a due fix moves: a fix check spends what the re-plan
-        // would, and reaches the same allowance and budget.
-        var scheduledFrom = [Int](repeating: 0, count: state.order.count + 1)
-        for k in state.order.indices.reversed() {
-            scheduledFrom[k] = scheduledFrom[k + 1] + (state.status[state.order[k]] == .scheduled ? 1 : 0)
-        }
+        // competitor on (the failed ones are not placed), a quarter for
+        // each task in the pass it copies and an eighth for each booking it
+        // replays, never
+        // `u`'s own place, which a due fix moves: a fix check spends what
+        // the re-plan would, and reaches the same allowance and budget.
+        // (Counted afresh per attempt: as much work as the attempt's own pass.)
+        func scheduledFrom(_ k: Int) -> Int { state.order[k...].count { state.status[$0] == .scheduled } }
         for move in Move.allCases {
             let places = move == .withPrerequisites ? candidates.blockCompetitors : candidates.competitors
             for k in places where cost < allowance {
@@ -240,7 +242,7 @@ struct Repair {
                 // Everything from `u`'s new place on is placed again, on the
                 // bookings made before `c`.
                 let board = scheduler.board(like: template, state, upTo: state.bookedBefore[k])
-                cost += moved.count + scheduledFrom[k] + state.bookedBefore[k] / 8
+                cost += moved.count + scheduledFrom(k) + state.order.count / 4 + state.bookedBefore[k] / 8
                 let kept = scheduler.place(&pass, from: to, on: board, problem, keepOut: keepOut, mustStay: mustStay,
                                            late: late)
                 cost += late.probes
