@@ -71,13 +71,16 @@ import Testing
     /// On seeds 0..<500 (2296 tasks with work left) the exact solver fits
     /// 1436. The scheduler of cfc2d9b (strict rule 8 order) scheduled 1384
     /// (0.9638, short on 52 instances); with the repair pass of issue 11 part
-    /// 3 (a44f141) it schedules 1405 (0.9784), the threshold. Keeping every
-    /// task the plan schedules, at most 1409 fit (0.981 of the maximum): the
-    /// rest of the gap is where the maximum gives up a task the plan
-    /// schedules for two or more others, which a repair that keeps every
-    /// scheduled task cannot do.
+    /// 3 (a44f141) it scheduled 1405 (0.9784), and with the repair's late and
+    /// with-prerequisites moves (2026-11-26) 1406 (0.9791), the threshold.
+    /// Keeping every task the plan schedules, at most 1409 fit (0.981 of the
+    /// maximum; the three left are instances 61, 145 and 318, where 61 needs
+    /// a prerequisite's dependent placed between the sittings of another
+    /// task, neither earliest nor latest). The rest of the gap is where the
+    /// maximum gives up a task the plan schedules for two or more others,
+    /// which a repair that keeps every scheduled task cannot do.
     @Test func schedulesNearlyAsManyAsTheExactMaximum() {
-        let threshold = 1405.0 / 1436.0
+        let threshold = 1406.0 / 1436.0
         var planned = 0, optimum = 0, keeping = 0
         var short: [(seed: UInt64, missing: Int)] = []
         for c in Self.cases {

@@ -29,7 +29,9 @@
 ///   and keeps the other failed tasks out of each attempt, so for a value at
 ///   which the greedy pass fails `u`, everything up to `u`'s turn in the
 ///   repair pass is as recorded (``Repair/turns``); `u` is then scheduled
-///   exactly when one of its own attempts from that state succeeds. Below
+///   exactly when one of its own attempts from that state succeeds (each
+///   attempt's order is fixed by tasks, not by `u`'s own place, which a
+///   later due moves; see ``Repair/attempts(_:_:in:)``). Below
 ///   the greedy answer only the repair can schedule `u`, and not
 ///   monotonically, so the search walks tighter by doubling steps while
 ///   attempts succeed and then bisects: the answer fits and one unit
@@ -47,13 +49,14 @@ struct FixCheck {
     /// whole re-plans is left out.
     private let budget: WorkBudget
     /// The share of whole re-plans (due fixes that move a prerequisite),
-    /// which cost the most: a greedy pass's worth or so.
+    /// which cost the most: a few greedy passes' worth, and a few dozen
+    /// re-plans of a small request (each with its repair pass).
     private let replanBudget: WorkBudget
 
     init(repair: Repair) {
         self.repair = repair
         budget = WorkBudget(Self.budget(tasks: repair.problem.count))
-        replanBudget = WorkBudget(Repair.budget(tasks: repair.problem.count))
+        replanBudget = WorkBudget(Self.replanBudget(tasks: repair.problem.count))
     }
 
     /// Boards rebuilt for the repair filter, by state and bookings held.
@@ -69,6 +72,9 @@ struct FixCheck {
     /// How much work the checks of one plan may do, in task placements: a
     /// few dozen re-plans of a small request, a few greedy passes of a large one.
     static func budget(tasks n: Int) -> Int { 20_000 + 4 * n }
+
+    /// The work whole re-plans may do (see ``replans(_:_:)``).
+    static func replanBudget(tasks n: Int) -> Int { 10_000 + 4 * n }
 
     /// Work left to spend, shared by the checks of one plan.
     final class WorkBudget {
@@ -198,13 +204,14 @@ struct FixCheck {
         var task = problem.prepared[u].task
         field.set(v, on: &task)
         guard let changed = changing(u, to: task) else { return replans(u, task) }
-        // Every attempt puts `u` on a board holding at least what the board
-        // at its first competitor's turn holds: if it does not fit there, no
-        // attempt can succeed (the board is kept for the task's other probes).
+        // Every attempt puts `u` on a board holding at least the bookings
+        // before the first place any attempt changes, with a requirement no
+        // looser than the filter: if it does not fit there, no attempt can
+        // succeed (the board is kept for the task's other probes).
         let state = repair.states[turn]
-        guard let (req, competitors) = repair.competitors(u, changed, in: state), let k = competitors.first
-        else { return false }
-        let count = state.bookedBefore[k]
+        guard let candidates = repair.candidates(u, changed, in: state) else { return false }
+        let req = candidates.filter
+        let count = state.bookedBefore[candidates.unchanged]
         let board: Scoreboard
         if let kept = boards.kept[Pair(turn, count)] {
             board = kept
@@ -215,7 +222,7 @@ struct FixCheck {
         }
         budget.spend(1)
         guard Placer.using(board, req, { $0.fits() }) else { return false }
-        let (rescue, cost) = repair.attempts(u, changed, in: state)
+        let (rescue, cost) = repair.attempts(u, changed, in: state, allowance: repair.allowances[u]!)
         budget.spend(cost)
         return rescue != nil
     }

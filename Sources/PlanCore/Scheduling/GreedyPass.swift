@@ -46,6 +46,15 @@ struct Pass {
     var failed: [Bool] { status.map { $0 == .unschedulable } }
 }
 
+/// Tasks a pass places from their latest lower bound (see
+/// ``TaskScheduler/latestLower(_:on:)``) instead of their own, and the fit
+/// checks the searches for those bounds made.
+final class LatePlacement {
+    let tasks: [Int]
+    var probes = 0
+    init(_ tasks: [Int]) { self.tasks = tasks }
+}
+
 extension TaskScheduler {
     /// What a failed placement leaves to explain: the task, its requirement
     /// at its turn, the end of its prerequisites and the bookings made
@@ -139,6 +148,7 @@ extension TaskScheduler {
     @discardableResult
     func place(_ pass: inout Pass, from: Int, on board: Scoreboard, _ problem: Problem,
                keepOut: [Bool]? = nil, mustStay: [Bool]? = nil, through: Int? = nil,
+               late: LatePlacement? = nil,
                failed: (Failure) -> Void = { _ in }) -> Bool {
         pass.bookings.removeSubrange(pass.bookedBefore[from]...)
         for k in from..<pass.order.count {
@@ -167,7 +177,11 @@ extension TaskScheduler {
                 continue
             }
             let prerequisiteEnd = self.prerequisiteEnd(prep, in: pass)
-            let req = requirement(prep, lower: lowerBound(prep, prerequisiteEnd: prerequisiteEnd))
+            var req = requirement(prep, lower: lowerBound(prep, prerequisiteEnd: prerequisiteEnd))
+            if let late, late.tasks.contains(i), let (lower, probes) = latestLower(req, on: board) {
+                req.lower = lower
+                late.probes += probes
+            }
             if let ranges = Placer.using(board, req, { $0.place() }) {
                 pass.status[i] = .scheduled
                 pass.placed[i] = ranges
@@ -183,6 +197,30 @@ extension TaskScheduler {
         }
         pass.bookedBefore[pass.order.count] = pass.bookings.count
         return true
+    }
+
+    /// The latest lower bound, `req.lower` plus a whole number of grid
+    /// steps, from which `req` still fits on `board`, and how many fit
+    /// checks the search made; nil when it does not fit at all. Fitting
+    /// only gets harder as the lower bound rises (it removes placements and
+    /// adds none), so a bisection finds it.
+    func latestLower(_ req: Requirement, on board: Scoreboard) -> (Instant, probes: Int)? {
+        let step = policy.granularity
+        func fits(_ j: Int64) -> Bool {
+            var r = req
+            r.lower = req.lower + j * step
+            return Placer.using(board, r) { $0.fits() }
+        }
+        var probes = 1
+        guard fits(0) else { return nil }
+        // No sitting starts at or after the due: `hi` steps on never fits.
+        var lo: Int64 = 0, hi = max(1, ceilDiv(req.due - req.lower, step))
+        while hi - lo > 1 {
+            let mid = lo + (hi - lo) / 2
+            probes += 1
+            if fits(mid) { lo = mid } else { hi = mid }
+        }
+        return (req.lower + lo * step, probes)
     }
 
     /// The end of the last sitting among `prep`'s prerequisites in `pass`.

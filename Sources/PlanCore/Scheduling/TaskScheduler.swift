@@ -29,14 +29,18 @@ import Foundation
 ///    A placement is found whenever one exists.
 ///    **Repair.** When this greedy pass leaves tasks unschedulable, a repair
 ///    pass may move such a task earlier in the order: to just before a task
-///    that took time between its lower bound and its due (a *competitor*).
-///    Everything from there on is placed again in the same way, the other
-///    unschedulable tasks left out; the move is kept only when the moved
+///    that took time between its lower bound and its due (a *competitor*),
+///    or together with its scheduled prerequisites to just before a
+///    competitor of theirs. Everything from there on is placed again in the
+///    same way, the other unschedulable tasks left out, except that in one
+///    kind of move the moved task and the competitor are each placed from
+///    their latest lower bound (the latest grid instant from which the task
+///    still fits) instead of their own. A move is kept only when the moved
 ///    task is scheduled and every task that was scheduled still is. Failed
 ///    tasks are taken up by priority, `sequence`, then input order, each
-///    trying its competitors in order, within a bounded amount of work
-///    (see ``Repair``). Nothing else changes the order, so a request in
-///    which every task fits is planned exactly as by rule 8 alone.
+///    trying its moves in order, within a bounded amount of work (see
+///    ``Repair``). Nothing else changes the order or the placements, so a
+///    request in which every task fits is planned exactly as by rule 8 alone.
 ///
 /// **`available`**, in a diagnostic, is the largest total `X ≤ needed` such
 /// that some set of sittings for the task obeys rules 2–4, 6 and 7 against

@@ -168,17 +168,19 @@ func ruleViolations(_ inst: Instance, _ plan: Plan) -> [String] {
 }
 
 /// Rule 8's order, checked from the ranks the scheduler reports. The repair
-/// pass may move a task the greedy pass could not place ahead of others; such
-/// a task must be scheduled now, and every other task keeps rule 8's order.
+/// pass may move a task the greedy pass could not place ahead of others, with
+/// its prerequisites; such a task must be scheduled now, and every other task
+/// keeps rule 8's order.
 func orderViolations(_ inst: Instance, _ plan: Plan) -> [String] {
     let tasks = inst.tasks
     var greedyOnly = inst
     greedyOnly.repairs = false
     let greedy = inst.repairs ? greedyOnly.plan() : plan
+    let index = Dictionary(uniqueKeysWithValues: tasks.enumerated().map { ($1.id, $0) })
+    // A rescued task may bring its prerequisites ahead with it.
     let rescued = Set(tasks.indices.filter { i in
         plan.tasks[i].status == .scheduled && greedy.tasks[i].status == .unschedulable
-    })
-    let index = Dictionary(uniqueKeysWithValues: tasks.enumerated().map { ($1.id, $0) })
+    }.flatMap { [$0] + tasks[$0].after.compactMap { index[$0] } })
     var effective = tasks.map(\.due)
     // Fixed point over the (acyclic) graph: propagate dues to prerequisites.
     var changed = true
