@@ -461,7 +461,7 @@ struct PlainRule {
                 month = Int(m % 12) + 1
             }
             if year > Self.lastYear { return nil }
-            let length = Self.daysIn(year: year, month: month)
+            let length = RuleDays.daysIn(year: year, month: month)
             var day: Int
             switch kind {
             case .monthDay(let d):
@@ -483,14 +483,6 @@ struct PlainRule {
             let date = LocalDate(year: year, month: month, day: day)
             if date < start.date { continue }
             return date
-        }
-    }
-
-    private static func daysIn(year: Int, month: Int) -> Int {
-        switch month {
-        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-        case 4, 6, 9, 11: return 30
-        default: return 31
         }
     }
 }
