@@ -103,7 +103,7 @@ let package = Package(
         .testTarget(name: "PlanDAVTests", dependencies: ["PlanDAV"], swiftSettings: swiftSettings),
         .testTarget(name: "PlanServiceTests", dependencies: ["PlanService", "PlanTimetable", "PlanStore", "PlanICal", "PlanCore", "PlanRender"], swiftSettings: swiftSettings),
         .testTarget(name: "PlanProtocolTests", dependencies: ["PlanProtocol", "PlanTimetable", "PlanGrades", "PlanService", "PlanStore", "PlanRender", "PlanCore"], exclude: ["CatalogFiles"], swiftSettings: swiftSettings),
-        .testTarget(name: "PlanFuzzTests", dependencies: ["PlanFuzz"], exclude: ["FuzzRegressions"], swiftSettings: swiftSettings),
+        .testTarget(name: "PlanFuzzTests", dependencies: ["PlanFuzz", "PlanStore"], exclude: ["FuzzRegressions"], swiftSettings: swiftSettings),
         .testTarget(name: "PlanCLITests", dependencies: ["PlanCLI"], exclude: ["Golden", "Wild", "Courses", "Week", "Servers", "Groups"], swiftSettings: swiftSettings),
     ],
     swiftLanguageModes: [.v6]
