@@ -502,12 +502,16 @@ public struct StoreTransaction {
     }
 
     /// Keeps `copy` as the collection's last good copy (its members replaced).
+    /// Not kept when the store cannot be written (read-only): the command
+    /// goes on with the copy it read.
     public func saveCalDAVCopy(_ copy: CalDAVCopy) throws {
+        guard writable else { return }
         try CalDAVColumns.save(copy, in: db)
     }
 
     /// Records that the server said the stored copy is current at `at`.
     public func markCalDAVChecked(url: String, at: Int64) throws {
+        guard writable else { return }
         try CalDAVColumns.markChecked(url: url, at: at, in: db)
     }
 

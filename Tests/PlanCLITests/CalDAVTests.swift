@@ -329,6 +329,36 @@ import Testing
         #expect(offline.status == 0)
         #expect(offline.stderr == "plan: warning: \(s.base)classes/: the server cannot be reached: connection refused; planning with the stored copy, last confirmed 1 h ago\n")
     }
+
+    /// A store that cannot be written still reads its collections: the command shows what
+    /// the server holds now, keeps nothing, and leaves the store as it was, as it does for
+    /// a subscription. (A read-only mount: root too is bound by it.)
+    @Test func aStoreOnAReadOnlyMountReadsTheCollectionAndKeepsNothing() throws {
+        guard let s = try Self.setUp("radicale") else { return }
+        defer { s.server.stop(); try? FileManager.default.removeItem(at: s.scratch.dir) }
+        guard let mount = try StoreFaultTests.mountTmpfs(kilobytes: 4096) else { return }
+        defer { StoreFaultTests.unmount(mount) }
+        let store = mount.appendingPathComponent("plan.sqlite").path
+        func plan(_ args: [String], now: String) throws -> CLIRunner.Output {
+            try "machine 127.0.0.1 login student password \(Self.password)\n".write(toFile: s.scratch.netrc, atomically: true, encoding: .utf8)
+            return try CLIRunner.run(args + ["--store", store], environment: ["PLAN_NOW": now, "NETRC": s.scratch.netrc, "HOME": s.scratch.dir.path])
+        }
+        let added = try plan(["calendar", "add", s.base + "classes/"], now: "2026-11-23T08:00:00-05:00")
+        #expect(added.status == 0, "\(added.stderr)")
+        _ = try s.python("""
+            e = cal('classes/').events()[0]
+            e.data = args[0]
+            e.save()
+            """, [SubscriptionTests.event("CS 201 Lab", start: "20261123T180000Z", end: "20261123T190000Z")])
+        #expect(try CLIRunner.runTool(["mount", "-o", "remount,ro", mount.path]).status == 0)
+        let before = try StoreSafetyTests.snapshot(mount)
+
+        let agenda = try plan(["agenda", "--days", "1"], now: "2026-11-23T08:15:00-05:00")
+        #expect(agenda.status == 0, "\(agenda.stderr)")
+        #expect(agenda.stdout.contains("13:00–14:00  CS 201 Lab"), "\(agenda.stdout)")
+        #expect(!agenda.stdout.contains("CS 201 Lecture"), "\(agenda.stdout)")
+        #expect(try StoreSafetyTests.snapshot(mount) == before)
+    }
 }
 
 extension SubscriptionTests.Scratch {
