@@ -29,13 +29,15 @@ struct StoreOptions: ParsableArguments {
         }
     }
 
-    /// The service on the chosen store, with ``now(environment:)``.
-    func service() throws -> (PlanService, String) {
+    /// The service on the chosen store, with ``now(environment:)``; with
+    /// `--verbose`, `plan: store PATH` unless `namingTheStore` is false
+    /// (`plan rpc` opens the store for every request and names it once).
+    func service(namingTheStore: Bool = true) throws -> (PlanService, String) {
         let path = storePath
         let now = try Self.now(environment: ProcessInfo.processInfo.environment)
         do {
             let planStore = try PlanStore(path: path)
-            printVerbose("store \(path)")
+            if namingTheStore { printVerbose("store \(path)") }
             // Said once: the next open finds the store upgraded.
             if let upgrade = planStore.upgrade { printNotice(upgrade.notice(store: path)) }
             return (PlanService(store: planStore, now: now), try resolveZone(nil).identifier)

@@ -109,6 +109,21 @@ import Testing
         }
     }
 
+    /// `plan rpc --verbose` names the store once, not with every request it opens it for.
+    @Test func rpcNamesItsStoreOnce() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("plan-rpc-verbose-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let store = dir.appendingPathComponent("plan.sqlite").path
+        let requests = (1...3).map { #"{"jsonrpc":"2.0","id":\#($0),"method":"task.list"}"# }.joined(separator: "\n") + "\n"
+        let out = try CLIRunner.run(["rpc", "--verbose", "--store", store], stdin: Data(requests.utf8), environment: ["PLAN_NOW": "2026-11-23T08:00:00-05:00"])
+        #expect(out.status == 0, "\(out.stderr)")
+        let lines = out.stderr.split(separator: "\n").map(String.init)
+        #expect(lines.filter { $0 == "plan: store \(store)" }.count == 1, "\(out.stderr)")
+        #expect(lines.filter { $0.hasPrefix("plan rpc: task.list (id ") && $0.contains("): ok in ") }.count == 3, "\(out.stderr)")
+        #expect(out.stdout.split(separator: "\n").count == 3)
+    }
+
     @Test func quietLeavesOutConfirmationsButNotTheDataAskedFor() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("plan-quiet-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)

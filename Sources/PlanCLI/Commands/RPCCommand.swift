@@ -72,7 +72,7 @@ struct RPCCommand: ParsableCommand {
             clock: { fixedNow ?? Instant(seconds: Int64(Date().timeIntervalSince1970)) },
             openService: { () throws(RPCError) -> PlanService in
                 do {
-                    return try options.service().0
+                    return try options.service(namingTheStore: false).0
                 } catch {
                     throw RPCError(ServiceError(error))
                 }
@@ -84,7 +84,10 @@ struct RPCCommand: ParsableCommand {
         var reader = FrameReader(source: FileDescriptorSource(fd: 0))
         // A script's request file may be pretty-printed: with --once, lines join into one value.
         reader.joinsIncompleteLines = once
-        if verbose { environment.log("plan rpc: serving protocol \(RPCServer.protocolVersion) on stdin/stdout") }
+        if verbose {
+            environment.log("plan rpc: serving protocol \(RPCServer.protocolVersion) on stdin/stdout")
+            environment.log("plan: store \(options.storePath)")
+        }
         let status = server.serve(&reader, once: once) { writeAll(fd: 1, $0) }
         if status != 0 { throw ExitCode(status) }
     }
