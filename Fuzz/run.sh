@@ -2,20 +2,23 @@
 # Builds plan's libFuzzer targets and runs each for a number of executions
 # (README "Fuzzing").
 #
-#   bash Fuzz/run.sh [--runs N] [--max-time S] [--max-len BYTES] [--seeds-only] [--debug] [target…]
+#   bash Fuzz/run.sh [--runs N] [--max-time S] [--max-len BYTES] [--fork N] [--seeds-only] [--debug] [target…]
 #
 #   targets   importer rpc schedule catalog multistatus (default: all, one after another)
 #   --runs N  executions per target (default 1000000)
 #   --max-time S  stop a target after S seconds even short of N executions (default: none)
 #   --max-len BYTES  the longest input tried (default per target, as FuzzTarget.maxLength:
 #             8 KB for rpc and schedule, 16 KB for the others); shorter ones run faster
+#   --fork N  N fuzzing processes at once (libFuzzer's -fork=N), one a core: the N
+#             executions are counted over all of them, each with the same limits;
+#             the first failure of any stops the run
 #   --seeds-only  only replay the seeds (no mutations): a smoke test of the build
 #   --debug   build without optimization (quicker to build, slower to run); an input
 #             then fails after 5 s rather than 1 s
 #
 # Each target runs with -timeout=1 (an input that takes more than a second is
-# a failure), -rss_limit_mb=512, leak detection on, one process, no jobs, and
-# its dictionary (Fuzz/dict). Its corpus starts from copies of the seeds (the
+# a failure), -rss_limit_mb=512, leak detection on, one process (or --fork N),
+# no jobs, and its dictionary (Fuzz/dict). Its corpus starts from copies of the seeds (the
 # shared corpus ../shared/ics-corpus read in place, Examples/, the tests'
 # files, Fuzz/seeds, the regression inputs) in a temporary directory, removed
 # at the end.
@@ -46,6 +49,7 @@ runs=1000000
 seeds_only=0
 max_len=
 max_time=0
+fork=0
 config=release
 timeout=1
 targets=()
@@ -59,12 +63,15 @@ while (($# > 0)); do
     --max-len=*) max_len=${1#--max-len=}; shift ;;
     --seeds-only) seeds_only=1; shift ;;
     --debug) config=debug; timeout=5; shift ;;
-    -h | --help) sed -n '2,33p' "$fuzz_dir/run.sh" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --fork) fork=${2:?--fork needs a number}; shift 2 ;;
+    --fork=*) fork=${1#--fork=}; shift ;;
+    -h | --help) sed -n '2,36p' "$fuzz_dir/run.sh" | sed 's/^# \{0,1\}//'; exit 0 ;;
     importer | rpc | schedule | catalog | multistatus) targets+=("$1"); shift ;;
     *) echo "run.sh: unknown argument '$1' (targets: ${all_targets[*]})" >&2; exit 2 ;;
     esac
 done
 [[ $runs =~ ^[0-9]+$ ]] || { echo "run.sh: --runs wants a number, not '$runs'" >&2; exit 2; }
+[[ $fork =~ ^[0-9]+$ ]] || { echo "run.sh: --fork wants a number of processes, not '$fork'" >&2; exit 2; }
 [[ $max_time =~ ^[0-9]+$ ]] || { echo "run.sh: --max-time wants a number of seconds, not '$max_time'" >&2; exit 2; }
 [[ -z $max_len || $max_len =~ ^[1-9][0-9]*$ ]] || { echo "run.sh: --max-len wants a number, not '$max_len'" >&2; exit 2; }
 ((${#targets[@]} > 0)) || targets=("${all_targets[@]}")
@@ -231,15 +238,25 @@ for target in "${targets[@]}"; do
     mkdir -p "$artifacts"
     log=$work/$target.log
     private=${shm_work:-$work}/dir-$target
+    processes=(-jobs=0 -workers=0)
+    forked=0
+    # libFuzzer's fork mode ignores timeouts and running out of memory unless told not to.
+    if ((fork > 0 && !seeds_only)); then processes=(-fork="$fork" -ignore_timeouts=0 -ignore_ooms=0 -ignore_crashes=0); forked=1; fi
     args=(-runs="$runs" -max_total_time="$max_time" -max_len="$(max_len_of "$target")" -timeout="$timeout" -rss_limit_mb=512
-        -detect_leaks=1 -jobs=0 -workers=0 -print_final_stats=1 -dict="$fuzz_dir/dict/$target.dict"
+        -detect_leaks=1 "${processes[@]}" -print_final_stats=1 -dict="$fuzz_dir/dict/$target.dict"
         -artifact_prefix="$artifacts/")
     if ((seeds_only)); then args=(-runs=0 "${args[@]:1}"); fi
+    # The peak memory of every process of the run (the forked ones print none of their own).
+    timer=()
+    if ((forked)) && [[ -x /usr/bin/time ]]; then timer=(/usr/bin/time -f 'fuzz: peak RSS %M KB' -o "$work/$target.rss"); fi
     echo
     echo "fuzz: $target: $seeds seeds, $( ((seeds_only)) && echo "seeds only" || echo "$runs runs"), max_len $(max_len_of "$target")"
     started=$SECONDS
     set +e
-    PLAN_FUZZ_DIR=$private "$bin_dir/$(binary_of "$target")" "${args[@]}" "$corpus" >"$log" 2>&1
+    # The rpc target's private folder; forked processes each make their own (by process id, in /dev/shm).
+    private_env=("PLAN_FUZZ_DIR=$private")
+    if ((forked)); then private_env=(); fi
+    env "${private_env[@]}" "${timer[@]}" "$bin_dir/$(binary_of "$target")" "${args[@]}" "$corpus" >"$log" 2>&1
     status=$?
     set -e
     elapsed=$((SECONDS - started))
@@ -250,10 +267,24 @@ for target in "${targets[@]}"; do
     rss=$(final_stat peak_rss_mb)
     cov_start=$(sed -n 's/^#[0-9]*[[:space:]]*INITED cov: \([0-9]*\).*/\1/p' "$log" | head -n 1)
     cov_end=$(sed -n 's/^#[0-9]*[[:space:]]*[A-Z]* *cov: \([0-9]*\).*/\1/p' "$log" | tail -n 1)
+    if ((forked)); then
+        # The parent's lines: "#N: cov: C ft: F corp: K exec/s: E oom/timeout/crash: …", N over all processes.
+        fork_line() { grep -E '^#[0-9]+: cov: ' "$log" | "$1" -n 1; }
+        first=$(fork_line head) last=$(fork_line tail)
+        field() { sed -n "s/.* $1: \([0-9]*\).*/\1/p" <<<"$2"; }
+        execs=$(sed -n 's/^#\([0-9]*\):.*/\1/p' <<<"$last")
+        cov_start=$(field cov "$first") cov_end=$(field cov "$last")
+        corp_start=$(field corp "$first") corp_end=$(field corp "$last")
+        new=$((${corp_end:-0} - ${corp_start:-0}))
+        speed=$( ((elapsed > 0)) && echo $((${execs:-0} / elapsed)) || echo "?")
+        rss_kb=$(sed -n 's/^fuzz: peak RSS \([0-9]*\) KB/\1/p' "$work/$target.rss" 2>/dev/null || true)
+        rss=${rss_kb:+$((rss_kb / 1024))}
+        echo "fuzz: $target: libFuzzer's last line: ${last:-none}"
+    fi
     failure=$(grep -m 1 -o -e 'ERROR: libFuzzer: [a-z-]*' -e 'ERROR: AddressSanitizer: [a-z-]*' \
         -e 'ERROR: LeakSanitizer: [a-z ]*' -e 'Fatal error: .*' "$log" || true)
     artifact=$(sed -n "s/.*Test unit written to \(.*\)/\1/p" "$log" | tail -n 1)
-    line="$target: ${execs:-?} executions in ${elapsed}s (${speed:-?} exec/s), coverage ${cov_start:-?} → ${cov_end:-?} (+${new:-0} inputs), peak RSS ${rss:-?} MB"
+    line="$target: ${execs:-?} executions$( ((forked)) && echo " in $fork processes") in ${elapsed}s (${speed:-?} exec/s), coverage ${cov_start:-?} → ${cov_end:-?} (+${new:-0} inputs), peak RSS ${rss:-?} MB"
     if ((status != 0)) || [[ -n $failure ]]; then
         line+=", FAILED: ${failure:-exit $status}${artifact:+ ($artifact)}"
         failed+=("$target")
