@@ -8,21 +8,37 @@ public enum EventsText {
     public static func render(_ occurrences: [Occurrence], window: TimeRange, zone: SystemZone, withSource: Bool) -> String {
         let firstDay = zone.local(window.start).date
         let lastDay = zone.local(window.end - 1).date
-        var out = ""
-        var day = firstDay
-        var total = 0
-        while day <= lastDay {
-            let dayRange = TimeRange(start: zone.resolve(LocalDateTime(date: day)),
-                                     end: zone.resolve(LocalDateTime(date: day.adding(days: 1))))
-            let todays = occurrences.filter { o in
-                let r = o.range(in: zone)
-                return r.overlaps(dayRange) && r.overlaps(window)
+        var dayRanges: [LocalDate: TimeRange] = [:]
+        func dayRange(_ day: LocalDate) -> TimeRange {
+            if let known = dayRanges[day] { return known }
+            let r = TimeRange(start: zone.resolve(LocalDateTime(date: day)), end: zone.resolve(LocalDateTime(date: day.adding(days: 1))))
+            dayRanges[day] = r
+            return r
+        }
+        // Each occurrence is resolved once and tried only against the days from the one
+        // before its start to the one after its end, in the window (filtering every
+        // occurrence for every day had resolved a year of 100,000 occurrences 36 million
+        // times: 29 s). A day keeps its occurrences in the order given.
+        var todays: [LocalDate: [Occurrence]] = [:]
+        for o in occurrences {
+            let r = o.range(in: zone)
+            guard r.overlaps(window) else { continue }
+            var day = max(firstDay, zone.local(r.start).date.adding(days: -1))
+            let last = min(lastDay, zone.local(r.end).date.adding(days: 1))
+            while day <= last {
+                if r.overlaps(dayRange(day)) { todays[day, default: []].append(o) }
+                day = day.adding(days: 1)
             }
-            if !todays.isEmpty {
+        }
+        var out = ""
+        var total = 0
+        var day = firstDay
+        while day <= lastDay {
+            if let listed = todays[day] {
                 if !out.isEmpty { out += "\n" }
                 out += TimeText.day(day) + "\n"
-                for o in todays { out += "  " + line(o, dayRange: dayRange, zone: zone, withSource: withSource) + "\n" }
-                total += todays.count
+                for o in listed { out += "  " + line(o, dayRange: dayRange(day), zone: zone, withSource: withSource) + "\n" }
+                total += listed.count
             }
             day = day.adding(days: 1)
         }

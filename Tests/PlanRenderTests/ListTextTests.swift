@@ -41,6 +41,58 @@ import Testing
             .contains("09:00–10:15  CS 201 Lecture  [tentative]  (classes.ics)\n"))
     }
 
+    /// Each occurrence is listed under every local day it overlaps, in the order given:
+    /// checked against every day filtering every occurrence (the way it was once
+    /// computed) on random events: timed, floating and all-day, empty, across days and
+    /// the changes of daylight saving time, and reaching out of the window.
+    @Test func eventsByDayMatchesFilteringEveryDay() {
+        var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next(_ n: Int) -> Int {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((seed >> 33) % UInt64(n))
+        }
+        let zone = Values.zone
+        let base = Values.at(20, 0, month: 10)  // 2026-10-20: the window takes in the change of 2026-11-01
+        for round in 0..<40 {
+            let windowStart = base + Int64(next(20 * 24)) * 1800
+            let window = TimeRange(start: windowStart, end: windowStart + Int64(1 + next(30 * 48)) * 1800)
+            var occurrences: [Occurrence] = []
+            for i in 0..<(1 + next(25)) {
+                let start = base - 86_400 * 3 + Int64(next(50 * 48)) * 1800
+                let length = Int64([0, 1, 2, 3, 48, 49, 150][next(7)]) * 1800
+                let title = "e\(i)"
+                switch next(3) {
+                case 0:
+                    occurrences.append(Values.event(title, .utc(start), .utc(start + length)))
+                case 1:
+                    let from = zone.local(start)
+                    occurrences.append(Values.event(title, .floating(from), .floating(from.adding(seconds: length))))
+                default:
+                    let day = zone.local(start).date
+                    occurrences.append(Values.event(title, .date(day), .date(day.adding(days: 1 + next(3)))))
+                }
+            }
+            // The reference: every day of the window, every occurrence.
+            var expected: [String] = []
+            var day = zone.local(window.start).date
+            while day <= zone.local(window.end - 1).date {
+                let dayRange = TimeRange(start: zone.resolve(LocalDateTime(date: day)), end: zone.resolve(LocalDateTime(date: day.adding(days: 1))))
+                let todays = occurrences.filter { $0.range(in: zone).overlaps(dayRange) && $0.range(in: zone).overlaps(window) }
+                if !todays.isEmpty { expected.append(TimeText.day(day) + ": " + todays.map { $0.summary ?? "" }.joined(separator: " ")) }
+                day = day.adding(days: 1)
+            }
+            // What was rendered: each heading with the titles listed under it.
+            var rendered: [String] = []
+            for block in EventsText.render(occurrences, window: window, zone: zone, withSource: false).split(separator: "\n\n") {
+                let lines = block.split(separator: "\n")
+                guard let heading = lines.first, !heading.hasPrefix("No events") else { continue }
+                let titles = lines.dropFirst().map { $0.split(separator: " ").last.map(String.init) ?? "" }
+                rendered.append(heading + ": " + titles.joined(separator: " "))
+            }
+            #expect(rendered == expected, "round \(round)")
+        }
+    }
+
     @Test func noEventsSaysBetweenWhat() {
         let window = TimeRange(start: Values.at(24, 0), end: Values.at(25, 12, 30))
         #expect(EventsText.render([], window: window, zone: Values.zone, withSource: false)
