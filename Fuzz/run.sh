@@ -9,9 +9,9 @@
 #   --max-time S  stop a target after S seconds even short of N executions (default: none)
 #   --max-len BYTES  the longest input tried (default per target, as FuzzTarget.maxLength:
 #             8 KB for rpc and schedule, 16 KB for the others); shorter ones run faster
-#   --fork N  N fuzzing processes at once (libFuzzer's -fork=N), one a core: the N
-#             executions are counted over all of them, each with the same limits;
-#             the first failure of any stops the run
+#   --fork N  N fuzzing processes at once (libFuzzer's -fork=N), one a core: the
+#             executions of --runs are counted over all of them, each has the same
+#             limits, and the first failure of any stops the run
 #   --seeds-only  only replay the seeds (no mutations): a smoke test of the build
 #   --debug   build without optimization (quicker to build, slower to run); an input
 #             then fails after 5 s rather than 1 s
