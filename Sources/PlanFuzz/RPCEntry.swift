@@ -20,8 +20,10 @@ public enum RPCEntry {
     static let now = Instant(seconds: 1_795_438_800)
 
     /// The private directory, emptied before each session: `$PLAN_FUZZ_DIR`
-    /// when set (Fuzz/run.sh), else a new one in /dev/shm when there is one
-    /// (a store's fsyncs cost nothing there) or the temporary directory.
+    /// when set (Fuzz/run.sh, MutationPassTests), else a new one in /dev/shm
+    /// when there is one (a store's fsyncs cost nothing there) or the
+    /// temporary directory, named after the process and removed when it exits
+    /// (not when it crashes: then the input that crashed it is what matters).
     public static let directory: String = {
         if let given = ProcessInfo.processInfo.environment["PLAN_FUZZ_DIR"], !given.isEmpty {
             try? FileManager.default.createDirectory(atPath: given, withIntermediateDirectories: true)
@@ -30,6 +32,7 @@ public enum RPCEntry {
         let base = FileManager.default.isWritableFile(atPath: "/dev/shm") ? "/dev/shm" : NSTemporaryDirectory()
         let path = (base as NSString).appendingPathComponent("plan-fuzz-rpc-\(getpid())")
         try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        atexit { try? FileManager.default.removeItem(atPath: RPCEntry.directory) }
         return path
     }()
 

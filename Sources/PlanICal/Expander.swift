@@ -53,6 +53,13 @@ struct Expander {
     /// 1864 with a THISANDFUTURE override (so walked from DTSTART) that took
     /// 3.5 s to walk that far and 3 s more under the sanitizers.
     static let maxSteps = 100_000
+    /// Steps left to the rules (RRULE and EXRULE) of the series being
+    /// expanded: they share ``maxSteps``. libFuzzer found one event with 158
+    /// copies of a weekly rule, each walked 3,054 steps from 1997 because the
+    /// event lasts 28 years (so every instance reaches the window): 7 s.
+    /// Identical rules are walked once (``distinct(_:)``); this bounds
+    /// different ones.
+    private var seriesStepsLeft = maxSteps
     /// The same for a rule in another calendar than the Gregorian (RSCALE),
     /// whose steps cost ICU up to 0.7 ms each: at most about a second of them.
     static let maxCalendarSteps = 1_500
@@ -338,6 +345,7 @@ struct Expander {
         let end = e.dtend.map { normalize($0, event: e, property: "DTEND") }
         let len = length(start: start, end: end, duration: e.duration)
         let recurring = !e.rrules.isEmpty || !e.rdates.isEmpty
+        seriesStepsLeft = Self.maxSteps
         guard recurring else {
             return [Instance(original: start, start: start, end: end ?? add(len, to: start))]
         }
@@ -354,7 +362,7 @@ struct Expander {
         // even when it does not match the rule).
         var starts: [SeriesTime: SeriesTime?] = [start: nil]
         var order: [SeriesTime] = [start]
-        for rule in e.rrules {
+        for rule in Self.distinct(e.rrules) {
             for t in ruleInstances(rule, start: start, event: e, property: "RRULE", longest: longest, keepAll: keepAll) where starts[t] == nil {
                 starts[t] = .some(nil)
                 order.append(t)
@@ -450,7 +458,7 @@ struct Expander {
             case .day(let d): days.append(d)
             }
         }
-        for rule in e.exrules {
+        for rule in Self.distinct(e.exrules) {
             for t in ruleInstances(rule, start: start, event: e, property: "EXRULE", longest: longest, keepAll: keepAll) {
                 starts.append(calendarTime(t))
             }
@@ -520,11 +528,15 @@ struct Expander {
         var steps = 0
         var inWindow = 0
         let windowStart = options.window.start
+        let ruleLimit = it.calendarScale == nil ? Self.maxSteps : Self.maxCalendarSteps
+        let limit = min(ruleLimit, seriesStepsLeft)
+        defer { seriesStepsLeft -= steps }
         while let l = it.next() {
             // Another instance past the bound: stop, and say so.
-            if steps >= (it.calendarScale == nil ? Self.maxSteps : Self.maxCalendarSteps) {
-                warn("occurrence-cap", e, property, rule,
-                     "expansion stopped after \(steps) steps of the rule; later occurrences are not listed")
+            if steps >= limit {
+                warn("occurrence-cap", e, property, rule, limit < ruleLimit
+                     ? "expansion stopped after \(Self.maxSteps) steps of this event's rules; later occurrences are not listed"
+                     : "expansion stopped after \(steps) steps of the rule; later occurrences are not listed")
                 break
             }
             steps += 1
@@ -544,6 +556,15 @@ struct Expander {
             if inWindow > options.maxOccurrencesPerSeries { break }
         }
         return out
+    }
+
+    /// `rules` without repeats, in order: a rule written twice adds no
+    /// instance (libical writes each rule's parts in one order, so the same
+    /// rule has the same text).
+    static func distinct(_ rules: [String]) -> [String] {
+        guard rules.count > 1 else { return rules }
+        var seen = Set<String>()
+        return rules.filter { seen.insert($0).inserted }
     }
 
     /// Whether `t` is an instance of a rule of equal periods restarted at

@@ -207,6 +207,46 @@ import Testing
         }
     }
 
+    /// The rules of one series share the step bound (found by libFuzzer: one
+    /// event with 158 copies of a weekly rule, 28 years long so that every
+    /// instance since 1997 reaches the window, held the importer 7 s): rules
+    /// of 60,000 and 40,000 steps are expanded; 60,000 and 40,001, and the
+    /// second stops, naming the event's bound.
+    @Test func theRulesOfOneSeriesShareTheStepBoundExactly() throws {
+        let options = ICS.options(from: "2026-01-05T00:00:00Z", to: "2026-01-06T00:00:00Z")
+        for (second, warned) in [(40_000, false), (40_001, true)] {
+            let lines = ICS.calendar(ICS.event("s", "DTSTART:20000105T090000Z",
+                                               "RRULE:FREQ=SECONDLY;COUNT=60000",
+                                               "RRULE:FREQ=SECONDLY;INTERVAL=2;COUNT=\(second)"))
+            let (result, took) = try Self.timed { try ICS.read(lines, options: options) }
+            #expect(took < Self.quick)
+            #expect(result.occurrences.isEmpty, "both rules end in January 2000")
+            let stopped = result.warnings.filter { $0.id == "occurrence-cap" }
+            #expect(stopped.map(\.message) == (warned ? ["expansion stopped after 100000 steps of this event's rules; later occurrences are not listed"] : []),
+                    "second rule COUNT=\(second): \(result.warnings)")
+            if warned { #expect(stopped.first?.value == "FREQ=SECONDLY;COUNT=40001;INTERVAL=2") }
+        }
+    }
+
+    /// A rule written many times is walked once: the fuzzer's input, 158
+    /// copies of a weekly rule on an event from 1997 to 2026, gives the
+    /// occurrences of one copy and no cap warning (158 × 3,054 steps would
+    /// pass the series' bound).
+    @Test func aRepeatedRuleIsWalkedOnce() throws {
+        let options = ICS.options(from: "2026-01-01T00:00:00Z", to: "2027-01-01T00:00:00Z", cap: 10_000)
+        func read(copies: Int) throws -> ImportResult {
+            try ICS.read(ICS.calendar(["BEGIN:VEVENT", "UID:long", "DTSTAMP:20260101T000000Z", "DTSTART:19970929T090000Z",
+                                       "DTEND:20260305T170000Z"]
+                                      + Array(repeating: "RRULE:FREQ=WEEKLY;BYDAY=MO,TU", count: copies) + ["END:VEVENT"]),
+                         options: options)
+        }
+        let once = try read(copies: 1)
+        let many = try read(copies: 158)
+        #expect(once.occurrences.count == 3_054, "every Monday and Tuesday since 1997-09-29 reaches into 2026")
+        #expect(many.occurrences == once.occurrences)
+        #expect(many.warnings.isEmpty, "\(many.warnings)")
+    }
+
     /// The bound on dense rules that filter (found by the fuzz pass:
     /// `FREQ=MINUTELY;BYDAY=1SA` held libical for over 30 s, walking every
     /// minute between two Saturdays): 100,000 periods from DTSTART to a day
