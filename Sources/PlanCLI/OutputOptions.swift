@@ -8,14 +8,15 @@ import Synchronization
 ///   (`--json` output, a listing, `export -`); no warnings, notices or
 ///   confirmations (`Added …`, `Wrote …`).
 /// - `--verbose`: also what plan did, on stderr: the store it opened, each
-///   calendar read and where from (a path or a URL, never a credential).
+///   calendar read and where from (a path or a URL, never a credential), and
+///   every warning of a calendar (else the first 20 of a file).
 ///
 /// Together they are a usage error (exit 64).
 struct OutputOptions: ParsableArguments {
     @Flag(help: "Print only errors and the data asked for (a listing, --json, export to stdout): no warnings, notices or confirmations.")
     var quiet = false
 
-    @Flag(help: "Also say on stderr what plan did: the store it opened, each calendar it read and where from.")
+    @Flag(help: "Also say on stderr what plan did: the store it opened, each calendar it read and where from, and every warning (not only a file's first 20).")
     var verbose = false
 
     func validate() throws {

@@ -124,6 +124,39 @@ import Testing
         #expect(out.stdout.split(separator: "\n").count == 3)
     }
 
+    /// A calendar's warnings: the first 20 and how many more, or with
+    /// `--verbose` every one; the hint names the flag that shows them.
+    @Test func verboseShowsEveryWarning() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("plan-warnings-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // 25 events whose DTEND cannot be read: the line is skipped, then the event (two warnings each).
+        let events = (1...25).map { n in
+            "BEGIN:VEVENT\r\nUID:e\(n)\r\nDTSTAMP:20260101T000000Z\r\nSUMMARY:Event \(n)\r\nDTSTART:20261123T090000Z\r\nDTEND:bad\(n)\r\nEND:VEVENT\r\n"
+        }
+        let file = dir.appendingPathComponent("many.ics")
+        try Data(("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//plan tests//EN\r\n" + events.joined() + "END:VCALENDAR\r\n").utf8).write(to: file)
+        let args = ["events", file.path, "--from", "2026-11-23", "--tz", "UTC"]
+        func warnings(_ out: CLIRunner.Output) -> [String] {
+            out.stderr.split(separator: "\n").map(String.init).filter { $0.hasPrefix("plan: warning: ") }
+        }
+
+        let plain = try CLIRunner.run(args)
+        #expect(plain.status == 0, "\(plain)")
+        let shown = warnings(plain)
+        #expect(shown.count == 21, "\(plain.stderr)")
+        #expect(shown.last == "plan: warning: \(file.path): 30 more warnings not shown (--verbose shows them all)")
+
+        let verbose = try CLIRunner.run(args + ["--verbose"])
+        #expect(verbose.status == 0 && verbose.stdout == plain.stdout, "\(verbose)")
+        let all = warnings(verbose)
+        #expect(all.count == 50, "\(verbose.stderr)")
+        #expect(Array(all.prefix(20)) == Array(shown.prefix(20)), "the first 20 are the same warnings")
+        for n in 1...25 {
+            #expect(all.filter { $0.contains("DTEND \"bad\(n)\"") }.count == 1, "DTEND bad\(n) is not named once: \(verbose.stderr)")
+        }
+    }
+
     @Test func quietLeavesOutConfirmationsButNotTheDataAskedFor() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("plan-quiet-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)

@@ -143,11 +143,11 @@ func resolveZone(_ name: String?) throws -> SystemZone {
     return SystemZone(TimeZone.current)
 }
 
-/// Prints import warnings on stderr, at most 20 per file.
+/// Prints import warnings on stderr: at most 20 per file, every one with `--verbose`.
 func printWarnings(_ warnings: [ImportWarning]) {
-    let limit = 20
+    let limit = Verbosity.current == .verbose ? warnings.count : 20
     for w in warnings.prefix(limit) { printNotice("warning: \(w.description)") }
     if warnings.count > limit, let f = warnings.first?.file {
-        printNotice("warning: \(f): \(warnings.count - limit) more warnings not shown")
+        printNotice("warning: \(f): \(warnings.count - limit) more warnings not shown (--verbose shows them all)")
     }
 }
