@@ -559,8 +559,8 @@ struct Expander {
     }
 
     /// `rules` without repeats, in order: a rule written twice adds no
-    /// instance (libical writes each rule's parts in one order, so the same
-    /// rule has the same text).
+    /// instance. (The same rule with its parts in another order is walked
+    /// again, within the series' ``maxSteps``.)
     static func distinct(_ rules: [String]) -> [String] {
         guard rules.count > 1 else { return rules }
         var seen = Set<String>()
