@@ -145,15 +145,20 @@ import Testing
         #expect(try Data(contentsOf: URL(fileURLWithPath: store)) == bytes)
     }
 
-    @Test func aDamagedOlderStoreIsNotUpgradedAndIsNamed() throws {
-        try #require(SQLiteShell.available, "sqlite3 is needed to make a schema-7 store")
-        let (dir, store, env) = try StoreFaultTests.storeWithOneTask()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        // As a schema-7 plan left it: no mark, no columns for the group calendar.
-        try Self.sqlite(store, """
+    /// A store with one task as a schema-7 plan left it: no mark, no columns for the group calendar.
+    static func schema7StoreWithOneTask() throws -> (dir: URL, store: String, env: [String: String]) {
+        let made = try StoreFaultTests.storeWithOneTask()
+        try sqlite(made.store, """
             ALTER TABLE group_sessions DROP COLUMN calendar_path; ALTER TABLE group_sessions DROP COLUMN calendar_etag;
             PRAGMA user_version = 7; PRAGMA application_id = 0;
             """)
+        return made
+    }
+
+    @Test func aDamagedOlderStoreIsNotUpgradedAndIsNamed() throws {
+        try #require(SQLiteShell.available, "sqlite3 is needed to make a schema-7 store")
+        let (dir, store, env) = try Self.schema7StoreWithOneTask()
+        defer { try? FileManager.default.removeItem(at: dir) }
         try Self.damageTaskIndex(store)
         let kept = { () throws -> [String: Data] in try Self.files(dir).filter { !$0.key.hasSuffix("-shm") && !$0.key.hasSuffix("-wal") } }
         let before = try kept()
@@ -165,12 +170,8 @@ import Testing
 
     @Test func anUnmarkedOlderStoreIsUpgradedAndGainsTheMark() throws {
         try #require(SQLiteShell.available, "sqlite3 is needed to make a schema-7 store")
-        let (dir, store, env) = try StoreFaultTests.storeWithOneTask()
+        let (dir, store, env) = try Self.schema7StoreWithOneTask()
         defer { try? FileManager.default.removeItem(at: dir) }
-        try Self.sqlite(store, """
-            ALTER TABLE group_sessions DROP COLUMN calendar_path; ALTER TABLE group_sessions DROP COLUMN calendar_etag;
-            PRAGMA user_version = 7; PRAGMA application_id = 0;
-            """)
         let out = try CLIRunner.run(["tasks", "--json"], environment: env)
         #expect(out.status == 0 && out.stderr.contains("from schema 7 to \(StoreFaultTests.schema)"), "\(out.stderr)")
         #expect(try SQLiteShell.rows(store, "PRAGMA user_version; PRAGMA application_id;") == ["\(StoreFaultTests.schema)", Self.mark])
