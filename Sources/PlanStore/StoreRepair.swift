@@ -20,23 +20,20 @@ extension PlanStore {
     /// | sqlite3 NEW`: plan's tables and rows, no schema version, no mark) is
     /// marked as plan's again at this plan's schema, when its tables and their
     /// columns are exactly this plan's and it passes `PRAGMA integrity_check`.
-    /// Returns the schema it was marked with, or nil when there was nothing to
-    /// repair (a plan store, an empty or missing file). Refused, changing
-    /// nothing, for another program's file or tables that differ.
+    /// Returns the schema it was marked with, or nil when it is not a rebuilt
+    /// store (a plan store, another program's file, an empty or missing
+    /// one). Refused, changing nothing, when its tables differ.
     public static func repairMark(_ path: String) throws(StoreError) -> Int? {
         switch StoreFile.inspect(path) {
-        case .missing: return nil
-        case .notAFile(let what): throw .notAFile(path: path, what: what)
+        case .missing, .notAFile: return nil
         case .file(let block?): throw .readOnly(path: path, reason: block)
         case .file(nil): break
         }
         do {
             let db = try SQLiteDatabase(path: path)
             let kind = try StoreMark.identify(db)
-            guard kind == .rebuilt else {
-                if case .foreign = kind { throw StoreMark.refusal(kind, path: path) ?? .unexpected(path: path, detail: "\(kind)") }
-                return nil
-            }
+            // Anything else is left to the open that follows (which refuses another program's file).
+            guard kind == .rebuilt else { return nil }
             if let difference = try schemaDifference(db) {
                 throw StoreError.incompatible(path: path, reason: "it has plan's tables but they are not those of this plan's "
                                               + "schema \(schemaVersion) (\(difference)), so it cannot be marked as a plan store; "
