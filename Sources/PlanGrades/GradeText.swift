@@ -40,6 +40,9 @@ public enum GradeScaleText {
             guard f.count == 3, !f[0].isEmpty, let min = Rounding.parse(f[1]), let points = Rounding.parse(f[2]), min >= 0, min <= 100, points >= 0 else {
                 throw GradeError("the scale", text, expected: "us-letter, or cut-offs like A:94:4.0,A-:90:3.7,…,F:0:0")
             }
+            guard points <= GradeScale.maxPoints else {
+                throw GradeError("the scale's points for \(f[0])", String(f[2]), expected: "grade points from 0 to \(GradeScale.maxPoints)")
+            }
             steps.append(GradeScale.Step(String(f[0]), min, points))
         }
         guard steps.contains(where: { $0.minPercent == 0 }) else {

@@ -17,6 +17,9 @@ public struct GradeScale: Hashable, Sendable {
         }
     }
 
+    /// The most grade points a letter of a scale is worth (a 4.0, 5.0, 10 or 20 scale fits).
+    public static let maxPoints: Decimal = 100
+
     public var name: String
     /// Highest first; the last step's `minPercent` is 0 (everything below the others).
     public var steps: [Step]

@@ -1,4 +1,5 @@
 import Foundation
+import PlanCore
 import PlanGrades
 
 /// The grade book's inputs as text (command line and `grades.*` params), checked once here.
@@ -13,7 +14,7 @@ public enum GradeInput {
     }
 
     /// A positive decimal (`4`, `1.5`): credits, a unit's or a subject's weight.
-    public static func positive(_ text: String, _ what: String, max: Decimal = 1000) throws(GradeError) -> Decimal {
+    public static func positive(_ text: String, _ what: String, max: Decimal = maxCredits) throws(GradeError) -> Decimal {
         guard let v = Rounding.parse(text), v >= 0, v <= max else { throw GradeError(what, text, expected: "a number from 0 to \(max)") }
         return v
     }
@@ -24,12 +25,29 @@ public enum GradeInput {
         return g
     }
 
-    /// `3.42/45`: the GPA so far and the credits it was earned over.
+    /// The most credits: of a course, a unit, a subject or a prior record.
+    public static let maxCredits: Decimal = 1000
+
+    /// The most bytes of a rules file (`plan grades check --rules`).
+    public static let maxRulesBytes = 1_000_000
+
+    /// `3.42/45`: the GPA so far and the credits it was earned over (at most ``maxCredits``).
     public static func prior(_ text: String) throws(GradeError) -> PriorRecord {
         guard let p = PriorText.read(text) else {
             throw GradeError("the prior record", text, expected: "GPA/credits, like 3.42/45 (GPA 0–5)")
         }
+        guard p.credits <= maxCredits else {
+            throw GradeError("the prior record's credits", "\(p.credits)", expected: "a number from 0 to \(maxCredits)")
+        }
         return p
+    }
+
+    /// An assessment's date: `YYYY-MM-DD`, a real calendar date.
+    public static func date(_ text: String) throws(GradeError) -> String {
+        guard CatalogRules.date(text) != nil else {
+            throw GradeError("the date", text, expected: "a calendar date written YYYY-MM-DD, like 2026-03-14")
+        }
+        return text
     }
 
     /// `CS201=A-` pairs of `plan grades what-if`.
@@ -57,8 +75,9 @@ public enum GradeInput {
         }
         var out: [GradeRule] = []
         for (i, item) in items.enumerated() {
-            guard case .number(let m)? = item["min"], let min = Rounding.parse(m) else {
-                throw GradeError("\(file): rules[\(i)].min", item["min"]?.text ?? "missing", expected: "a number")
+            guard case .number(let m)? = item["min"], let min = Rounding.parse(m), min >= 0, min <= 20 else {
+                throw GradeError("\(file): rules[\(i)].min", item["min"]?.text ?? "missing",
+                                 expected: "a mark on /20 from 0 to 20, written like 10 or 12.5")
             }
             if case .string(let of)? = item["average"] {
                 out.append(.average(of: of.lowercased() == "overall" ? nil : of, min: min))

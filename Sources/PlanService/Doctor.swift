@@ -11,9 +11,21 @@ import PlanStore
 public enum Doctor {
     /// Every check, in a fixed order: the store, its calendars, the time zone, the credentials.
     /// `storePath` is opened as any command opens it; a store not made yet is not created.
-    public static func checkups(storePath: String, environment: [String: String], now: Instant) -> [Checkup] {
+    /// `repair` first marks a store rebuilt from a dump as plan's again (``PlanStore/repairMark(_:)``).
+    public static func checkups(storePath: String, environment: [String: String], now: Instant,
+                                repair: Bool = false) -> [Checkup] {
         var out: [Checkup] = []
         var service: PlanService?
+        if repair {
+            do {
+                if let schema = try PlanStore.repairMark(storePath) {
+                    out.append(Checkup(.store, storePath, .ok,
+                                       "repaired: its tables are this plan's, so it is marked as a plan store at schema \(schema)"))
+                }
+            } catch {
+                out.append(Checkup(.store, storePath, .problem, error.description, fix: fix(for: error, path: storePath)))
+            }
+        }
         if !FileManager.default.fileExists(atPath: storePath) {
             out.append(Checkup(.store, storePath, .ok, "not made yet: the first command that saves something makes it"))
         } else {
@@ -51,7 +63,7 @@ public enum Doctor {
                                    + "\(summary.tasks) task\(summary.tasks == 1 ? "" : "s"), \(summary.calendars) calendar\(summary.calendars == 1 ? "" : "s")"))
             } else {
                 out.append(Checkup(.store, path, .problem, "damaged: " + problems.prefix(3).joined(separator: "; "),
-                                   fix: "`plan restore FILE` puts back a copy made with `plan backup`; `plan backup` now may save what can still be read"))
+                                   fix: "`plan restore FILE` puts back a copy made with `plan backup`"))
             }
         } catch {
             out.append(Checkup(.store, path, .problem, error.description, fix: fix(for: error, path: path)))

@@ -160,6 +160,9 @@ public final class PlanStore {
         writeRefusal = refusal
         db.setBusyTimeout(milliseconds: busyTimeoutMilliseconds)
         do {
+            // Refused before anything is written: another program's file keeps every byte.
+            let kind = try StoreMark.identify(db)
+            if let foreign = StoreMark.refusal(kind, path: path) { throw foreign }
             foundVersion = try Self.userVersion(db)
             // Refused before anything is written: a newer plan's store keeps every byte.
             if foundVersion > Self.schemaVersion {
@@ -169,7 +172,7 @@ public final class PlanStore {
             }
             if let refusal {
                 if foundVersion == Self.schemaVersion { return }
-                if foundVersion == 0, case .file = found, (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) == 0 {
+                if kind == .empty {
                     throw StoreError.incompatible(path: path, reason: "the file is empty and cannot be written (\(refusal.description))")
                 }
                 throw StoreError.readOnly(path: path, reason: "it is a schema-\(foundVersion) store that must be upgraded, which needs it writable (\(refusal.description))")
@@ -205,7 +208,7 @@ public final class PlanStore {
 
     func migrate() throws {
         var version = try Self.userVersion(db)
-        if version == Self.schemaVersion { return }
+        if version == Self.schemaVersion, try StoreMark.applicationID(db) == StoreMark.applicationID { return }
         if version != 0 { try StoreUpgrade.foldLog(db, path: path) }
         // A table is rebuilt: foreign keys stay off until it is back (they cannot change inside a transaction).
         try db.execute("PRAGMA foreign_keys=OFF")
@@ -218,6 +221,8 @@ public final class PlanStore {
             if version == 0 {
                 try db.execute(Self.createSchema)
             } else if version < Self.schemaVersion {
+                // A damaged store is named and left as it is, not copied and rewritten.
+                try refuseIfDamaged(nothing: "the schema-\(version) store was not upgraded and is unchanged")
                 // The old file is kept under the write lock: no other plan upgrades it while it is copied.
                 backup = try StoreUpgrade.backUp(path: path, version: version)
                 if version == 1 {
@@ -242,7 +247,7 @@ public final class PlanStore {
                 // (a store older than 6 made the group tables with them just above).
                 if version == 6 || version == 7 { try StoreUpgrade.groupCalendarColumnsFromSchema7(db) }
             }
-            try db.execute("PRAGMA user_version = \(Self.schemaVersion)")
+            try db.execute("PRAGMA user_version = \(Self.schemaVersion); PRAGMA application_id = \(StoreMark.applicationID)")
             try StoreUpgrade.checkForeignKeys(db, path: path)
             try db.execute("COMMIT")
         } catch {

@@ -16,6 +16,7 @@ extension PlanStore {
     /// either the old file or the whole copy. An existing `destination` is
     /// replaced only when it is a plan store itself.
     public func backUp(to destination: String) throws(StoreError) -> StoreSummary {
+        try refuseIfDamaged(nothing: "no copy was written")
         switch StoreFile.inspect(destination) {
         case .notAFile(let what): throw .notAFile(path: destination, what: what)
         case .file:
@@ -150,10 +151,12 @@ extension PlanStore {
     public static func summary(of path: String) throws(StoreError) -> StoreSummary {
         do {
             let db = try StoreFile.openForReading(path)
-            let version = try userVersion(db)
-            let tables = Set(try db.rows("SELECT name FROM sqlite_master WHERE type = 'table'") { $0.text(0) })
-            guard version >= 1, tables.isSuperset(of: ["tasks", "calendars", "settings"]) else {
-                throw StoreError.incompatible(path: path, reason: "it is an SQLite database but not a plan store")
+            let version: Int
+            switch try StoreMark.identify(db) {
+            case .plan(let found, _): version = found
+            case .foreign(let why): throw StoreError.incompatible(path: path, reason: "\(why), not a plan store")
+            case .empty: throw StoreError.incompatible(path: path, reason: "it is an SQLite database without tables, not a plan store")
+            case .rebuilt: throw StoreError.incompatible(path: path, reason: StoreMark.rebuiltReason(path))
             }
             func count(_ table: String) throws -> Int {
                 try db.rows("SELECT count(*) FROM \(table)") { Int($0.int(0)) }.first ?? 0

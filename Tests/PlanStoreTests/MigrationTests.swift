@@ -120,6 +120,17 @@ import Testing
         #expect(try Self.rows(backup, "PRAGMA user_version", columns: 1) == [["1"]])
     }
 
+    /// Issue 28: the schema-1 store carries no mark; upgraded, it is marked as
+    /// plan's (`PRAGMA application_id`), and its kept copy is not changed.
+    @Test func theUpgradedStoreGainsPlansMark() throws {
+        let (path, dir) = try Self.copy()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        #expect(try Self.rows(path, "PRAGMA application_id", columns: 1) == [["0"]])
+        _ = try PlanStore(path: path)
+        #expect(try Self.rows(path, "PRAGMA application_id", columns: 1) == [["\(StoreMark.applicationID)"]])
+        #expect(try Self.rows(path + ".v1-backup", "PRAGMA application_id", columns: 1) == [["0"]])
+    }
+
     /// A schema-1 store whose text is not a task or not a policy: the change
     /// made to the fixture, why the upgrade is refused.
     @Test(arguments: [

@@ -15,19 +15,26 @@ struct DoctorCommand: ParsableCommand {
             and the store's zone must be zones this system knows; a netrc file must be private to you (mode 600). \
             No password is ever printed.
 
+            --repair first marks a store rebuilt from a dump (`sqlite3 OLD .dump | sqlite3 NEW` keeps plan's \
+            tables but not its mark or schema version) as a plan store again, when its tables and columns are \
+            exactly this plan's and it passes the integrity check; any other file is left as it is.
+
             Exit codes: 0 no problem (warnings allowed); 1 a problem was found.
 
               plan doctor
               plan doctor --json
+              plan doctor --repair --store rebuilt.sqlite
             """)
 
+    @Flag(help: "Mark a store rebuilt from an SQLite dump as a plan store again (after checking its tables).")
+    var repair = false
     @OptionGroup var options: StoreOptions
 
     func run() throws {
         let env = ProcessInfo.processInfo.environment
         let now = try StoreOptions.now(environment: env)
         printVerbose("store \(options.storePath)")
-        let checkups = Doctor.checkups(storePath: options.storePath, environment: env, now: now)
+        let checkups = Doctor.checkups(storePath: options.storePath, environment: env, now: now, repair: repair)
         emit(options.json, Wire.Doctor(checkups)) { CheckupText.render(checkups, style: Style.text) }
         // The findings say what is wrong: stderr stays quiet (with --json it gets the one error object).
         if checkups.contains(where: { $0.status == .problem }) { throw ExitCode(.problemsFound) }

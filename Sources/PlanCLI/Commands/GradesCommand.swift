@@ -99,7 +99,8 @@ struct GradesCommand: ParsableCommand {
             try withService(options) { service, _ in
                 let w = try GradesCommand.input { () throws(GradeError) in try GradeInput.weight(weight) }
                 let s = try score.map { text in try GradesCommand.input { () throws(GradeError) in try ScoreText.read(text) } }
-                _ = try service.addAssessment(course: course, Assessment(name: name, weight: w, score: s, date: date))
+                let d = try date.map { text in try GradesCommand.input { () throws(GradeError) in try GradeInput.date(text) } }
+                _ = try service.addAssessment(course: course, Assessment(name: name, weight: w, score: s, date: d))
                 say("Added \(TerminalText.label(name)) (\(w) %) to \(TerminalText.label(course)).")
             }
         }
@@ -119,7 +120,8 @@ struct GradesCommand: ParsableCommand {
                 let s: Score?? = try score.map { text in
                     text.lowercased() == "none" ? nil : try GradesCommand.input { () throws(GradeError) in try ScoreText.read(text) }
                 }
-                _ = try service.setAssessment(course: course, name: name, weight: w, score: s, date: date)
+                let d = try date.map { text in try GradesCommand.input { () throws(GradeError) in try GradeInput.date(text) } }
+                _ = try service.setAssessment(course: course, name: name, weight: w, score: s, date: d)
                 say("Changed \(TerminalText.label(name)) of \(TerminalText.label(course)).")
             }
         }
@@ -271,8 +273,14 @@ struct GradesCommand: ParsableCommand {
         @OptionGroup var options: StoreOptions
         func run() throws {
             try withService(options) { service, _ in
-                guard let data = FileManager.default.contents(atPath: rules) else { throw ServiceError.unreadable(path: rules, reason: "no such file") }
-                let parsed = try GradesCommand.input { () throws(GradeError) in try GradeInput.rules(Array(data), file: rules) }
+                let data: [UInt8]
+                do {
+                    let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: rules))
+                    data = try BoundedRead.read(handle, limit: GradeInput.maxRulesBytes)
+                } catch {
+                    throw ServiceError.unreadable(path: rules, reason: BoundedRead.reason(error))
+                }
+                let parsed = try GradesCommand.input { () throws(GradeError) in try GradeInput.rules(data, file: rules) }
                 let results = try service.checkRules(parsed)
                 if options.json { print(GradesJSON.check(results)) } else { show(GradesText.check(results), terminator: "") }
                 if !results.allSatisfy(\.holds) { throw ExitCode(1) }

@@ -63,7 +63,7 @@ return try read(CatalogCursor(parsing: bytes, file: file))
 
     static func readCourse(_ c: CatalogCursor, term: Term) throws(CatalogError) -> Course {
         try c.object("a course: {code, title, credits, sections}")
-        let code = try c.required("code", "the course code").text("a course code such as CMSC436")
+        let code = try c.required("code", "the course code").courseCode("a course code such as CMSC436")
         let title = try c.required("title", "the course title").string("the course title")
         let creditsAt = try c.required("credits", "the number of credits")
         let credits = try creditsAt.double("a number of credits")

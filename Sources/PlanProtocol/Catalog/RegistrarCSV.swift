@@ -110,13 +110,24 @@ private struct Row {
     }
 
     func courseCode() throws(CatalogError) -> String {
-        guard let subject = cell(.subject) else {
-            return try required(columns[.course] != nil ? .course : .number, "a course code such as CMSC436")
+        guard let subjectCell = cell(.subject) else {
+            let column: RegistrarColumn = columns[.course] != nil ? .course : .number
+            return try checked(try required(column, "a course code such as CMSC436"), column: column)
         }
         let numberColumn: RegistrarColumn = columns[.number] != nil ? .number : .course
-        let number = try required(numberColumn, "the course number, e.g. 436")
-        if number.uppercased().hasPrefix(subject.uppercased()) { return number }
-        return subject + " " + number
+        let subject = subjectCell.precomposedStringWithCompatibilityMapping
+        let number = try required(numberColumn, "the course number, e.g. 436").precomposedStringWithCompatibilityMapping
+        let code = number.uppercased().hasPrefix(subject.uppercased()) ? number : subject + " " + number
+        return try checked(code, column: CourseCodeText.lookAlike(in: subject) != nil ? .subject : numberColumn)
+    }
+
+    /// A course code in NFKC, refused in `column` with its look-alike letter named (``CourseCodeText``).
+    private func checked(_ code: String, column: RegistrarColumn) throws(CatalogError) -> String {
+        do {
+            return try CourseCodeText.normalized(code)
+        } catch {
+            throw fail(column, reason: error.reason)
+        }
     }
 
     func number(_ column: RegistrarColumn, _ expected: String) throws(CatalogError) -> Double? {

@@ -39,7 +39,7 @@ return try read(CatalogCursor(parsing: bytes, file: file), term: term)
         case .object:
             for c in try doc.child("courses")?.items("course records") ?? [] {
                 try c.object("a course record: {course_id, name, credits}")
-                let id = try c.required("course_id", "the course id, e.g. CMSC131").text("a course id such as CMSC131")
+                let id = try c.required("course_id", "the course id, e.g. CMSC131").courseCode("a course id such as CMSC131")
                 let title = try c.child("name")?.string("the course name")
                 let credits = try c.child("credits").map { x throws(CatalogError) in try Self.credits(x) }
                 courseInfo[Course.key(id)] = (title, credits)
@@ -86,8 +86,8 @@ return try read(CatalogCursor(parsing: bytes, file: file), term: term)
     static func ids(_ s: CatalogCursor) throws(CatalogError) -> (course: String, number: String) {
         try s.object("a section record: {section_id, course, instructors, seats, open_seats, waitlist, meetings}")
         let sidAt = s.child("section_id")
-        let sid = try sidAt?.text("a section id such as CMSC131-0101")
-        let course = try s.child("course")?.text("a course id such as CMSC131")
+        let sid = try sidAt?.courseCode("a section id such as CMSC131-0101")
+        let course = try s.child("course")?.courseCode("a course id such as CMSC131")
         let number = try s.child("number")?.text("a section number such as 0101")
         var split: (String, String)?
         if let sid, let dash = sid.lastIndex(of: "-") {

@@ -58,7 +58,8 @@ extension RPCServer {
 
     func gradesAdd(_ p: Params) throws(RPCError) -> String {
         try p.allowOnly(["course", "name", "weight", "score", "date"])
-        let course = try p.name("course"), name = try p.name("name"), date = try p.optionalString("date")
+        let course = try p.name("course"), name = try p.name("name")
+        let date = try graded(p, "date") { t throws(GradeError) in try GradeInput.date(t) }
         let weight = try required(p, "weight") { t throws(GradeError) in try GradeInput.weight(t) }
         let score = try graded(p, "score") { t throws(GradeError) in try ScoreText.read(t) }
         return try changingBook { _ = try $0.addAssessment(course: course, Assessment(name: name, weight: weight, score: score, date: date)) }
@@ -66,7 +67,8 @@ extension RPCServer {
 
     func gradesSet(_ p: Params) throws(RPCError) -> String {
         try p.allowOnly(["course", "name", "weight", "score", "date"])
-        let course = try p.name("course"), name = try p.name("name"), date = try p.optionalString("date")
+        let course = try p.name("course"), name = try p.name("name")
+        let date = try graded(p, "date") { t throws(GradeError) in try GradeInput.date(t) }
         let weight = try graded(p, "weight") { t throws(GradeError) in try GradeInput.weight(t) }
         // `"score": null` clears it.
         let score: Score?? = p["score"] == .null ? .some(nil) : try graded(p, "score") { t throws(GradeError) in try ScoreText.read(t) }.map { .some($0) }
