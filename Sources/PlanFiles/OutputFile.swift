@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Writing an output file (an export, a picture, a timetable, a mail) the
 /// way a user expects a path to behave.
@@ -126,7 +129,7 @@ package enum OutputFile {
         bytes.withUnsafeBytes { raw in
             var done = 0
             while done < raw.count {
-                let n = write(fd, raw.baseAddress! + done, raw.count - done)
+                let n = Glibc.write(fd, raw.baseAddress! + done, raw.count - done)
                 if n < 0 && errno == EINTR { continue }
                 if n <= 0 { failure = n < 0 ? errno : EIO; return }
                 done += n

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Reading an input file (a calendar, a catalog, a request, an answer) the
 /// way a user expects a path to behave: a regular file is read whole, up to a
@@ -64,7 +67,7 @@ package enum RegularFile {
         while true {
             if filled > limit { throw .tooLarge(limit: limit) }
             if filled == bytes.count { bytes += [UInt8](repeating: 0, count: min(max(4096, bytes.count), limit + 1 - filled)) }
-            let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + filled, $0.count - filled) }
+            let n = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + filled, $0.count - filled) }
             if n < 0 && errno == EINTR { continue }
             if n < 0 { throw Failure(errno: errno) }
             if n == 0 { break }

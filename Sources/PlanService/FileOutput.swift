@@ -20,9 +20,8 @@ public enum FileOutput {
     public static func write(_ data: Data, to path: String, streams: Bool = true) throws(ServiceError) {
         do {
             try OutputFile.write(data, to: path, streams: streams)
-        } catch .diskFailed(let reason) {
-            throw .diskFailed(path: path, reason: reason)
         } catch {
+            if case .diskFailed = error { throw .diskFailed(path: path, reason: error.reason) }
             throw .cannotWrite(path: path, reason: error.reason)
         }
     }

@@ -39,7 +39,8 @@ import Testing
 
         let out = try CLIRunner.run(["backup", backup], environment: env)
         #expect(out.status == 0, "\(out)")
-        #expect(try Self.names(dir) == ["backup.sqlite", running, "plan.sqlite", "plan.sqlite-shm", "plan.sqlite-wal"].sorted())
+        #expect(FileManager.default.fileExists(atPath: backup))
+        #expect(try Self.names(dir).filter { $0.contains(".plan-partial-") } == [running], "only the running one's is kept")
         #expect(!(try CLIRunner.run(["doctor"], environment: env)).stdout.contains("partial file"))
     }
 
@@ -83,7 +84,7 @@ import Testing
     }
 
     @Test func aFullDiskIsExit74ForAnExportAndAProblemForDoctor() throws {
-        guard let mount = try StoreFaultTests.mountTmpfs(kilobytes: 1024) else { return }
+        guard let mount = try StoreFaultTests.mountTmpfs(kilobytes: 4096) else { return }
         defer { StoreFaultTests.unmount(mount) }
         let (_, _, env) = try StoreFaultTests.storeWithOneTask(in: mount)
         let old = mount.appendingPathComponent("plan.ics").path

@@ -8,7 +8,8 @@ import Testing
 /// regular files and says why it refuses the rest. The devices are made by
 /// the test (mknod in its own folder, root only; it says plainly when it skipped).
 @Suite struct OutputPathTests {
-    static let env = ["PLAN_NOW": "2026-11-02T08:00:00-05:00"]
+    /// Device 1:3, what /dev/null is (glibc's `makedev(1, 3)`, a C macro Swift does not see).
+    static let nullDevice: dev_t = (1 << 8) | 3
 
     /// A temporary folder with a store holding one task (its sittings are exported).
     static func world() throws -> (dir: URL, env: [String: String]) {
@@ -84,7 +85,7 @@ import Testing
         let (dir, env) = try Self.world()
         defer { try? FileManager.default.removeItem(at: dir) }
         let device = dir.appendingPathComponent("null").path
-        guard mknod(device, S_IFCHR | 0o666, makedev(1, 3)) == 0 else {
+        guard mknod(device, S_IFCHR | 0o666, Self.nullDevice) == 0 else {
             print("OutputPathTests: skipped the device: mknod is not allowed here (uid \(getuid())): \(String(cString: strerror(errno)))")
             return
         }
@@ -105,7 +106,7 @@ import Testing
         let fifo = dir.appendingPathComponent("f").path, device = dir.appendingPathComponent("null").path
         let link = dir.appendingPathComponent("link.ics").path, real = dir.appendingPathComponent("real.ics").path
         try #require(mkfifo(fifo, 0o600) == 0)
-        let madeDevice = mknod(device, S_IFCHR | 0o666, makedev(1, 3)) == 0
+        let madeDevice = mknod(device, S_IFCHR | 0o666, Self.nullDevice) == 0
         if !madeDevice { print("OutputPathTests: skipped the device in rpc: mknod is not allowed here (uid \(getuid()))") }
         try Data("old".utf8).write(to: URL(fileURLWithPath: real))
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: real)
@@ -119,14 +120,15 @@ import Testing
         let bodies = RPCTests.responses(out.stdout, contentLength: false)
         try #require(bodies.count == paths.count + 1, "every request answered: \(out)")
         for (i, path) in paths.dropLast().enumerated() {
-            let error = try #require((RPCTests.json(bodies[i]) as? [String: Any])?["error"] as? [String: Any], bodies[i])
-            #expect(error["code"] as? Int == -32007, bodies[i])
+            let error = try #require((RPCTests.json(bodies[i]) as? [String: Any])?["error"] as? [String: Any], "\(bodies[i])")
+            #expect(error["code"] as? Int == -32007, "\(bodies[i])")
             let reason = (error["data"] as? [String: Any])?["reason"] as? String ?? ""
             #expect(reason.hasPrefix("cannot write \(path): it is a ") && reason.contains("plan writes only regular files here"), "\(reason)")
         }
         #expect(Self.kind(fifo) == S_IFIFO && (!madeDevice || Self.kind(device) == S_IFCHR))
         #expect(bodies[paths.count - 1].contains("\"result\""), "the link is written through: \(bodies[paths.count - 1])")
-        #expect(Self.kind(link) == S_IFLNK && (try String(contentsOfFile: real, encoding: .utf8)).hasPrefix("BEGIN:VCALENDAR"))
+        let written = try String(contentsOfFile: real, encoding: .utf8)
+        #expect(Self.kind(link) == S_IFLNK && written.hasPrefix("BEGIN:VCALENDAR"))
         #expect(bodies.last == #"{"jsonrpc":"2.0","id":99,"result":[]}"#)
     }
 }
