@@ -77,8 +77,7 @@ package enum OutputFile {
             let n = readlink(current, &buffer, buffer.count - 1)
             guard n >= 0 else { throw Failure(errno: errno) }
             let link = String(decoding: buffer[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            let folder = (current as NSString).deletingLastPathComponent
-            current = link.hasPrefix("/") ? link : ((folder.isEmpty ? "." : folder) as NSString).appendingPathComponent(link)
+            current = link.hasPrefix("/") ? link : (Folder.of(current) as NSString).appendingPathComponent(link)
         }
         throw .tooManyLinks
     }
@@ -86,8 +85,7 @@ package enum OutputFile {
     /// Writes `real` through a temporary file beside it renamed over it;
     /// `existing`: the file replaced, whose mode and owner the new one keeps.
     static func replace(_ real: String, with bytes: Data, keeping existing: stat?) throws(Failure) {
-        let folder = (real as NSString).deletingLastPathComponent
-        PartialFiles.sweep(folder.isEmpty ? "." : folder)
+        PartialFiles.sweep(Folder.of(real))
         let temporary = PartialFiles.path(for: real)
         unlink(temporary)
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o666)

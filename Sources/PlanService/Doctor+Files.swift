@@ -9,7 +9,7 @@ extension Doctor {
     /// the current folder, where `plan backup` and the exports usually write.
     static func fileCheckups(storePath: String, currentFolder: String) -> [Checkup] {
         var out: [Checkup] = []
-        let storeFolder = folder(of: storePath)
+        let storeFolder = Folder.of(storePath)
         if let free = DiskSpace.free(at: storeFolder), free < DiskSpace.fullBelow {
             out.append(Checkup(.store, storeFolder, .problem,
                                "the disk holding the store is full (\(free) bytes free): no change can be saved, and no export or backup written there",
@@ -29,10 +29,5 @@ extension Doctor {
                                fix: "the next plan backup, export or mail written into the same folder removes them; or remove them yourself"))
         }
         return out
-    }
-
-    static func folder(of path: String) -> String {
-        let dir = (path as NSString).deletingLastPathComponent
-        return dir.isEmpty ? "." : dir
     }
 }

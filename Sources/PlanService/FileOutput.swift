@@ -8,7 +8,7 @@ import PlanFiles
 /// character device is written into when `streams` allows, refused otherwise;
 /// a folder, a socket or a disk device is refused and left as it was.
 public enum FileOutput {
-    /// Writes `text` to `path`; see ``write(_:to:streams:)-(Data,_,_)``.
+    /// Writes `text` to `path` as UTF-8 (see the bytes form below).
     public static func write(_ text: String, to path: String, streams: Bool = true) throws(ServiceError) {
         try write(Data(text.utf8), to: path, streams: streams)
     }

@@ -43,15 +43,12 @@ enum StoreFile {
     }
 
     static func folder(of path: String) -> String {
-        let dir = (path as NSString).deletingLastPathComponent
-        return dir.isEmpty ? "." : dir
+        Folder.of(path)
     }
 
     /// True when the file system holding `path` has no room left for plan.
     static func diskIsFull(_ path: String) -> Bool {
-        var fs = statvfs()
-        guard statvfs(folder(of: path), &fs) == 0 else { return false }
-        return fs.f_bavail == 0
+        DiskSpace.free(at: folder(of: path)) == 0
     }
 
     /// The size of the store's write-ahead log (0 when there is none).

@@ -97,9 +97,9 @@ import Testing
         #expect(try Self.partials(dir).isEmpty)
     }
 
-    /// `plan.export` from an editor: a FIFO, a device, the server's own
-    /// standard input are refused (-32007, the path named), left as they
-    /// were, and the requests after them are answered.
+    /// `plan.export` from an editor: a FIFO, a device (the test's), the
+    /// server's own standard input are refused (-32007, the path named),
+    /// left as they were, and the requests after them are answered.
     @Test func theServerWritesOnlyRegularFiles() throws {
         let (dir, env) = try Self.world()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -112,7 +112,9 @@ import Testing
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: real)
         let reader = open(fifo, O_RDONLY | O_NONBLOCK)  // a reader there: still refused
         defer { close(reader) }
-        var paths = [fifo, "/dev/stdin"] + (madeDevice ? [device] : [])
+        // The server's own standard input as /proc/self/fd/0, never /dev/stdin: a plan without
+        // the fix replaces what it is given, and /dev/stdin is the machine's (issue 28).
+        var paths = [fifo, "/proc/self/fd/0"] + (madeDevice ? [device] : [])
         paths.append(link)
         var lines = paths.enumerated().map { RPCTests.request($0.offset + 1, "plan.export", ["path": $0.element]) }
         lines.append(RPCTests.request(99, "project.list"))
