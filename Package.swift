@@ -46,10 +46,13 @@ let package = Package(
         .target(name: "PlanGroups", dependencies: ["PlanCore"], swiftSettings: swiftSettings),
         // The grade book's arithmetic: averages, GPA, what-ifs, the score needed, rules. Pure, in decimal.
         .target(name: "PlanGrades", swiftSettings: swiftSettings),
+        // Paths as a user expects them: only regular files read, outputs written into a link's target
+        // or a FIFO and never replacing what a path names, partial files of killed writers swept.
+        .target(name: "PlanFiles", swiftSettings: swiftSettings),
         // The only module that imports CLibical: .ics in, .ics out.
-        .target(name: "PlanICal", dependencies: ["CLibical", "PlanCore"], swiftSettings: swiftSettings),
+        .target(name: "PlanICal", dependencies: ["CLibical", "PlanCore", "PlanFiles"], swiftSettings: swiftSettings),
         // Persistence: projects, tasks, sittings, calendars, policy and course catalogs in one SQLite file.
-        .target(name: "PlanStore", dependencies: ["CSQLite", "PlanCore", "PlanTimetable", "PlanGrades", "PlanGroups"], swiftSettings: swiftSettings),
+        .target(name: "PlanStore", dependencies: ["CSQLite", "PlanCore", "PlanFiles", "PlanTimetable", "PlanGrades", "PlanGroups"], swiftSettings: swiftSettings),
         // Text renderings of domain values (plans, diagnostics, occurrences, agenda rows): values in, String out.
         .target(name: "PlanRender", dependencies: ["PlanCore", "PlanTimetable", "PlanGrades", "PlanGroups"], swiftSettings: swiftSettings),
         // The only module that imports CLibrsvg: SVG text in, PNG bytes out.
@@ -65,9 +68,9 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         // The operations of the shell and the editor protocol: store + calendars + scheduler.
-        .target(name: "PlanService", dependencies: ["PlanCore", "PlanTimetable", "PlanGrades", "PlanGroups", "PlanICal", "PlanStore", "PlanDAV"], swiftSettings: swiftSettings),
+        .target(name: "PlanService", dependencies: ["PlanCore", "PlanFiles", "PlanTimetable", "PlanGrades", "PlanGroups", "PlanICal", "PlanStore", "PlanDAV"], swiftSettings: swiftSettings),
         // Versioned Codable wire types shared by `--json` output and `plan rpc`.
-        .target(name: "PlanProtocol", dependencies: ["PlanCore", "PlanTimetable", "PlanGrades", "PlanGroups", "PlanICal", "PlanStore", "PlanService", "PlanRender"], swiftSettings: swiftSettings),
+        .target(name: "PlanProtocol", dependencies: ["PlanCore", "PlanFiles", "PlanTimetable", "PlanGrades", "PlanGroups", "PlanICal", "PlanStore", "PlanService", "PlanRender"], swiftSettings: swiftSettings),
         // ArgumentParser commands, output formatting, exit codes.
         .target(
             name: "PlanCLI",

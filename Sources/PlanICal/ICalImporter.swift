@@ -1,6 +1,7 @@
 import CLibical
 import Foundation
 import PlanCore
+import PlanFiles
 
 /// Reads iCalendar files (RFC 5545) through libical and expands every VEVENT
 /// occurrence that overlaps a window.
@@ -27,44 +28,22 @@ public enum ICalImporter {
     }
 
     /// The largest calendar file read: 100 MB (a 100,000-event semester
-    /// calendar is about a third of it). A larger file, or a device or pipe
-    /// that never ends (`/dev/zero`), is refused once this much has been read.
+    /// calendar is about a third of it). A larger file is refused.
     public static let maxFileBytes = 100_000_000
 
-    /// The whole content of the file at `path`, read straight into one
-    /// array (one `read` for a regular file: no growing buffer, no copy),
-    /// refused as ``ImportError/invalid(file:reason:)`` past `limit` bytes.
+    /// The whole content of the regular file at `path`, read straight into
+    /// one array, refused as ``ImportError/invalid(file:reason:)`` past
+    /// `limit` bytes. A FIFO (`/dev/stdin` on a pipe), a device or a folder is
+    /// ``ImportError/unreadable(file:reason:)`` saying what it is, before
+    /// a read could wait on it.
     public static func fileBytes(path: String, limit: Int = maxFileBytes) throws(ImportError) -> [UInt8] {
-        func failure(_ code: Int32) -> ImportError {
-            switch code {
-            case ENOENT, ENOTDIR: .unreadable(file: path, reason: "no such file")
-            case EACCES, EPERM: .unreadable(file: path, reason: "permission denied")
-            case EISDIR: .unreadable(file: path, reason: "it is a directory")
-            default: .unreadable(file: path, reason: "read error: " + String(cString: strerror(code)))
-            }
+        do {
+            return try RegularFile.read(path, limit: limit)
+        } catch .tooLarge {
+            throw .invalid(file: path, reason: "larger than \(limit) bytes, the most plan reads from one calendar file (export a shorter range of dates)")
+        } catch {
+            throw .unreadable(file: path, reason: error.reason)
         }
-        let fd = open(path, O_RDONLY)
-        guard fd >= 0 else { throw failure(errno) }
-        defer { close(fd) }
-        var st = stat()
-        guard fstat(fd, &st) == 0 else { throw failure(errno) }
-        guard (st.st_mode & S_IFMT) != S_IFDIR else { throw failure(EISDIR) }
-        let tooLarge = ImportError.invalid(file: path, reason: "larger than \(limit) bytes, the most plan reads from one calendar file (export a shorter range of dates)")
-        guard Int(st.st_size) <= limit else { throw tooLarge }
-        // The size is a hint (a pipe or /proc file says 0, a file may grow).
-        var bytes = [UInt8](repeating: 0, count: max(0, Int(st.st_size)) + 1)
-        var filled = 0
-        while true {
-            if filled > limit { throw tooLarge }
-            if filled == bytes.count { bytes += [UInt8](repeating: 0, count: min(max(4096, bytes.count), limit + 1 - filled)) }
-            let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + filled, $0.count - filled) }
-            if n < 0 && errno == EINTR { continue }
-            if n < 0 { throw failure(errno) }
-            if n == 0 { break }
-            filled += n
-        }
-        bytes.removeSubrange(filled...)
-        return bytes
     }
 
     /// Reads and expands iCalendar text held in memory; `label` names it in messages.

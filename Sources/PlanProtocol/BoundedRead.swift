@@ -1,15 +1,18 @@
 import Foundation
+import PlanFiles
 
 /// Reads a JSON input (a `plan schedule` request, a course catalog) whole,
-/// but never more than a bound: a file that large, or a pipe or device that
-/// never ends (`/dev/zero`), is refused once the bound has been read.
+/// but never more than a bound: a file that large, or standard input that
+/// never ends (`< /dev/zero`), is refused once the bound has been read. A
+/// path must name a regular file: a FIFO, a device or a folder is refused
+/// with what it is, before a read could wait on it.
 public enum BoundedRead {
     /// The most bytes read from one JSON input: 64 MB, four times the largest
     /// `plan rpc` message and far beyond any registrar's catalog.
     public static let maxBytes = 64_000_000
 
     public enum Failure: Error, Equatable, Sendable, CustomStringConvertible {
-        /// The read itself failed (`reason` is the system's).
+        /// The file cannot be read (`reason`: "no such file", "it is a FIFO (named pipe), …").
         case unreadable(reason: String)
         /// More than `limit` bytes.
         case tooLarge(limit: Int)
@@ -20,34 +23,27 @@ public enum BoundedRead {
             case .tooLarge(let limit): "larger than \(limit) bytes, the most plan reads from one file"
             }
         }
+
+        init(_ failure: RegularFile.Failure) {
+            if case .tooLarge(let limit) = failure { self = .tooLarge(limit: limit) } else { self = .unreadable(reason: failure.reason) }
+        }
     }
 
-    /// Everything `handle` holds, up to `limit` bytes.
+    /// Everything `handle` holds (standard input), up to `limit` bytes.
     public static func read(_ handle: FileHandle, limit: Int = maxBytes) throws(Failure) -> [UInt8] {
-        var out: [UInt8] = []
-        while true {
-            let chunk: Data
-            do {
-                chunk = try handle.read(upToCount: min(1 << 20, limit + 1 - out.count)) ?? Data()
-            } catch {
-                throw .unreadable(reason: reason(error))
-            }
-            if chunk.isEmpty { return out }
-            out.append(contentsOf: chunk)
-            if out.count > limit { throw .tooLarge(limit: limit) }
+        do {
+            return try RegularFile.readAll(handle.fileDescriptor, limit: limit)
+        } catch {
+            throw Failure(error)
         }
     }
 
-    /// The system's words for why a file could not be opened or read
-    /// ("No such file or directory", "Is a directory").
-    public static func reason(_ error: any Error) -> String {
-        if let failure = error as? Failure { return failure.description }
-        let ns = error as NSError
-        if ns.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(ns.code))) }
-        if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
-            return String(cString: strerror(Int32(underlying.code)))
+    /// The regular file at `path`, up to `limit` bytes.
+    public static func read(path: String, limit: Int = maxBytes) throws(Failure) -> [UInt8] {
+        do {
+            return try RegularFile.read(path, limit: limit)
+        } catch {
+            throw Failure(error)
         }
-        if ns.domain == NSCocoaErrorDomain && ns.code == NSFileReadNoSuchFileError { return "No such file or directory" }
-        return ns.localizedDescription
     }
 }

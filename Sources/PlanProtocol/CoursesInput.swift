@@ -141,11 +141,11 @@ public struct CatalogFileRequest: Sendable {
         let term = try term()
         let bytes: [UInt8]
         do {
-            bytes = try BoundedRead.read(try FileHandle(forReadingFrom: URL(fileURLWithPath: path)))
-        } catch BoundedRead.Failure.tooLarge(let limit) {
+            bytes = try BoundedRead.read(path: path)
+        } catch .tooLarge(let limit) {
             throw ServiceError.refused("\(path): larger than \(limit) bytes, the most plan reads from one catalog")
         } catch {
-            throw ServiceError.unreadable(path: path, reason: FileManager.default.fileExists(atPath: path) ? "it cannot be read" : "no such file")
+            throw ServiceError.unreadable(path: path, reason: error.description)
         }
         do {
             return try CatalogImport.read(bytes, file: path, format: chosen, term: term)

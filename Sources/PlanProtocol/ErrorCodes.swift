@@ -24,7 +24,7 @@ public enum ExitStatus: Int32, CaseIterable, Sendable {
     case software = 70
     /// The store or an output file cannot be created or written (read-only).
     case cannotCreate = 73
-    /// The disk is full or failed while the store was written: nothing was changed.
+    /// The disk is full or failed while the store or an output file was written: nothing was changed.
     case ioError = 74
     /// The store is busy (another plan held it too long): try again.
     case tempFail = 75
@@ -52,6 +52,7 @@ extension ServiceError {
         case .refused: (.dataError, .refused)
         case .unreadable: (.noInput, .calendarUnreadable)
         case .cannotWrite: (.cannotCreate, .cannotWrite)
+        case .diskFailed: (.ioError, .cannotWrite)
         case .unexpected: (.software, .internalError)
         }
     }
@@ -76,7 +77,7 @@ extension RPCError {
             }
         case .unexpected(let detail), .store(.unexpected(_, let detail)):
             self.init(code, reason: Self.internalReason, detail: detail)
-        case .store, .calendar, .notFound, .refused, .unreadable, .cannotWrite: self.init(code, pointer: pointer, reason: e.description)
+        case .store, .calendar, .notFound, .refused, .unreadable, .cannotWrite, .diskFailed: self.init(code, pointer: pointer, reason: e.description)
         }
     }
 }

@@ -9,7 +9,8 @@ import PlanStore
 /// render them and pick the exit status). Nothing is printed here, and no
 /// password is ever part of a finding.
 public enum Doctor {
-    /// Every check, in a fixed order: the store, its calendars, the time zone, the credentials.
+    /// Every check, in a fixed order: the store, its disk and the partial files left beside it, its
+    /// calendars, the time zone, the credentials.
     /// `storePath` is opened as any command opens it; a store not made yet is not created.
     /// `repair` first marks a store rebuilt from a dump as plan's again (``PlanStore/repairMark(_:)``).
     public static func checkups(storePath: String, environment: [String: String], now: Instant,
@@ -37,6 +38,7 @@ public enum Doctor {
                 out.append(Checkup(.store, storePath, .problem, error.description, fix: fix(for: error, path: storePath)))
             }
         }
+        out += fileCheckups(storePath: storePath, currentFolder: FileManager.default.currentDirectoryPath)
         var subscriptions: [SubscriptionURL] = []
         var commands: [String: PasswordCommand] = [:]
         if let service {

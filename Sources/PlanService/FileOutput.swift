@@ -1,28 +1,28 @@
 import Foundation
+import PlanFiles
 
-/// Writing a file the user asked for (`plan export`, `plan.export`).
+/// Writing a file the user asked for (`plan export`, `plan week --svg/--png`,
+/// `plan courses use --out`, `plan.export`, the group mail): the one writer.
+/// A symbolic link is written through to its target, beside it and renamed
+/// (a reader never sees half a file; the file's mode is kept); a FIFO or a
+/// character device is written into when `streams` allows, refused otherwise;
+/// a folder, a socket or a disk device is refused and left as it was.
 public enum FileOutput {
-    /// Writes `text` to `path` beside it first and renames, so a reader never
-    /// sees half a file; a failure leaves no temporary file behind.
-    public static func write(_ text: String, to path: String) throws(ServiceError) {
-        try write(Data(text.utf8), to: path)
+    /// Writes `text` to `path` as UTF-8 (see the bytes form below).
+    public static func write(_ text: String, to path: String, streams: Bool = true) throws(ServiceError) {
+        try write(Data(text.utf8), to: path, streams: streams)
     }
 
-    /// ``write(_:to:)`` for bytes (a picture). A folder at `path` is refused
-    /// and left as it was (replacing it would remove everything in it).
-    public static func write(_ data: Data, to path: String) throws(ServiceError) {
-        var isFolder: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
-            throw .cannotWrite(path: path, reason: "it is a folder; give the path of a file")
-        }
-        let tmp = path + ".tmp-\(ProcessInfo.processInfo.processIdentifier)"
+    /// Writes bytes (a picture) to `path`. A full or failing disk is
+    /// ``ServiceError/diskFailed(path:reason:)`` (exit 74), any other refusal
+    /// ``ServiceError/cannotWrite(path:reason:)`` (exit 73); either way the
+    /// target is as it was and no temporary file is left.
+    public static func write(_ data: Data, to path: String, streams: Bool = true) throws(ServiceError) {
         do {
-            try data.write(to: URL(fileURLWithPath: tmp))
-            if FileManager.default.fileExists(atPath: path) { try FileManager.default.removeItem(atPath: path) }
-            try FileManager.default.moveItem(atPath: tmp, toPath: path)
+            try OutputFile.write(data, to: path, streams: streams)
         } catch {
-            try? FileManager.default.removeItem(atPath: tmp)
-            throw .cannotWrite(path: path, reason: error.localizedDescription)
+            if case .diskFailed = error { throw .diskFailed(path: path, reason: error.reason) }
+            throw .cannotWrite(path: path, reason: error.reason)
         }
     }
 }

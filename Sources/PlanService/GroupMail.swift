@@ -29,11 +29,13 @@ extension PlanService {
                                        messageId: Self.messageId(method, s, to: r), text: Self.mailText(method, s, zone: zone),
                                        method: method, calendar: calendar)
                 let path = (dir as NSString).appendingPathComponent("\(s.id)-\(method.rawValue.lowercased())-\(s.sequence)-\(Self.safe(r.email)).eml")
-                try Data(mail.eml.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+                // Through a partial file renamed into place: one a killed plan left is swept by the next.
+                try FileOutput.write(mail.eml, to: path, streams: false)
                 written.append(path)
             }
         } catch {
             for p in written { try? FileManager.default.removeItem(atPath: p) }
+            if let e = error as? ServiceError { throw e }
             throw ServiceError.cannotWrite(path: dir, reason: (error as NSError).localizedDescription)
         }
         return written

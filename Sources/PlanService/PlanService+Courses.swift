@@ -230,8 +230,9 @@ extension PlanService {
                 if registered.contains(where: { $0.name.lowercased() == kept.name.lowercased() && $0.name.lowercased() != previous?.lowercased() }) {
                     throw ServiceError.refused("a calendar named \"\(kept.name)\" is registered already (not by `plan courses use`): `plan calendar remove \(kept.name)` first")
                 }
-                // The file last: a refused registration leaves no file changed.
-                try FileOutput.write(text, to: path)
+                // The file last: a refused registration leaves no file changed. It is
+                // read again as a calendar, so only a regular file will do.
+                try FileOutput.write(text, to: path, streams: false)
                 let (source, _) = try register(path: path, name: kept.name, t)
                 try t.setSetting(Self.timetableCalendarKey, source.name)
                 return TimetableInUse(timetable: kept, calendar: source, path: path, events: classes.count,

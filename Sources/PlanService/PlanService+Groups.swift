@@ -1,5 +1,6 @@
 import Foundation
 import PlanCore
+import PlanFiles
 import PlanGroups
 import PlanICal
 import PlanStore
@@ -305,10 +306,10 @@ extension PlanService {
     public func applyGroupReply(path: String) throws -> GroupReplyApplied {
         let absolute = Self.absolutePath(path)
         let bytes: [UInt8]
-        do {
-            bytes = Array(try Data(contentsOf: URL(fileURLWithPath: absolute)))
+        do throws(RegularFile.Failure) {
+            bytes = try RegularFile.read(absolute, limit: ICalImporter.maxFileBytes)
         } catch {
-            throw ServiceError.unreadable(path: absolute, reason: FileManager.default.fileExists(atPath: absolute) ? "permission denied" : "no such file")
+            throw ServiceError.unreadable(path: absolute, reason: error.reason)
         }
         let message: SchedulingMessage
         do throws(ImportError) {

@@ -19,6 +19,9 @@ public enum ServiceError: Error, CustomStringConvertible, Sendable {
     case unreadable(path: String, reason: String)
     /// An output file (the export) cannot be written.
     case cannotWrite(path: String, reason: String)
+    /// An output file could not be written because the disk is full or
+    /// failed: what was at the path is unchanged.
+    case diskFailed(path: String, reason: String)
     /// Something that should not happen did. `detail` is for the log and
     /// stderr: it describes plan's own failure, not the user's input.
     case unexpected(detail: String)
@@ -45,7 +48,7 @@ public enum ServiceError: Error, CustomStringConvertible, Sendable {
         case .notFound(let k, let n): "no \(k) \"\(n)\" (see `\(Self.listing(k))`)"
         case .refused(let why): why
         case .unreadable(let path, let reason): "cannot read \(path): \(reason)"
-        case .cannotWrite(let path, let reason): "cannot write \(path): \(reason)"
+        case .cannotWrite(let path, let reason), .diskFailed(let path, let reason): "cannot write \(path): \(reason)"
         case .unexpected(let detail): "internal error (a bug: please report it): \(detail)"
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import PlanFiles
 
 /// What a store file holds, as `plan backup` and `plan restore` report it.
 public struct StoreSummary: Hashable, Sendable {
@@ -30,8 +31,20 @@ extension PlanStore {
         if !FileManager.default.fileExists(atPath: StoreFile.folder(of: destination)) {
             throw .cannotOpen(path: destination, reason: "no folder \(StoreFile.folder(of: destination))")
         }
-        let temporary = destination + ".plan-partial-\(getpid())"
-        defer { unlink(temporary) }
+        // A symbolic link is kept: the copy replaces the file it leads to.
+        let real: String
+        do throws(OutputFile.Failure) {
+            real = try OutputFile.target(of: destination)
+        } catch {
+            throw .cannotOpen(path: destination, reason: error.reason)
+        }
+        // What a killed backup left beside it goes first (a copy and its journal each time).
+        PartialFiles.sweep(StoreFile.folder(of: real))
+        let temporary = PartialFiles.path(for: real)
+        defer {
+            unlink(temporary)
+            unlink(temporary + "-journal")
+        }
         do {
             do {
                 let copy = try SQLiteDatabase(path: temporary)
@@ -41,7 +54,7 @@ extension PlanStore {
                 let check = try Self.integrity(of: copy)
                 if check != ["ok"] { throw StoreError.damaged(path: path, reason: check.prefix(3).joined(separator: "; ")) }
             }
-            guard rename(temporary, destination) == 0 else {
+            guard rename(temporary, real) == 0 else {
                 throw StoreError.cannotOpen(path: destination, reason: String(cString: strerror(errno)))
             }
             return try Self.summary(of: destination)

@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+import PlanFiles
 
 /// What is at a store's path before SQLite is asked to open it, and what an
 /// SQLite failure on it means to the user.
@@ -21,14 +22,8 @@ enum StoreFile {
     static func inspect(_ path: String) -> State {
         var st = stat()
         guard stat(path, &st) == 0 else { return .missing }
-        switch st.st_mode & S_IFMT {
-        case S_IFREG: return .file(writeBlock: writeBlock(path))
-        case S_IFDIR: return .notAFile(what: "a folder")
-        case S_IFIFO: return .notAFile(what: "a FIFO (named pipe)")
-        case S_IFSOCK: return .notAFile(what: "a socket")
-        case S_IFCHR, S_IFBLK: return .notAFile(what: "a device")
-        default: return .notAFile(what: "not a regular file")
-        }
+        let kind = FileKind(mode: st.st_mode)
+        return kind == .regular ? .file(writeBlock: writeBlock(path)) : .notAFile(what: kind.words)
     }
 
     /// Why the store file or its folder cannot be written (SQLite writes
@@ -48,15 +43,12 @@ enum StoreFile {
     }
 
     static func folder(of path: String) -> String {
-        let dir = (path as NSString).deletingLastPathComponent
-        return dir.isEmpty ? "." : dir
+        Folder.of(path)
     }
 
     /// True when the file system holding `path` has no room left for plan.
     static func diskIsFull(_ path: String) -> Bool {
-        var fs = statvfs()
-        guard statvfs(folder(of: path), &fs) == 0 else { return false }
-        return fs.f_bavail == 0
+        DiskSpace.free(at: folder(of: path)) == 0
     }
 
     /// The size of the store's write-ahead log (0 when there is none).

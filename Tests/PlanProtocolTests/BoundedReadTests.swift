@@ -25,6 +25,18 @@ import Testing
 
     @Test func aFolderSaysWhy() throws {
         let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: "/tmp"))
-        #expect(throws: BoundedRead.Failure.unreadable(reason: "Is a directory")) { _ = try BoundedRead.read(handle) }
+        #expect(throws: BoundedRead.Failure.unreadable(reason: "it is a directory")) { _ = try BoundedRead.read(handle) }
+        #expect(throws: BoundedRead.Failure.unreadable(reason: "it is a directory")) { _ = try BoundedRead.read(path: "/tmp") }
+    }
+
+    /// A path to a FIFO or a device is refused before it is opened to be read (it could wait forever).
+    @Test func aPathThatIsNotAFileIsRefused() throws {
+        let fifo = NSTemporaryDirectory() + "plan-bounded-\(UUID().uuidString).fifo"
+        try #require(mkfifo(fifo, 0o600) == 0)
+        defer { unlink(fifo) }
+        let says = "not a file: plan reads only regular files (save it to a file first)"
+        #expect(throws: BoundedRead.Failure.unreadable(reason: "it is a FIFO (named pipe), " + says)) { _ = try BoundedRead.read(path: fifo) }
+        #expect(throws: BoundedRead.Failure.unreadable(reason: "it is a device, " + says)) { _ = try BoundedRead.read(path: "/dev/zero") }
+        #expect(throws: BoundedRead.Failure.unreadable(reason: "no such file")) { _ = try BoundedRead.read(path: fifo + ".missing") }
     }
 }

@@ -11,7 +11,8 @@ struct DoctorCommand: ParsableCommand {
         discussion: """
             Each finding is ok, a warning (plan works, not as well as it could) or a problem, and says what to fix. \
             The store is opened as any command opens it and checked (PRAGMA integrity_check, its schema, whether it \
-            can be written); each registered calendar is read as planning reads it (a subscription is fetched); $TZ \
+            can be written, whether its disk is full); partial files a killed plan left (NAME.plan-partial-PID) in \
+            the store's folder and the current folder are named; each registered calendar is read as planning reads it (a subscription is fetched); $TZ \
             and the store's zone must be zones this system knows; a netrc file must be private to you (mode 600). \
             No password is ever printed.
 

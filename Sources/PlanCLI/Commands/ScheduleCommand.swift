@@ -62,13 +62,12 @@ struct ScheduleCommand: ParsableCommand {
         let label = request == "-" ? "<stdin>" : request
         let data: Data
         do {
-            let handle = request == "-" ? FileHandle.standardInput : try FileHandle(forReadingFrom: URL(fileURLWithPath: request))
-            data = Data(try BoundedRead.read(handle))
-        } catch BoundedRead.Failure.tooLarge(let limit) {
+            data = Data(try request == "-" ? BoundedRead.read(FileHandle.standardInput) : BoundedRead.read(path: request))
+        } catch .tooLarge(let limit) {
             printError("\(label): invalid request: larger than \(limit) bytes, the most plan reads as a request")
             throw PlanExit.dataError
         } catch {
-            printError("\(label): cannot read: \(BoundedRead.reason(error))")
+            printError("\(label): cannot read: \(error.description)")
             throw PlanExit.noInput
         }
         let clock = Instant(seconds: Int64(Date().timeIntervalSince1970.rounded(.down)))

@@ -26,7 +26,7 @@ public enum RPCErrorCode: Int, CaseIterable, Sendable {
     case storeBusy = -32005
     /// The store cannot be opened or is not a plan store (CLI exit 65/73).
     case storeUnavailable = -32006
-    /// A file (the export) cannot be written (CLI exit 73).
+    /// A file (the export) cannot be written (CLI exit 73; 74 when the disk is full or failed).
     case cannotWrite = -32007
 
     /// The standard message for the code.

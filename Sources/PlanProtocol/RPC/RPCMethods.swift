@@ -321,7 +321,7 @@ extension RPCServer {
             let absolute = (path as NSString).isAbsolutePath ? path
                 : (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(path)
             do throws(ServiceError) {
-                try FileOutput.write(text, to: absolute)
+                try FileOutput.write(text, to: absolute, streams: false)
             } catch {
                 throw RPCError(error, pointer: p.pointer("path"))
             }
