@@ -60,13 +60,19 @@ public struct SubscriptionURL: Hashable, Sendable, CustomStringConvertible {
 
    public var description: String { text }
 
-   /// A string that may hold credentials, for an error: everything up to the
-   /// last `@` before the path is dropped.
+   /// A string that may hold credentials, for an error: a URL without its
+   /// user and password; a string that does not read as a URL without
+   /// everything before its last `@` (a password may hold `/`, `?` or `#`).
    static func shown(_ raw: String) -> String {
-       guard let schemeEnd = raw.range(of: "://") else { return raw.count > 200 ? String(raw.prefix(200)) + "…" : raw }
-       let rest = raw[schemeEnd.upperBound...]
-       let authorityEnd = rest.firstIndex(where: { "/?#".contains($0) }) ?? rest.endIndex
-       guard let at = rest[..<authorityEnd].lastIndex(of: "@") else { return raw }
-       return String(raw[..<schemeEnd.upperBound]) + String(rest[rest.index(after: at)...])
+       func short(_ text: String) -> String { text.count > 200 ? String(text.prefix(200)) + "…" : text }
+       if var parts = URLComponents(string: raw), parts.host != nil {
+           guard parts.user != nil || parts.password != nil else { return short(raw) }
+           parts.user = nil
+           parts.password = nil
+           if let text = parts.string { return short(text) }
+       }
+       guard let at = raw.lastIndex(of: "@") else { return short(raw) }
+       let scheme = raw.range(of: "://").flatMap { $0.upperBound <= at ? String(raw[..<$0.upperBound]) : nil } ?? ""
+       return short(scheme + raw[raw.index(after: at)...])
    }
 }
