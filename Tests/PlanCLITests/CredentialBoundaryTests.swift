@@ -30,6 +30,8 @@ import Testing
                 (["calendar", "add", calendar], "http://\(host)/alice/cal/"),
                 (["calendar", "target", calendar, "--create"], "http://\(host)/alice/cal/"),
                 (["sync", "--to", calendar], "http://\(host)/alice/cal/"),
+                // A usage error quotes what was typed (the URL without --to).
+                (["sync", calendar], "http://\(host)/alice/cal/"),
             ]
         }
         for (args, shown) in cases {
@@ -37,7 +39,13 @@ import Testing
                 let r = try s.plan(args + (json ? ["--json"] : []))
                 #expect(r.status != 0, "\(args): \(r)")
                 #expect(!(r.stdout + r.stderr).contains(Self.leak), "\(args) printed the password: \(r)")
-                #expect(r.stderr.contains(shown), "\(args) does not name \(shown): \(r.stderr)")
+                var said = r.stderr
+                if json {
+                    let object = try? JSONSerialization.jsonObject(with: Data(r.stderr.utf8)) as? [String: Any]
+                    said = (object?["error"] as? [String: Any])?["message"] as? String ?? ""
+                    #expect(!said.isEmpty, "\(args): not one JSON error: \(r.stderr)")
+                }
+                #expect(said.contains(shown + ":") || said.contains(shown + "'"), "\(args) does not name \(shown): \(said)")
             }
         }
         #expect(!s.storeBytes().isEmpty)

@@ -40,6 +40,11 @@ import Testing
         #expect(SubscriptionURL.shown("https://me:hun/ter2@example.org/a.ics") == "https://example.org/a.ics")
         #expect(SubscriptionURL.shown("ftp://me:hunter2@example.org/a.ics") == "ftp://example.org/a.ics")
         #expect(SubscriptionURL.shown("https://example.org/me@uni.edu/cal/") == "https://example.org/me@uni.edu/cal/")
+        // In a message: the URL as typed, without its credentials, the text around it as it was.
+        #expect(SubscriptionURL.hidingCredentials(in: "Unexpected argument 'https://me:hunter2@example.org/a b/'\"}}")
+                == "Unexpected argument 'https://example.org/a b/'\"}}")
+        #expect(SubscriptionURL.hidingCredentials(in: "at https://example.org/me@uni.edu/ and 'webcal://me:hun/ter2@x.org/'")
+                == "at https://example.org/me@uni.edu/ and 'webcal://x.org/'")
         do {
             _ = try SubscriptionURL("https://me:hun/ter2@example.org/a.ics")
             Issue.record("accepted")
