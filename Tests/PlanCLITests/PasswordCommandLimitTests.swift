@@ -69,8 +69,10 @@ import Testing
     @Test func aCommandThatFailsRunsOnce() throws {
         let s = try SubscriptionTests.Scratch()
         defer { try? FileManager.default.removeItem(at: s.dir) }
-        guard let (server, url) = try Self.server(s) else { return }
+        guard let (server, ics) = try Self.server(s) else { return }
         defer { server.stop() }
+        // The collection's address: asked first whether it is a CalDAV collection, then read as a subscription.
+        let url = String(ics.dropLast("class-1.ics".count))
         let counter = s.dir.appendingPathComponent("starts").path
         let r = try Self.plan(s, ["calendar", "add", url, "--user", "student", "--password-command", "echo started >> \(counter); exit 3"])
         #expect(r.status == 66, "\(r)")
