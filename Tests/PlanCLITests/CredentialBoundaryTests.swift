@@ -55,17 +55,7 @@ import Testing
     /// A real Radicale (user `student`) and the redirector on 127.0.0.1 sending
     /// every request on to it as `localhost`; the redirector's log file. Nil when Radicale is not installed.
     static func servers(_ s: SubscriptionTests.Scratch) throws -> (radicale: LocalDAVServer, redirector: LocalDAVServer, log: String)? {
-        let (started, why) = try LocalDAVServer.radicale(password: SubscriptionTests.password)
-        guard let radicale = started else {
-            print("skipped: \(why)")
-            return nil
-        }
-        let base = "http://127.0.0.1:\(radicale.port)/student/cal/"
-        let auth = ["-u", "student:\(SubscriptionTests.password)"]
-        #expect(try radicale.curl(auth + ["-X", "MKCALENDAR", base]) == "201")
-        try SubscriptionTests.event("CS 201 Lecture", start: "20261123T140000Z", end: "20261123T150000Z")
-            .write(toFile: s.ics, atomically: true, encoding: .utf8)
-        #expect(try radicale.curl(auth + ["-X", "PUT", "-H", "Content-Type: text/calendar", "--data-binary", "@" + s.ics, base + "class-1.ics"]) == "201")
+        guard let (radicale, _) = try s.radicaleWithOneEvent() else { return nil }
         let log = s.dir.appendingPathComponent("redirects").path
         let (redirecting, _) = try LocalDAVServer.startScript("redirector.py", ["http://localhost:\(radicale.port)", "{port}", log])
         guard let redirector = redirecting else {

@@ -6,22 +6,6 @@ import Testing
 /// that never ends is killed with everything it started, and one that fails
 /// is not run again for the next request. Against a real Radicale on 127.0.0.1.
 @Suite(.serialized) struct PasswordCommandLimitTests {
-    /// Radicale with one calendar holding one event; nil (the test skips) when it is not installed.
-    static func server(_ s: SubscriptionTests.Scratch) throws -> (LocalDAVServer, String)? {
-        let (started, why) = try LocalDAVServer.radicale(password: SubscriptionTests.password)
-        guard let server = started else {
-            print("skipped: \(why)")
-            return nil
-        }
-        let base = "http://127.0.0.1:\(server.port)/student/cal/"
-        let auth = ["-u", "student:\(SubscriptionTests.password)"]
-        #expect(try server.curl(auth + ["-X", "MKCALENDAR", base]) == "201")
-        try SubscriptionTests.event("CS 201 Lecture", start: "20261123T140000Z", end: "20261123T150000Z")
-            .write(toFile: s.ics, atomically: true, encoding: .utf8)
-        #expect(try server.curl(auth + ["-X", "PUT", "-H", "Content-Type: text/calendar", "--data-binary", "@" + s.ics, base + "class-1.ics"]) == "201")
-        return (server, base + "class-1.ics")
-    }
-
     /// `plan args…` with no netrc entry (the password can only come from the command) and a 2 s limit.
     static func plan(_ s: SubscriptionTests.Scratch, _ args: [String]) throws -> CLIRunner.Output {
         try CLIRunner.run(args + ["--store", s.store], environment: [
@@ -44,7 +28,7 @@ import Testing
     @Test func aCommandThatNeverEndsRunsOnceAndIsKilledWithItsChildAtTheLimit() throws {
         let s = try SubscriptionTests.Scratch()
         defer { try? FileManager.default.removeItem(at: s.dir) }
-        guard let (server, url) = try Self.server(s) else { return }
+        guard let (server, url) = try s.radicaleWithOneEvent() else { return }
         defer { server.stop() }
         let counter = s.dir.appendingPathComponent("starts").path
         let pids = s.dir.appendingPathComponent("pids").path
@@ -69,7 +53,7 @@ import Testing
     @Test func aCommandThatFailsRunsOnce() throws {
         let s = try SubscriptionTests.Scratch()
         defer { try? FileManager.default.removeItem(at: s.dir) }
-        guard let (server, ics) = try Self.server(s) else { return }
+        guard let (server, ics) = try s.radicaleWithOneEvent() else { return }
         defer { server.stop() }
         // The collection's address: asked first whether it is a CalDAV collection, then read as a subscription.
         let url = String(ics.dropLast("class-1.ics".count))
