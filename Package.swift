@@ -76,7 +76,7 @@ let package = Package(
             name: "PlanCLI",
             dependencies: [
                 "PlanCore", "PlanTimetable", "PlanGrades", "PlanGroups", "PlanICal", "PlanStore", "PlanService", "PlanRender", "PlanProtocol", "PlanImage",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "PlanDAV", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings
         ),

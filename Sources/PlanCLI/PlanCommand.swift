@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PlanDAV
 import PlanICal
 import PlanImage
 import PlanProtocol
@@ -50,8 +51,9 @@ public struct PlanCommand: ParsableCommand {
         } catch {
             let code = exitCode(for: error)
             let status = ExitStatus(rawValue: code.rawValue) ?? .software
+            // What was typed may be quoted back: a URL in it is shown without its credentials.
             if let line = ErrorReport.shared.jsonLine(status, fallback: message(for: error)) {
-                FileHandleStderr.write(line + "\n")
+                FileHandleStderr.write(SubscriptionURL.hidingCredentials(in: line) + "\n")
                 Foundation.exit(code.rawValue)
             }
             // Help and the version are plan's own text, on stdout.
@@ -64,7 +66,9 @@ public struct PlanCommand: ParsableCommand {
             } else {
                 fullMessage(for: error)
             }
-            if !text.isEmpty { FileHandleStderr.write(TerminalText.output(text + "\n", keepingStyle: false)) }
+            if !text.isEmpty {
+                FileHandleStderr.write(TerminalText.output(SubscriptionURL.hidingCredentials(in: text) + "\n", keepingStyle: false))
+            }
             Foundation.exit(code.rawValue)
         }
     }

@@ -21,14 +21,15 @@ public struct Credentials: Sendable, Equatable, CustomStringConvertible {
     /// host the user named, `primary`); the password command set for the
     /// host (`commands`, else `PLAN_CALDAV_PASSWORD_COMMAND` for the primary
     /// host), with the user it names or the netrc login; the netrc file
-    /// (`$NETRC`, else `~/.netrc`) entry for the host, else its `default`
-    /// entry. Nil when there are none; an error when a password command fails.
+    /// (`$NETRC`, else `~/.netrc`) entry for the host, else (for the primary
+    /// host only: a redirect to another host gets none) its `default` entry.
+    /// Nil when there are none; an error when a password command fails.
     public static func lookup(host: String, primary: Bool, environment: [String: String],
                               commands: [String: PasswordCommand] = [:]) throws(DAVError) -> Credentials? {
         if primary, let user = environment["PLAN_CALDAV_USER"], let password = environment["PLAN_CALDAV_PASSWORD"], !user.isEmpty {
             return Credentials(user: user, password: password)
         }
-        let fromNetrc = netrcEntry(host: host, environment: environment)
+        let fromNetrc = netrcEntry(host: host, orDefault: primary, environment: environment)
         var command = commands[host.lowercased()]
         if command == nil, primary, let text = environment["PLAN_CALDAV_PASSWORD_COMMAND"], !text.isEmpty {
             command = PasswordCommand(command: text, user: nil)
@@ -38,25 +39,26 @@ public struct Credentials: Sendable, Equatable, CustomStringConvertible {
             guard let user else {
                 throw .passwordCommand(host: host, reason: "a password command is set for \(host) but no user name: give --user NAME, or set PLAN_CALDAV_USER, or a login in ~/.netrc")
             }
-            return Credentials(user: user, password: try command.password(host: host))
+            return Credentials(user: user, password: try command.password(host: host, timeout: PasswordCommand.timeout(environment)))
         }
         return fromNetrc
     }
 
-    /// The netrc entry for `host` (`$NETRC`, else `~/.netrc`).
-    static func netrcEntry(host: String, environment: [String: String]) -> Credentials? {
+    /// The netrc entry for `host` (`$NETRC`, else `~/.netrc`), else, when
+    /// `orDefault`, its `default` entry.
+    static func netrcEntry(host: String, orDefault: Bool, environment: [String: String]) -> Credentials? {
         let path = environment["NETRC"].flatMap { $0.isEmpty ? nil : $0 }
             ?? ((environment["HOME"] ?? NSHomeDirectory()) + "/.netrc")
         // A netrc file is small; a bigger one is not one.
         guard let data = FileManager.default.contents(atPath: path), data.count <= 1 << 20,
               let text = String(data: data, encoding: .utf8) else { return nil }
-        return netrc(text, host: host)
+        return netrc(text, host: host, orDefault: orDefault)
     }
 
     /// The entry of netrc `text` for `host` (machine names compared without
-    /// case), else its `default` entry: tokens separated by white space,
-    /// `macdef` bodies (up to an empty line) skipped.
-    static func netrc(_ text: String, host: String) -> Credentials? {
+    /// case), else, when `orDefault`, its `default` entry: tokens separated
+    /// by white space, `macdef` bodies (up to an empty line) skipped.
+    static func netrc(_ text: String, host: String, orDefault: Bool = true) -> Credentials? {
         var entries: [(machine: String?, login: String?, password: String?)] = []
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         var tokens: [Substring] = []
@@ -95,7 +97,7 @@ public struct Credentials: Sendable, Equatable, CustomStringConvertible {
                 i += 1
             }
         }
-        let entry = entries.first { $0.machine?.lowercased() == host.lowercased() } ?? entries.first { $0.machine == nil }
+        let entry = entries.first { $0.machine?.lowercased() == host.lowercased() } ?? (orDefault ? entries.first { $0.machine == nil } : nil)
         guard let entry, let login = entry.login, let password = entry.password else { return nil }
         return Credentials(user: login, password: password)
     }

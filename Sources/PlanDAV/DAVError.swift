@@ -6,6 +6,10 @@ public enum DAVError: Error, Equatable, Sendable, CustomStringConvertible {
     case refusedURL(url: String, reason: String)
     /// The server could not be reached, or did not answer in time: a cached copy may stand in.
     case unreachable(url: String, reason: String)
+    /// A secure connection could not be set up: the certificate is not
+    /// trusted or not for the host, or the TLS handshake failed. Out of
+    /// reach as far as planning goes (a stored copy may stand in).
+    case tls(url: String, reason: String)
     /// The server answered 5xx: down for now, as an unreachable one is.
     case serverError(url: String, status: Int)
     /// 401 or 403: the credentials were refused (or none were given).
@@ -25,7 +29,7 @@ public enum DAVError: Error, Equatable, Sendable, CustomStringConvertible {
     /// instead), rather than answering something plan cannot use.
     public var isOffline: Bool {
         switch self {
-        case .unreachable, .serverError: true
+        case .unreachable, .tls, .serverError: true
         default: false
         }
     }
@@ -33,7 +37,7 @@ public enum DAVError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The URL the error is about.
     public var url: String {
         switch self {
-        case .refusedURL(let u, _), .unreachable(let u, _), .serverError(let u, _), .credentialsRefused(let u, _, _),
+        case .refusedURL(let u, _), .unreachable(let u, _), .tls(let u, _), .serverError(let u, _), .credentialsRefused(let u, _, _),
              .status(let u, _), .redirects(let u, _), .tooLarge(let u, _), .badAnswer(let u, _): u
         case .passwordCommand(let h, _): h
         }
@@ -44,6 +48,7 @@ public enum DAVError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .refusedURL(_, let r): r
         case .unreachable(_, let r): "the server cannot be reached: \(r)"
+        case .tls(_, let r): r
         case .serverError(_, let s): "the server answered HTTP \(s) (a server error)"
         case .credentialsRefused(_, let s, let sent):
             sent ? "the server refused the credentials for it (HTTP \(s)); check ~/.netrc ($NETRC), PLAN_CALDAV_USER/PLAN_CALDAV_PASSWORD or the password command (--password-command)"

@@ -60,13 +60,46 @@ public struct SubscriptionURL: Hashable, Sendable, CustomStringConvertible {
 
    public var description: String { text }
 
-   /// A string that may hold credentials, for an error: everything up to the
-   /// last `@` before the path is dropped.
+   /// A string that may hold credentials, for an error, as written but
+   /// without them: a URL without its user and password (up to the first
+   /// `@` of its authority); a string that does not read as a URL without
+   /// everything before its last `@` (a password may hold `/`, `?` or `#`).
    static func shown(_ raw: String) -> String {
-       guard let schemeEnd = raw.range(of: "://") else { return raw.count > 200 ? String(raw.prefix(200)) + "…" : raw }
-       let rest = raw[schemeEnd.upperBound...]
-       let authorityEnd = rest.firstIndex(where: { "/?#".contains($0) }) ?? rest.endIndex
-       guard let at = rest[..<authorityEnd].lastIndex(of: "@") else { return raw }
-       return String(raw[..<schemeEnd.upperBound]) + String(rest[rest.index(after: at)...])
+       func short(_ text: String) -> String { text.count > 200 ? String(text.prefix(200)) + "…" : text }
+       let schemeEnd = raw.range(of: "://")?.upperBound
+       var at = raw.lastIndex(of: "@")
+       if let parts = URLComponents(string: raw), parts.host != nil {
+           guard parts.user != nil || parts.password != nil else { return short(raw) }
+           at = schemeEnd.flatMap { raw[$0...].firstIndex(of: "@") } ?? at
+       }
+       guard let at else { return short(raw) }
+       let scheme = schemeEnd.flatMap { $0 <= at ? String(raw[..<$0]) : nil } ?? ""
+       return short(scheme + raw[raw.index(after: at)...])
+   }
+
+   /// `text` (a message that may quote what was typed, such as a usage
+   /// error) with each URL in it shown as ``shown(_:)`` shows it: without
+   /// its user and password. A URL runs from its scheme to the next white space.
+   public static func hidingCredentials(in text: String) -> String {
+       guard text.contains("@") else { return text }
+       var out = ""
+       var word = ""
+       for c in text {
+           if c.isWhitespace {
+               out += hidingCredentials(inWord: word)
+               out.append(c)
+               word = ""
+           } else {
+               word.append(c)
+           }
+       }
+       return out + hidingCredentials(inWord: word)
+   }
+
+   private static func hidingCredentials(inWord word: String) -> String {
+       guard let separator = word.range(of: "://"), word[separator.upperBound...].contains("@") else { return word }
+       let start = word[..<separator.lowerBound].lastIndex { !($0.isLetter || $0.isNumber || "+-.".contains($0)) }
+           .map { word.index(after: $0) } ?? word.startIndex
+       return String(word[..<start]) + shown(String(word[start...]))
    }
 }

@@ -117,10 +117,10 @@ final class HTTPTransport: Sendable {
             switch e {
             case .connectTimeout: throw .unreachable(url: url.text, reason: "no connection within \(Fetcher.connectTimeout) s")
             case .readTimeout, .deadlineExceeded: throw .unreachable(url: url.text, reason: "no whole answer within \(Fetcher.wholeTimeout) s")
-            default: throw .unreachable(url: url.text, reason: Self.words(e))
+            default: throw Self.connectionFailure(e, url: url)
             }
         } catch {
-            throw .unreachable(url: url.text, reason: Self.words(error))
+            throw Self.connectionFailure(error, url: url)
         }
     }
 
@@ -131,6 +131,13 @@ final class HTTPTransport: Sendable {
         case 500..<600: .serverError(url: reply.url.text, status: reply.status)
         default: .status(url: reply.url.text, status: reply.status)
         }
+    }
+
+    /// What a connection that failed with `error` stands for: a TLS failure
+    /// (the certificate, the handshake), else the server out of reach.
+    static func connectionFailure(_ error: any Error, url: SubscriptionURL) -> DAVError {
+        if let reason = TLSFailure.reason(String(describing: error), host: url.host) { return .tls(url: url.text, reason: reason) }
+        return .unreachable(url: url.text, reason: words(error))
     }
 
     /// A transport error in a few words (NIO's descriptions name the address, never a header).

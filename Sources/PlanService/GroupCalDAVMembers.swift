@@ -19,7 +19,8 @@ extension PlanService {
         do throws(DAVError) {
             url = try SubscriptionURL(text, insecure: false)
         } catch {
-            throw ServiceError.refused("--member \(source): \(error.reason)")
+            // The member as given may hold credentials: shown as the URL the error names (without them).
+            throw ServiceError.refused("--member \(source.description.dropLast(text.count))\(error.url): \(error.reason)")
         }
         return (try Self.collectionURL(url.text, insecure: false), try davClient(insecure: false, t: t))
     }

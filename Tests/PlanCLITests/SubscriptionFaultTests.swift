@@ -27,22 +27,7 @@ import Testing
     }
 
     static func servers(_ s: Scratch) throws -> Servers? {
-        let htpasswd = s.dir.appendingPathComponent("htpasswd").path
-        try "student:\(SubscriptionTests.password)\n".write(toFile: htpasswd, atomically: true, encoding: .utf8)
-        let (started, why) = try LocalDAVServer.start("radicale", [
-            "--server-hosts", "127.0.0.1:{port}", "--storage-filesystem-folder", "{dir}/data",
-            "--auth-type", "htpasswd", "--auth-htpasswd-filename", htpasswd, "--auth-htpasswd-encryption", "plain",
-        ])
-        guard let radicale = started else {
-            print("skipped: \(why)")
-            return nil
-        }
-        let base = "http://127.0.0.1:\(radicale.port)/student/cal/"
-        let auth = ["-u", "student:\(SubscriptionTests.password)"]
-        #expect(try radicale.curl(auth + ["-X", "MKCALENDAR", base]) == "201")
-        try SubscriptionTests.event("CS 201 Lecture", start: "20261123T140000Z", end: "20261123T150000Z")
-            .write(toFile: s.ics, atomically: true, encoding: .utf8)
-        #expect(try radicale.curl(auth + ["-X", "PUT", "-H", "Content-Type: text/calendar", "--data-binary", "@" + s.ics, base + "class-1.ics"]) == "201")
+        guard let (radicale, _) = try s.radicaleWithOneEvent() else { return nil }
         let modeFile = s.dir.appendingPathComponent("mode").path
         let (proxied, proxyWhy) = try LocalDAVServer.startScript("fault-proxy.py", ["http://127.0.0.1:\(radicale.port)", "{port}", modeFile])
         guard let proxy = proxied else {

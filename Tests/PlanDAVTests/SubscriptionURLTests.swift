@@ -36,6 +36,36 @@ import Testing
             #expect(error.reason.contains("~/.netrc"))
         }
         #expect(SubscriptionURL.shown("https://me:hunter2@example.org/a@b.ics") == "https://example.org/a@b.ics")
+        // A password with `/` in it: not a URL that reads, and still not shown.
+        #expect(SubscriptionURL.shown("https://me:hun/ter2@example.org/a.ics") == "https://example.org/a.ics")
+        #expect(SubscriptionURL.shown("ftp://me:hunter2@example.org/a.ics") == "ftp://example.org/a.ics")
+        #expect(SubscriptionURL.shown("https://example.org/me@uni.edu/cal/") == "https://example.org/me@uni.edu/cal/")
+        // In a message: the URL as typed, without its credentials, the text around it as it was.
+        #expect(SubscriptionURL.hidingCredentials(in: "Unexpected argument 'https://me:hunter2@example.org/a b/'\"}}")
+                == "Unexpected argument 'https://example.org/a b/'\"}}")
+        #expect(SubscriptionURL.hidingCredentials(in: "at https://example.org/me@uni.edu/ and 'webcal://me:hun/ter2@x.org/'")
+                == "at https://example.org/me@uni.edu/ and 'webcal://x.org/'")
+        do {
+            _ = try SubscriptionURL("https://me:hun/ter2@example.org/a.ics")
+            Issue.record("accepted")
+        } catch {
+            #expect(!error.description.contains("ter2"), "\(error)")
+        }
+    }
+
+    @Test func aTLSFailureIsWordedWithoutTheLibrarysInternals() {
+        let verify = "handshakeFailed(NIOSSL.BoringSSLError.sslError([Error: 268435581 error:1000007d:SSL routines:"
+            + "OPENSSL_internal:CERTIFICATE_VERIFY_FAILED at /x/.build/checkouts/swift-nio-ssl/Sources/CNIOBoringSSL/ssl/handshake.cc:393]))"
+        #expect(TLSFailure.reason(verify, host: "dav.example.edu")?.hasPrefix("the server's certificate is not trusted: ") == true)
+        #expect(TLSFailure.reason("NIOSSLExtraError.failedToValidateHostname: Couldn't find x in certificate from peer", host: "x")?
+            .hasPrefix("the server's certificate is not for x: ") == true)
+        let version = verify.replacingOccurrences(of: "CERTIFICATE_VERIFY_FAILED", with: "WRONG_VERSION_NUMBER")
+        let other = TLSFailure.reason(version, host: "h") ?? ""
+        #expect(other.hasPrefix("the secure (https) connection to h could not be set up (WRONG_VERSION_NUMBER): "), "\(other)")
+        for text in [TLSFailure.reason(verify, host: "h") ?? "", other] {
+            #expect(!text.contains("checkouts") && !text.contains("NIOSSL") && !text.contains("268435581"))
+        }
+        #expect(TLSFailure.reason("connectionRefused", host: "h") == nil)
     }
 
     @Test(arguments: ["ftp://example.org/a.ics", "https:///a.ics", "not a url"])
@@ -70,6 +100,14 @@ import Testing
         // The macdef body (up to the empty line) is not an entry.
         #expect(Credentials.netrc(Self.netrc, host: "evil.example.org") == Credentials(user: "anon", password: "guest"))
         #expect(Credentials.netrc("machine a login x", host: "a") == nil)
+    }
+
+    @Test func theDefaultEntryGoesOnlyToTheNamedHost() throws {
+        let netrc = try Self.netrcFile("machine other.example.org login bob password b0b\ndefault login anon password guest\n")
+        let env = ["NETRC": netrc]
+        #expect(try Credentials.lookup(host: "x.example.org", primary: true, environment: env) == Credentials(user: "anon", password: "guest"))
+        #expect(try Credentials.lookup(host: "x.example.org", primary: false, environment: env) == nil)
+        #expect(try Credentials.lookup(host: "other.example.org", primary: false, environment: env) == Credentials(user: "bob", password: "b0b"))
     }
 
     @Test func theEnvironmentGoesOnlyToTheNamedHost() throws {
