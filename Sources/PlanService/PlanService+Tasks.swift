@@ -68,7 +68,8 @@ extension PlanService {
     public func addTask(_ spec: TaskDefinition, registering calendars: [String] = [], defaultZone: String,
                         dryRun: Bool, replan: Bool,
                         preparing: (course: String, assessment: String)? = nil) throws -> (AddTaskOutcome, [ImportWarning]) {
-        try guarded {
+        try Self.checkText(spec)
+        return try guarded {
             try prefetchSubscriptions()
             // Nothing is committed unless the task is saved: a refused task
             // leaves the store as it was, byte for byte.
@@ -366,6 +367,7 @@ extension PlanService {
             let id = spec.id
             change(&spec)
             spec.id = id
+            try Self.checkText(spec)
             let others = Set(try t.tasks().map(\.task.id)).subtracting([id])
             let p = try planned(t, settings: settings, extra: [spec], fixed: others, leaveOut: [id])
             if let d = p.plan.diagnostics.first(where: { $0.taskId == id }) {
@@ -374,6 +376,16 @@ extension PlanService {
             try t.saveTask(spec)
             try replaceFutureSittings(of: id, t, with: p.plan.sittings.filter { $0.taskId == id }.map(\.range))
             return (try Self.rows(t, settings: settings, now: now).first { $0.task.id == id }!, nil)
+        }
+    }
+
+    /// Refuses a title, project or notes with a control character (see
+    /// ``LineText``): the sittings' SUMMARY and DESCRIPTION are written from them.
+    static func checkText(_ spec: TaskDefinition) throws {
+        let fields: [(String, String?, Bool)] = [("title", spec.title, false), ("--project", spec.project, false), ("--notes", spec.notes, true)]
+        for (what, value, lines) in fields {
+            guard let value, let problem = LineText.problem(value, lines: lines) else { continue }
+            throw ServiceError.refused("\(what) \"\(LineText.visible(value))\": \(problem)")
         }
     }
 
