@@ -112,6 +112,10 @@ import Testing
         let e = try #require(Self.error(response), "\(response)")
         #expect(e.message.contains("50 calendars are registered, the most plan reads"), "\(e)")
         #expect(try w.plan(["calendar", "list"]).stdout.contains("c51") == false, "the 51st was not kept")
+        // Nor is a 51st read beside them for one view.
+        let week = try w.plan(["week", "--calendar", w.path("c51.ics")])
+        #expect(week.status == 65 && week.stderr.contains("50 calendars registered and 1 given (--calendar): plan reads at most 50 at once"),
+                "\(week)")
     }
 
     @Test func oneCommandHoldsAtMostTwoHundredMegabytesOfCalendars() throws {
