@@ -114,7 +114,7 @@ extension PlanService {
                 }
                 if let name {
                     // The From header's and ORGANIZER's CN: one line, no control character.
-                    if let problem = LineText.problem(name) { throw ServiceError.refused("--name \"\(LineText.visible(name))\": \(problem)") }
+                    try Self.checkText([("--name", name, false)])
                     let trimmed = name.trimmingCharacters(in: .whitespaces)
                     try t.setSetting(MeKey.name, trimmed.isEmpty ? nil : trimmed)
                 }

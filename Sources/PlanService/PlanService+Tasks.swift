@@ -379,16 +379,6 @@ extension PlanService {
         }
     }
 
-    /// Refuses a title, project or notes with a control character (see
-    /// ``LineText``): the sittings' SUMMARY and DESCRIPTION are written from them.
-    static func checkText(_ spec: TaskDefinition) throws {
-        let fields: [(String, String?, Bool)] = [("title", spec.title, false), ("--project", spec.project, false), ("--notes", spec.notes, true)]
-        for (what, value, lines) in fields {
-            guard let value, let problem = LineText.problem(value, lines: lines) else { continue }
-            throw ServiceError.refused("\(what) \"\(LineText.visible(value))\": \(problem)")
-        }
-    }
-
     /// Thrown inside the edit transaction so it rolls back.
     public struct EditRefused: Error {
         public var diagnostic: Diagnostic

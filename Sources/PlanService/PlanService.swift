@@ -187,8 +187,7 @@ public struct PlanService {
     public func addProject(name: String, color: String?, notes: String? = nil) throws -> Project {
         let trimmed = name.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty else { throw ServiceError.refused("a project needs a name") }
-        if let problem = LineText.problem(name) { throw ServiceError.refused("project name \"\(LineText.visible(name))\": \(problem)") }
-        if let notes, let problem = LineText.problem(notes, lines: true) { throw ServiceError.refused("--notes \"\(LineText.visible(notes))\": \(problem)") }
+        try Self.checkText([("project name", name, false), ("--notes", notes, true)])
         let p = Project(id: trimmed, name: trimmed, color: color, notes: notes)
         try guarded { try store.write { try $0.addProject(p) } }
         return p
