@@ -29,6 +29,7 @@ public enum GroupFinder {
     public static func find(_ search: GroupSearch) throws(GroupSearchError) -> [GroupSlot] {
         let g = search.granularity, d = search.duration
         guard !search.members.isEmpty else { throw .noMembers }
+        guard search.members.count <= GroupSearch.maxMembers else { throw .tooManyMembers(search.members.count) }
         guard d > 0 else { throw .badDuration }
         guard g >= 300, g % 60 == 0, 86_400 % g == 0 else { throw .badGranularity }
         guard (1...search.members.count).contains(search.minMembers) else {

@@ -84,6 +84,8 @@ public struct GroupSearch: Hashable, Sendable {
     public static let defaultBetween = DayWindow(start: TimeOfDay(hour: 9), end: TimeOfDay(hour: 21))
     /// At most this many grid slots are looked at (a year at 5 minutes): input cannot make the search unbounded.
     public static let maxSlots: Int64 = 366 * 288
+    /// At most this many members (`--member`): a study group, not a lecture hall.
+    public static let maxMembers = 100
 
     public init(members: [GroupMember], within: TimeRange, duration: Int64, between: DayWindow = GroupSearch.defaultBetween,
                 days: Set<Weekday> = Set(Weekday.allCases), granularity: Int64 = GroupSearch.defaultGranularity,
@@ -130,6 +132,7 @@ public struct GroupSlot: Hashable, Sendable {
 /// Why a search cannot be run as asked.
 public enum GroupSearchError: Error, Equatable, Sendable, CustomStringConvertible {
     case noMembers
+    case tooManyMembers(Int)
     case badDuration
     case badGranularity
     case badMinMembers(Int, members: Int)
@@ -140,6 +143,7 @@ public enum GroupSearchError: Error, Equatable, Sendable, CustomStringConvertibl
     public var description: String {
         switch self {
         case .noMembers: "a group needs at least one member (--member)"
+        case .tooManyMembers(let n): "\(n) members: a group has at most \(GroupSearch.maxMembers) (--member)"
         case .badDuration: "the duration must be longer than zero (--duration)"
         case .badGranularity: "the grid must be a whole number of minutes that divides a day, at least 5 minutes"
         case .badMinMembers(let n, let m): "--min-members \(n): expected 1 to \(m) (the number of members)"

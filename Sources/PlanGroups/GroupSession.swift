@@ -3,6 +3,10 @@ import PlanCore
 /// A study-group session: one meeting, its organizer and who is invited,
 /// as kept in the store and sent in iTIP messages.
 public struct GroupSession: Hashable, Sendable {
+    /// At most this many invitees (`--invite`): every message lists them all,
+    /// so the messages of a session grow with the square of their number.
+    public static let maxInvitees = 100
+
     /// The short name commands take (`cs-201-midterm-review`).
     public var id: String
     /// The iCalendar UID, the same in every message about the session.

@@ -26,6 +26,10 @@ public struct GroupFindInput: Sendable {
     /// The request, dates read in `zone` at `now`.
     public func request(now: Instant, zone: SystemZone) throws(CoursesInputError) -> GroupFindRequest {
         guard !members.isEmpty else { throw CoursesInputError(field: "member", value: "", expected: "at least one member: FILE.ics, an https:// URL, or me") }
+        // Refused before any member is read.
+        guard members.count <= GroupSearch.maxMembers else {
+            throw CoursesInputError(field: "member", value: "\(members.count) members", expected: "at most \(GroupSearch.maxMembers) members")
+        }
         guard let d = HumanInput.duration(duration), d > 0, d <= 86_400 else {
             throw CoursesInputError(field: "duration", value: duration, expected: "a duration like 2h, 90m or PT1H30M, at most 24h")
         }

@@ -25,6 +25,15 @@ public struct GroupSessionInput: Sendable {
 
     /// The session to create, `at` read in `zone` at `now`.
     public func spec(now: Instant, zone: SystemZone) throws(CoursesInputError) -> GroupSessionSpec {
+        // Refused before anything is saved or written.
+        guard invite.count <= GroupSession.maxInvitees else {
+            throw CoursesInputError(field: "invite", value: "\(invite.count) invitees", expected: "at most \(GroupSession.maxInvitees) invitees")
+        }
+        let fields: [(String, String?, Bool)] = [("title", title, false), ("course", course, false), ("location", location, false), ("notes", notes, true)]
+        for (field, value, lines) in fields {
+            guard let value, let problem = LineText.problem(value, lines: lines) else { continue }
+            throw CoursesInputError(field: field, value: LineText.visible(value), expected: problem.expectation)
+        }
         let start: Instant
         switch HumanInput.date(at, now: now, zone: zone) {
         case .instant(let i)?: start = i

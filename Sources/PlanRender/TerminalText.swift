@@ -1,3 +1,5 @@
+import PlanCore
+
 /// Text from outside plan (task titles and notes, calendar SUMMARY, LOCATION
 /// and DESCRIPTION, course titles, people's names, values quoted in messages)
 /// made inert before it reaches a terminal: no control character and no
@@ -105,19 +107,7 @@ public enum TerminalText {
     }
 
     private static func append(_ u: Unicode.Scalar, to out: inout String.UnicodeScalarView) {
-        switch u.value {
-        case 0x00...0x1F: out.append(Unicode.Scalar(0x2400 + u.value)!)
-        case 0x7F: out.append("\u{2421}")
-        case _ where isControl(u):
-            out.append(contentsOf: "<U+\(hex(u.value))>".unicodeScalars)
-        default: out.append(u)
-        }
-    }
-
-    /// `009B`: four hex digits at least, upper case.
-    private static func hex(_ v: UInt32) -> String {
-        let digits = String(v, radix: 16, uppercase: true)
-        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+        if isControl(u) { out.append(contentsOf: LineText.visible(u).unicodeScalars) } else { out.append(u) }
     }
 
     /// A letter of a right-to-left script (bidi class R or AL): Hebrew,

@@ -91,13 +91,22 @@ extension PlanService {
     }
 
     /// The feed that reads calendar `source` in transaction `t` (a
-    /// subscription is fetched once, its copy kept through `t`).
+    /// subscription is fetched once, its copy kept through `t`), its reads
+    /// counted against ``CalendarReads/maxBytes`` (a server's content when
+    /// it is fetched, as it is then held).
     func feed(for source: CalendarSource, _ t: StoreTransaction) throws -> any CalendarFeed {
         reads.note(source)
-        return switch source.kind {
+        let feed: any CalendarFeed = switch source.kind {
         case .file(let path): FileFeed(path: path)
         case .subscription(let url): RemoteFeed(kind: .subscription, url: url, content: try remote.content(url, t, now: now))
         case .caldav(let url): RemoteFeed(kind: .caldav, url: url, content: try collections.content(url, t, now: now))
         }
+        if let remote = feed as? RemoteFeed, case .success(let content) = remote.content {
+            try reads.count(content, identity: remote.identity)
+        }
+        return counted(feed)
     }
+
+    /// `feed`, its reads counted against ``CalendarReads/maxBytes``.
+    func counted(_ feed: any CalendarFeed) -> any CalendarFeed { CountedFeed(feed: feed, reads: reads) }
 }

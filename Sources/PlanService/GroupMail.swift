@@ -18,6 +18,9 @@ extension PlanService {
     func writeMessages(_ method: SchedulingMethod, _ s: GroupSession, to recipients: [CalendarUser], mailDir: String?,
                        defaultZone: String, t: StoreTransaction) throws -> [String] {
         guard let mailDir, !recipients.isEmpty else { return [] }
+        // Each message lists everyone: n messages of n names. A session read
+        // from a group calendar may list more than `--invite` allows.
+        guard recipients.count <= GroupSession.maxInvitees else { throw Self.tooManyRecipients(s, recipients.count) }
         let dir = Self.absolutePath(mailDir)
         let zone = try Self.settings(t, defaultZone: defaultZone).zone
         let calendar = ICalExporter.scheduling(method, Self.invitation(s))
@@ -39,6 +42,11 @@ extension PlanService {
             throw ServiceError.cannotWrite(path: dir, reason: (error as NSError).localizedDescription)
         }
         return written
+    }
+
+    /// Why no message is written about a session with `count` invitees (over ``GroupSession/maxInvitees``).
+    static func tooManyRecipients(_ s: GroupSession, _ count: Int) -> ServiceError {
+        .refused("\"\(s.title)\" has \(count) invitees: plan writes messages to at most \(GroupSession.maxInvitees)")
     }
 
     /// Letters, digits, `.`, `-`, `_` and `=` for `@`: a file name and a Message-ID part.

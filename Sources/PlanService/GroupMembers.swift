@@ -56,14 +56,10 @@ extension PlanService {
     /// The member `source` stands for over `window`: a name, a zone, busy
     /// time, and (for `me`) the day window and the sittings that could move.
     func groupMember(_ source: GroupMemberSource, window: TimeRange, settings: PlanSettings, t: StoreTransaction,
-                     taken: inout Set<String>) throws -> (GroupMember, [ImportWarning]) {
+                     taken: inout TaskIds.Names) throws -> (GroupMember, [ImportWarning]) {
         let zone = settings.zone
         let policy = settings.policy.policy(zone: zone)
-        func named(_ base: String) -> String {
-            let name = TaskIds.unique(base, taken: taken)
-            taken.insert(name)
-            return name
-        }
+        func named(_ base: String) -> String { taken.claim(base) }
         switch source {
         case .me:
             var (blocks, warnings, _) = try busy(try t.calendars(), policy: policy, window: window, t: t)

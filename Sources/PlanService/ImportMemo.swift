@@ -4,10 +4,13 @@ import PlanICal
 /// Calendar imports done in this process, by calendar, content and options:
 /// a long-running `plan rpc` server answers one agenda request after another
 /// without expanding an unchanged calendar again. The calendar is still read
-/// (and hashed) every time; the few most recent imports are kept.
+/// (and hashed) every time; the few most recent imports are kept, holding
+/// together at most ``maxOccurrences`` occurrences (a larger import is not
+/// kept), so what a session keeps does not grow with the calendars it reads.
 final class ImportMemo: @unchecked Sendable {
     static let shared = ImportMemo()
     static let limit = 8
+    static let maxOccurrences = 200_000
     private let lock = NSLock()
     private var entries: [(key: String, result: ImportResult)] = []
 
@@ -26,6 +29,11 @@ final class ImportMemo: @unchecked Sendable {
         entries.removeAll { $0.key == key }
         entries.append((key, result))
         if entries.count > Self.limit { entries.removeFirst(entries.count - Self.limit) }
+        var kept = entries.reduce(0) { $0 + $1.result.occurrences.count }
+        while kept > Self.maxOccurrences, let oldest = entries.first {
+            kept -= oldest.result.occurrences.count
+            entries.removeFirst()
+        }
         lock.unlock()
         return result
     }

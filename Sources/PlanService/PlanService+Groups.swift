@@ -109,11 +109,13 @@ extension PlanService {
             try store.write { t in
                 if let email {
                     guard Self.isAddress(email) else {
-                        throw ServiceError.refused("--email \(email): expected an address like ada@uni.edu")
+                        throw ServiceError.refused("--email \(LineText.visible(email)): expected an address like ada@uni.edu")
                     }
                     try t.setSetting(MeKey.email, email)
                 }
                 if let name {
+                    // The From header's and ORGANIZER's CN: one line, no control character.
+                    try Self.checkText([("--name", name, false)])
                     let trimmed = name.trimmingCharacters(in: .whitespaces)
                     try t.setSetting(MeKey.name, trimmed.isEmpty ? nil : trimmed)
                 }
@@ -129,6 +131,7 @@ extension PlanService {
     static func isAddress(_ s: String) -> Bool {
         let parts = s.split(separator: "@", omittingEmptySubsequences: false)
         guard parts.count == 2, !parts[0].isEmpty, parts[1].contains("."), !parts[1].hasPrefix("."), !parts[1].hasSuffix(".") else { return false }
+        guard LineText.problem(s) == nil else { return false }
         return !s.contains { $0.isWhitespace || $0 == "<" || $0 == ">" || $0 == "," || $0 == "\"" }
     }
 
@@ -150,7 +153,7 @@ extension PlanService {
                 let within = r.within ?? TimeRange(start: now, end: now + 7 * 86_400)
                 // Busy time a little beyond the window: a session at its edge still sees it.
                 let window = TimeRange(start: within.start - 86_400, end: within.end + 86_400)
-                var members: [GroupMember] = [], warnings: [ImportWarning] = [], taken = Set<String>()
+                var members: [GroupMember] = [], warnings: [ImportWarning] = [], taken = TaskIds.Names()
                 for source in r.members {
                     let (m, w) = try groupMember(source, window: window, settings: settings, t: t, taken: &taken)
                     members.append(m)
@@ -229,7 +232,7 @@ extension PlanService {
         guard !title.isEmpty else { throw ServiceError.refused("a session needs a title") }
         guard spec.duration > 0 else { throw ServiceError.refused("--for must be longer than zero") }
         for a in spec.invite where !Self.isAddress(a) {
-            throw ServiceError.refused("--invite \(a): expected an address like bob@uni.edu")
+            throw ServiceError.refused("--invite \(LineText.visible(a)): expected an address like bob@uni.edu")
         }
         return try guarded {
             let calendar = try spec.calendarURL.map { try Self.collectionURL($0, insecure: insecure) }
@@ -332,7 +335,9 @@ extension PlanService {
                         throw ServiceError.refused("\(absolute): \(a.user.email) is not invited to \"\(session.title)\"")
                     }
                     session = next
-                    if let name = a.user.name, let i = session.attendees.firstIndex(where: { $0.user.sameAddress(a.user.email) }),
+                    // A name is kept only as `plan me` would keep one (it goes into later messages' CN).
+                    if let name = a.user.name, LineText.problem(name) == nil,
+                       let i = session.attendees.firstIndex(where: { $0.user.sameAddress(a.user.email) }),
                        session.attendees[i].user.name == nil {
                         session.attendees[i].user.name = name
                     }
@@ -360,6 +365,10 @@ extension PlanService {
                         throw ServiceError.refused("only its organizer (\(session.organizer.email)) can cancel \"\(session.title)\"")
                     }
                     if session.cancelled { throw ServiceError.refused("\"\(session.title)\" is cancelled already") }
+                    // Refused before the group calendar is changed (``writeMessages`` checks it again).
+                    if mailDir != nil, session.attendees.count > GroupSession.maxInvitees {
+                        throw Self.tooManyRecipients(session, session.attendees.count)
+                    }
                     if session.isOnCalendar {
                         session = try cancelOnCalendar(session, insecure: insecure, t: t)
                         changed = session.calendarURL

@@ -68,7 +68,8 @@ extension PlanService {
     public func addTask(_ spec: TaskDefinition, registering calendars: [String] = [], defaultZone: String,
                         dryRun: Bool, replan: Bool,
                         preparing: (course: String, assessment: String)? = nil) throws -> (AddTaskOutcome, [ImportWarning]) {
-        try guarded {
+        try Self.checkText(spec)
+        return try guarded {
             try prefetchSubscriptions()
             // Nothing is committed unless the task is saved: a refused task
             // leaves the store as it was, byte for byte.
@@ -366,6 +367,7 @@ extension PlanService {
             let id = spec.id
             change(&spec)
             spec.id = id
+            try Self.checkText(spec)
             let others = Set(try t.tasks().map(\.task.id)).subtracting([id])
             let p = try planned(t, settings: settings, extra: [spec], fixed: others, leaveOut: [id])
             if let d = p.plan.diagnostics.first(where: { $0.taskId == id }) {

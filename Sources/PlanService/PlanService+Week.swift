@@ -37,7 +37,12 @@ extension PlanService {
                 for p in projects { if let c = p.color { colors[WeekGroups.key(p.name)] = c } }
 
                 let calendars = try t.calendars()
-                let feeds: [any CalendarFeed] = try calendars.map { try feed(for: $0, t) } + extraCalendars.map { FileFeed(path: Self.absolutePath($0)) }
+                guard calendars.count + extraCalendars.count <= CalendarReads.maxCalendars else {
+                    throw ServiceError.refused("\(calendars.count) calendars registered and \(extraCalendars.count) given (--calendar): "
+                                               + "plan reads at most \(CalendarReads.maxCalendars) at once")
+                }
+                let feeds: [any CalendarFeed] = try calendars.map { try feed(for: $0, t) }
+                    + extraCalendars.map { counted(FileFeed(path: Self.absolutePath($0))) }
                 var items: [WeekInput.Item] = []
                 // Feeds were made above, so a subscription read from its copy has said so already.
                 var warnings: [ImportWarning] = remote.takeNotices()

@@ -146,6 +146,11 @@ public struct PlanService {
 
     /// Reads `source` once through its feed (a broken one is refused) and registers it.
     func register(_ source: CalendarSource, _ t: StoreTransaction) throws -> (CalendarSource, ImportResult) {
+        let registered = try t.calendars().count
+        guard registered < CalendarReads.maxCalendars else {
+            throw ServiceError.refused("\(registered) calendars are registered, the most plan reads: "
+                                       + "remove one first (`plan calendar remove NAME`) to add \(source.name)")
+        }
         let window = TimeRange(start: now - 86_400 * 7, end: now + 86_400 * 366)
         let content = try feed(for: source, t).read()
         let result = try ICalImporter.importData(content.bytes, label: content.label, options: ImportOptions(window: window))
@@ -182,6 +187,7 @@ public struct PlanService {
     public func addProject(name: String, color: String?, notes: String? = nil) throws -> Project {
         let trimmed = name.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty else { throw ServiceError.refused("a project needs a name") }
+        try Self.checkText([("project name", name, false), ("--notes", notes, true)])
         let p = Project(id: trimmed, name: trimmed, color: color, notes: notes)
         try guarded { try store.write { try $0.addProject(p) } }
         return p

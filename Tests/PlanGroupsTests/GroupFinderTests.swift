@@ -174,6 +174,7 @@ enum BruteForce {
 
     @Test(arguments: [
         (GroupSearch(members: [], within: TimeRange(start: Instant(seconds: 0), end: Instant(seconds: 86_400)), duration: 3_600), GroupSearchError.noMembers),
+        (GroupSearch(members: (0...100).map { GroupMember(name: "m\($0)", zone: .utc, busy: []) }, within: TimeRange(start: Instant(seconds: 0), end: Instant(seconds: 86_400)), duration: 3_600), .tooManyMembers(101)),
         (GroupSearch(members: [GroupMember(name: "a", zone: .utc, busy: [])], within: TimeRange(start: Instant(seconds: 0), end: Instant(seconds: 86_400)), duration: 0), .badDuration),
         (GroupSearch(members: [GroupMember(name: "a", zone: .utc, busy: [])], within: TimeRange(start: Instant(seconds: 0), end: Instant(seconds: 86_400)), duration: 60, granularity: 420), .badGranularity),
         (GroupSearch(members: [GroupMember(name: "a", zone: .utc, busy: [])], within: TimeRange(start: Instant(seconds: 0), end: Instant(seconds: 86_400)), duration: 60, minMembers: 2), .badMinMembers(2, members: 1)),

@@ -25,7 +25,7 @@ struct MeCommand: ParsableCommand {
             if options.json {
                 print(Wire.encode(Wire.me(me)))
             } else if let me {
-                show("\(me.name.map { "\($0) " } ?? "")<\(me.email)>")
+                show("\(me.name.map { "\(TerminalText.label($0)) " } ?? "")<\(TerminalText.label(me.email))>")
             } else {
                 show("Not set. Set it with `plan me --name \"Ada Byron\" --email ada@uni.edu`.")
             }
@@ -146,16 +146,18 @@ struct GroupCommand: ParsableCommand {
                 do throws(CoursesInputError) {
                     spec = try input.spec(now: service.now, zone: zone)
                 } catch {
-                    throw ValidationError(error.field == "duration" ? "--for \(error.value): expected \(error.expected)" : error.optionMessage)
+                    // The RPC's names where the options differ: `--for` is `duration`, `--where` is `location`.
+                    let option = ["duration": "--for", "location": "--where", "title": "the title"][error.field]
+                    throw ValidationError(option.map { "\($0) \(error.value): expected \(error.expected)" } ?? error.optionMessage)
                 }
                 let change = try service.createGroupSession(spec, mailDir: mailDir, defaultZone: defaultZone, insecure: insecure)
                 printWarnings(change.warnings)
                 let me = try service.me()?.email
                 confirm(options.json, Wire.GroupChanged(change, me: me, zone: zone)) {
-                    var out = "Created \"\(change.session.title)\" (\(change.session.id)): \(GroupText.range(change.session.range, zone))"
-                    out += change.session.location.map { ", \($0)" } ?? ""
+                    var out = "Created \"\(TerminalText.label(change.session.title))\" (\(TerminalText.label(change.session.id))): \(GroupText.range(change.session.range, zone))"
+                    out += change.session.location.map { ", \(TerminalText.label($0))" } ?? ""
                     out += ".\n"
-                    if let url = change.session.calendarURL { out += "On the group calendar: \(url)\n" }
+                    if let url = change.session.calendarURL { out += "On the group calendar: \(TerminalText.label(url))\n" }
                     return out + GroupChanges.text(change, zone: zone, mailDir: mailDir, invited: !change.session.attendees.isEmpty)
                 }
             }
@@ -210,7 +212,8 @@ struct GroupCommand: ParsableCommand {
                 confirm(options.json, Wire.GroupSession(applied.session, me: me, zone: zone)) {
                     var out = ""
                     for a in applied.answers {
-                        out += "\(a.user.displayName): \(GroupChanges.word(a.before)) → \(GroupChanges.word(a.after)) for \"\(applied.session.title)\" (\(applied.session.id)).\n"
+                        out += "\(TerminalText.label(a.user.displayName)): \(GroupChanges.word(a.before)) → \(GroupChanges.word(a.after)) for "
+                            + "\"\(TerminalText.label(applied.session.title))\" (\(TerminalText.label(applied.session.id))).\n"
                     }
                     if applied.outdated { out += "(The answer was to an earlier version of the session.)\n" }
                     return out + "  " + GroupText.answers(applied.session) + "\n"
@@ -261,7 +264,7 @@ struct GroupCommand: ParsableCommand {
                 printWarnings(change.warnings)
                 let me = try service.me()?.email
                 confirm(options.json, Wire.GroupChanged(change, me: me, zone: zone)) {
-                    "Cancelled \"\(change.session.title)\" (\(change.session.id)), \(GroupText.range(change.session.range, zone)).\n"
+                    "Cancelled \"\(TerminalText.label(change.session.title))\" (\(TerminalText.label(change.session.id))), \(GroupText.range(change.session.range, zone)).\n"
                         + GroupChanges.text(change, zone: zone, mailDir: mailDir, invited: !change.session.attendees.isEmpty)
                 }
             }
@@ -279,7 +282,7 @@ enum GroupChanges {
             let me = try service.me()?.email
             confirm(options.json, Wire.GroupChanged(change, me: me, zone: zone)) {
                 let verb = status == .accepted ? "You are going to" : "You left"
-                return "\(verb) \"\(change.session.title)\" (\(change.session.id)), \(GroupText.range(change.session.range, zone)).\n"
+                return "\(verb) \"\(TerminalText.label(change.session.title))\" (\(TerminalText.label(change.session.id))), \(GroupText.range(change.session.range, zone)).\n"
                     + "  " + GroupText.answers(change.session) + "\n" + text(change, zone: zone, mailDir: nil, invited: false)
             }
         }
@@ -290,7 +293,7 @@ enum GroupChanges {
         var out = ""
         if !c.messages.isEmpty {
             out += "Wrote \(c.messages.count) message\(c.messages.count == 1 ? "" : "s") for your mail program to send:\n"
-            out += c.messages.map { "  \($0)\n" }.joined()
+            out += c.messages.map { "  \(TerminalText.label($0))\n" }.joined()
         } else if invited && mailDir == nil {
             out += "No messages written: give --mail-dir DIR to write one .eml per invitee.\n"
         }

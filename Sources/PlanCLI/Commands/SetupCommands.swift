@@ -128,7 +128,7 @@ struct ProjectCommand: ParsableCommand {
         func run() throws {
             try withService(options) { service, _ in
                 let p = try service.addProject(name: name, color: color, notes: notes)
-                confirm(options.json, Wire.Project(p)) { "Added project \"\(p.name)\".\n" }
+                confirm(options.json, Wire.Project(p)) { "Added project \"\(TerminalText.label(p.name))\".\n" }
             }
         }
     }
@@ -142,7 +142,7 @@ struct ProjectCommand: ParsableCommand {
                 let all = try service.projects()
                 emit(options.json, all.map(Wire.Project.init)) {
                     all.isEmpty ? "No projects. Add one with `plan project add NAME`.\n"
-                        : all.map { "\($0.name)\($0.color.map { "  (\($0))" } ?? "")\n" }.joined()
+                        : all.map { "\(TerminalText.label($0.name))\($0.color.map { "  (\(TerminalText.label($0)))" } ?? "")\n" }.joined()
                 }
             }
         }
