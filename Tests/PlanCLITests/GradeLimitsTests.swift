@@ -51,14 +51,19 @@ import Testing
         }
     }
 
-    @Test func aRulesFileThatNeverEndsIsRefusedAsTooLarge() throws {
+    @Test func aRulesFileThatIsNotAFileOrIsTooLargeIsRefused() throws {
         let dir = try StoreSafetyTests.tempDir()
         defer { try? FileManager.default.removeItem(at: dir) }
         let env = ["PLAN_STORE": dir.appendingPathComponent("plan.sqlite").path]
         let zero = try CLIRunner.run(["grades", "check", "--rules", "/dev/zero"], environment: env)
-        #expect(zero.stderr.contains("cannot read /dev/zero: larger than 1000000 bytes"), "\(zero.stderr)")
-        #expect(zero.status != 0)
+        #expect(zero.stderr.contains("cannot read /dev/zero: it is a device, not a file"), "\(zero.stderr)")
+        #expect(zero.status == 66)
+        let big = dir.appendingPathComponent("big.json")
+        try Data(repeating: 0x20, count: 1_000_001).write(to: big)
+        let large = try CLIRunner.run(["grades", "check", "--rules", big.path], environment: env)
+        #expect(large.stderr.contains("big.json: larger than 1000000 bytes"), "\(large.stderr)")
+        #expect(large.status != 0)
         let missing = try CLIRunner.run(["grades", "check", "--rules", dir.appendingPathComponent("none.json").path], environment: env)
-        #expect(missing.stderr.contains("none.json: No such file or directory"), "\(missing.stderr)")
+        #expect(missing.stderr.contains("none.json: no such file"), "\(missing.stderr)")
     }
 }

@@ -274,11 +274,10 @@ struct GradesCommand: ParsableCommand {
         func run() throws {
             try withService(options) { service, _ in
                 let data: [UInt8]
-                do {
-                    let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: rules))
-                    data = try BoundedRead.read(handle, limit: GradeInput.maxRulesBytes)
+                do throws(BoundedRead.Failure) {
+                    data = try BoundedRead.read(path: rules, limit: GradeInput.maxRulesBytes)
                 } catch {
-                    throw ServiceError.unreadable(path: rules, reason: BoundedRead.reason(error))
+                    throw ServiceError.unreadable(path: rules, reason: error.description)
                 }
                 let parsed = try GradesCommand.input { () throws(GradeError) in try GradeInput.rules(data, file: rules) }
                 let results = try service.checkRules(parsed)
