@@ -1,30 +1,64 @@
 import Foundation
 import Testing
 
-/// Files that never end (a device, a pipe left open) or are too large: each
-/// command reads up to its bound, then stops with one line and exit 65.
+/// Inputs that never end or are too large. A path that is not a regular
+/// file (`/dev/zero`, a FIFO) is refused before it is read (exit 66); a
+/// regular file over a bound, and standard input that never ends, are read up
+/// to the bound, then stopped with one line and exit 65.
 @Suite struct InputBoundsTests {
-    @Test func anEndlessCalendarIsRefusedAtItsBound() throws {
+    /// A sparse file of `bytes` bytes (nothing is written to the disk).
+    static func sparseFile(_ bytes: Int64, named name: String, in dir: URL) throws -> String {
+        let path = dir.appendingPathComponent(name).path
+        #expect(FileManager.default.createFile(atPath: path, contents: nil))
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        try handle.truncate(atOffset: UInt64(bytes))
+        try handle.close()
+        return path
+    }
+
+    static func tempDir() throws -> URL {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("plan-bounds-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        return dir
+    }
+
+    @Test func anEndlessDeviceIsRefusedBeforeItIsRead() throws {
         let r = try CLIRunner.run(["events", "/dev/zero", "--from", "2026-01-01", "--to", "2026-02-01"])
-        #expect(r.stderr == "plan: /dev/zero: not a usable calendar: larger than 100000000 bytes, the most plan reads from one calendar file (export a shorter range of dates)\n")
+        #expect(r.stderr == "plan: /dev/zero: cannot read: it is a device, not a file: plan reads only regular files (save it to a file first)\n")
+        #expect(r.status == 66)
+        #expect(r.stdout.isEmpty)
+    }
+
+    @Test func aCalendarOneByteOverItsBoundIsRefused() throws {
+        let dir = try Self.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = try Self.sparseFile(100_000_001, named: "huge.ics", in: dir)
+        let r = try CLIRunner.run(["events", path, "--from", "2026-01-01", "--to", "2026-02-01"])
+        #expect(r.stderr == "plan: \(path): not a usable calendar: larger than 100000000 bytes, the most plan reads from one calendar file (export a shorter range of dates)\n")
         #expect(r.status == 65)
         #expect(r.stdout.isEmpty)
     }
 
-    @Test func anEndlessScheduleRequestIsRefusedAtItsBound() throws {
-        let r = try CLIRunner.run(["schedule", "--tasks", "/dev/zero"])
-        #expect(r.stderr == "plan: /dev/zero: invalid request: larger than 64000000 bytes, the most plan reads as a request\n")
+    @Test func anEndlessScheduleRequestOnStandardInputIsRefusedAtItsBound() throws {
+        let r = try CLIRunner.runTool(["sh", "-c", "exec \"$0\" schedule --tasks - < /dev/zero", CLIRunner.binary.path])
+        #expect(r.stderr == "plan: <stdin>: invalid request: larger than 64000000 bytes, the most plan reads as a request\n", "\(r.stderr)")
         #expect(r.status == 65)
+        let device = try CLIRunner.run(["schedule", "--tasks", "/dev/zero"])
+        #expect(device.stderr.contains("/dev/zero: cannot read: it is a device, not a file"), "\(device.stderr)")
+        #expect(device.status == 66)
     }
 
-    @Test func anEndlessCatalogIsRefusedAtItsBoundAndNothingIsKept() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("plan-bounds-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    @Test func aCatalogOverItsBoundIsRefusedAndNothingIsKept() throws {
+        let dir = try Self.tempDir()
         defer { try? FileManager.default.removeItem(at: dir) }
         let env = ["PLAN_STORE": dir.appendingPathComponent("plan.sqlite").path]
-        let r = try CLIRunner.run(["courses", "import", "/dev/zero", "--format", "json"], environment: env)
-        #expect(r.stderr == "plan: /dev/zero: larger than 64000000 bytes, the most plan reads from one catalog\n")
+        let path = try Self.sparseFile(64_000_001, named: "catalog.json", in: dir)
+        let r = try CLIRunner.run(["courses", "import", path, "--format", "json"], environment: env)
+        #expect(r.stderr == "plan: \(path): larger than 64000000 bytes, the most plan reads from one catalog\n", "\(r.stderr)")
         #expect(r.status == 65)
+        let device = try CLIRunner.run(["courses", "import", "/dev/zero", "--format", "json"], environment: env)
+        #expect(device.stderr.contains("/dev/zero: it is a device, not a file"), "\(device.stderr)")
+        #expect(device.status == 66)
         let search = try CLIRunner.run(["courses", "search", "CMSC"], environment: env)
         #expect(search.stderr.hasPrefix("plan: no course catalog yet: import one with `plan courses import FILE`"), "no catalog was kept")
         #expect(search.status == 65)
