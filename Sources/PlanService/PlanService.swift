@@ -146,6 +146,7 @@ public struct PlanService {
 
     /// Reads `source` once through its feed (a broken one is refused) and registers it.
     func register(_ source: CalendarSource, _ t: StoreTransaction) throws -> (CalendarSource, ImportResult) {
+        try Self.checkText([("calendar name", source.name, false)])
         let registered = try t.calendars().count
         guard registered < CalendarReads.maxCalendars else {
             throw ServiceError.refused("\(registered) calendars are registered, the most plan reads: "

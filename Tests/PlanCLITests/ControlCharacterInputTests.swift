@@ -47,6 +47,18 @@ import Testing
         #expect(try w.plan(["project", "list"]).stdout.hasPrefix("No projects."), "nothing was kept")
     }
 
+    @Test func aCalendarNameWithAControlCharacterIsRefusedOnBothFaces() throws {
+        let w = try GroupLimitsTests.world()
+        defer { try? FileManager.default.removeItem(at: w.dir) }
+        let classes = CLIRunner.packageRoot.appendingPathComponent("Examples/fall-2026-classes.ics").path
+        let r = try w.plan(["calendar", "add", classes, "--name", "Classes\u{1B}[2J"])
+        #expect(r.status == 65, "\(r)")
+        #expect(r.stderr == "plan: calendar name \"Classes␛[2J\": expected one line of text without control characters (U+001B at character 8)\n")
+        let rpc = Self.refusal(try w.rpc("calendar.add", ["path": classes, "name": "Classes\nB"]))
+        #expect(rpc.reason.contains("(U+000A at character 8)"), "\(rpc)")
+        #expect(try w.plan(["calendar", "list"]).stdout.contains("Classes") == false, "nothing was kept")
+    }
+
     @Test func aSessionsTitlePlaceAndNotesAreCheckedOnBothFaces() throws {
         let w = try GroupLimitsTests.world()
         defer { try? FileManager.default.removeItem(at: w.dir) }
