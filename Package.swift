@@ -61,6 +61,7 @@ let package = Package(
         .target(
             name: "PlanDAV",
             dependencies: [
+                "PlanCore",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),

@@ -1,3 +1,5 @@
+import PlanCore
+
 /// The XML bodies of the WebDAV and CalDAV requests plan sends, built as
 /// elements (every text and attribute escaped), never pasted together.
 enum DAVRequestBody {
@@ -58,20 +60,7 @@ enum DAVRequestBody {
 
     /// `text` with the five XML specials escaped (and control characters XML cannot hold dropped).
     static func escape(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for ch in text.unicodeScalars {
-            switch ch {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            case "\t", "\n", "\r": out.unicodeScalars.append(ch)
-            default: if ch.value >= 0x20 { out.unicodeScalars.append(ch) }
-            }
-        }
-        return out
+        XMLText.escaped(text, forbidden: .dropped)
     }
 
     // MARK: The bodies

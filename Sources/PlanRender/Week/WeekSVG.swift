@@ -174,20 +174,7 @@ public enum WeekSVG {
 
     /// Text for XML: the five entities escaped, characters XML 1.0 forbids as spaces.
     public static func escape(_ s: String) -> String {
-        var out = ""
-        for u in s.unicodeScalars {
-            switch u {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            default:
-                let v = u.value
-                if v < 0x20 || (0xFFFE...0xFFFF).contains(v) { out += " " } else { out.unicodeScalars.append(u) }
-            }
-        }
-        return out
+        XMLText.escaped(s, forbidden: .spaced)
     }
 
     /// A coordinate with at most two decimals, the same on every machine.
