@@ -38,10 +38,10 @@
 ///   tighter does not.
 struct FixCheck {
     let repair: Repair
-    private var scheduler: TaskScheduler { repair.scheduler }
-    private var problem: Problem { repair.problem }
-    private var greedy: Pass { repair.states[0] }
-    private var step: Int64 { scheduler.policy.granularity }
+    var scheduler: TaskScheduler { repair.scheduler }
+    var problem: Problem { repair.problem }
+    var greedy: Pass { repair.states[0] }
+    var step: Int64 { scheduler.policy.granularity }
     /// The work the checks may still do, in task placements (a replayed
     /// booking counts an eighth). Past it, a fix is still one the greedy pass
     /// schedules (so it fits when applied), but a tighter value the repair
@@ -51,7 +51,7 @@ struct FixCheck {
     /// The share of whole re-plans (due fixes that move a prerequisite),
     /// which cost the most: a few greedy passes' worth, and a few dozen
     /// re-plans of a small request (each with its repair pass).
-    private let replanBudget: WorkBudget
+    let replanBudget: WorkBudget
 
     init(repair: Repair) {
         self.repair = repair
@@ -225,196 +225,5 @@ struct FixCheck {
         let (rescue, cost) = repair.attempts(u, changed, in: state, allowance: repair.allowances[u]!)
         budget.spend(cost)
         return rescue != nil
-    }
-
-    /// Task `u` prepared as `task` (its place in the graph kept, its
-    /// effective due recomputed), or nil when the change moves another task
-    /// in rule 8's order: a prerequisite whose effective due was `u`'s.
-    /// Only direct prerequisites need looking at: an earlier one's effective
-    /// due follows from theirs.
-    func prepared(_ u: Int, as task: PlanTask) -> TaskScheduler.Prepared? {
-        let old = problem.prepared[u]
-        var prep = scheduler.prepare(task)
-        prep.prerequisites = old.prerequisites
-        prep.dependents = old.dependents
-        prep.effectiveDue = old.dependents.map { problem.prepared[$0].effectiveDue }.reduce(task.due, min)
-        if prep.effectiveDue != old.effectiveDue {
-            for j in old.prerequisites {
-                let pre = problem.prepared[j]
-                let due = pre.dependents.map { $0 == u ? prep.effectiveDue : problem.prepared[$0].effectiveDue }
-                    .reduce(pre.task.due, min)
-                if due != pre.effectiveDue { return nil }
-            }
-        }
-        return prep
-    }
-
-    /// The problem with task `u` changed to `task`, or nil when the change
-    /// moves another task in rule 8's order (see ``prepared(_:as:)``).
-    func changing(_ u: Int, to task: PlanTask) -> Problem? {
-        guard let prep = prepared(u, as: task) else { return nil }
-        var p = problem
-        p.prepared[u] = prep
-        return p
-    }
-
-    /// Whether planning the whole request again, with `u` changed to `task`,
-    /// schedules it (both passes, no diagnoses).
-    func replans(_ u: Int, _ task: PlanTask) -> Bool {
-        let budget = replanBudget
-        let p = problem(with: u, as: task)
-        let board = Scoreboard(emptyLike: repair.template)
-        for r in p.pinBookings { board.bookSitting(r, day: board.dayNumber(r.start)) }
-        var pass = Pass(p, order: p.order)
-        scheduler.place(&pass, from: 0, on: board, p)
-        budget.spend(p.count + greedy.bookings.count / 8)
-        if pass.status[u] == .scheduled { return true }
-        let again = Repair(scheduler: scheduler, problem: p, template: repair.template, greedy: pass,
-                           attempting: scheduler.usesRepair)
-        budget.spend(again.spent)
-        return again.final.status[u] == .scheduled
-    }
-
-    /// The request with task `u` replaced by `task`, prepared anew.
-    private func problem(with u: Int, as task: PlanTask) -> Problem {
-        var tasks = problem.prepared.map(\.task)
-        tasks[u] = task
-        var fixed: [String: [TimeRange]] = [:]
-        for (i, pins) in problem.pinned.enumerated() { if let pins { fixed[tasks[i].id] = pins } }
-        return scheduler.problem(tasks, fixed: fixed)
-    }
-
-    /// Whether the greedy pass, with `u` changed to `task` (which may move
-    /// other tasks in the order), schedules `u`: the pass is re-run from the
-    /// first place where its order changes, through `u`'s turn only.
-    func greedyPlaces(_ u: Int, _ task: PlanTask) -> Bool {
-        let budget = replanBudget
-        let p = problem(with: u, as: task)
-        var first = greedy.position[u]
-        for k in 0..<min(first, p.order.count) where p.order[k] != greedy.order[k] {
-            first = k
-            break
-        }
-        var pass = greedy
-        pass.order = p.order
-        for (k, i) in p.order.enumerated() { pass.position[i] = k }
-        let board = scheduler.board(like: repair.template, greedy, upTo: greedy.bookedBefore[first])
-        scheduler.place(&pass, from: first, on: board, p, through: u)
-        // Preparing the request and its order again counts as a pass over the tasks.
-        budget.spend(p.count + pass.position[u] - first + 1 + greedy.bookedBefore[first] / 8)
-        return pass.status[u] == .scheduled
-    }
-
-    /// What the greedy pass makes of a due fix: the first due it schedules
-    /// the task at, none within the search, or a due that moves another task
-    /// (see ``prepared(_:as:)``), left to ``dueByReplans(_:)``.
-    enum GreedyDue { case at(Instant), none, movesOthers }
-
-    /// The earliest due at which the greedy pass schedules each task of
-    /// `starts`, from its due fix at its own turn (see the type's notes),
-    /// within ``TaskScheduler/fixSearchDays`` of its due. One board follows
-    /// the greedy pass's bookings; each task waits in a queue for the board
-    /// of the turn its due gives it, and moves on to a later turn (never an
-    /// earlier one) until its due fits there.
-    func greedyDues(_ starts: [(task: Int, due: Instant)]) -> [Int: GreedyDue] {
-        let grid = repair.template.grid
-        var out: [Int: GreedyDue] = [:]
-        struct Wait { var booked: Int, task: Int, due: Instant }
-        var queue = Heap<Wait> { a, b in a.booked != b.booked ? a.booked < b.booked : a.task < b.task }
-        /// The first step for task `u` with due `d`: a verdict, or a turn to wait for.
-        func next(_ u: Int, _ d: Instant, after booked: Int?) {
-            var task = problem.prepared[u].task
-            task.due = d
-            guard let prep = prepared(u, as: task) else { out[u] = .movesOthers; return }
-            let q = turnBookings(u, prep)
-            // The same board as the last look (or as at its own turn, where
-            // `d` was found to fit): it fits there.
-            if q == (booked ?? greedy.bookedBefore[greedy.position[u]]) { out[u] = .at(d); return }
-            queue.push(Wait(booked: q, task: u, due: d))
-        }
-        for (u, d0) in starts { next(u, d0, after: nil) }
-        let board = Scoreboard(emptyLike: repair.template)
-        var booked = 0
-        while let w = queue.pop() {
-            while booked < w.booked {
-                board.bookSitting(greedy.bookings[booked], day: board.dayNumber(greedy.bookings[booked].start))
-                booked += 1
-            }
-            let u = w.task
-            let prep = problem.prepared[u]
-            let limit = grid.floor(prep.task.due + Int64(scheduler.fixSearchDays) * 86_400)
-            var task = prep.task
-            task.due = w.due
-            let req = scheduler.requirement(prepared(u, as: task)!, lower: lower(u))
-            if Placer.using(board, req, { $0.fits() }) { out[u] = .at(w.due); continue }
-            var far = req
-            far.due = limit
-            let end = Placer.using(board, far) { placer in
-                placer.earliestCompletion(from: placer.initial, target: Int(req.remaining / step))
-            }
-            guard let end, end <= limit else { out[u] = GreedyDue.none; continue }
-            // A sitting's end is on the grid: the first grid instant at or after `end`.
-            next(u, max(grid.ceil(end), w.due), after: w.booked)
-        }
-        return out
-    }
-
-    /// How many of the greedy pass's bookings come before `u`'s turn when it
-    /// is prepared as `prep` (a later due than its own). Without `u` and the
-    /// tasks after it in `after` (which booked nothing, as it did), the
-    /// order is the greedy one; `u` comes just before the first later task
-    /// whose rule 8 key is above its own.
-    private func turnBookings(_ u: Int, _ prep: TaskScheduler.Prepared) -> Int {
-        var descendants = Set<Int>()
-        var stack = prep.dependents
-        while let d = stack.popLast() {
-            if descendants.insert(d).inserted { stack += problem.prepared[d].dependents }
-        }
-        let key = TaskScheduler.OrderKey(prep, index: u)
-        func before(_ a: Int) -> Bool { TaskScheduler.OrderKey(problem.prepared[a], index: a).precedes(key) }
-        var q = greedy.position[u] + 1
-        while q < greedy.order.count && (descendants.contains(greedy.order[q]) || before(greedy.order[q])) { q += 1 }
-        return greedy.bookedBefore[q]
-    }
-
-    /// `u`'s lower bound in the greedy pass (its prerequisites are placed
-    /// before it whatever its due).
-    private func lower(_ u: Int) -> Instant {
-        let prep = problem.prepared[u]
-        return scheduler.lowerBound(prep, prerequisiteEnd: scheduler.prerequisiteEnd(prep, in: greedy))
-    }
-
-    /// The due fix of a task whose due decides a prerequisite's place in
-    /// the order (a later due moves the prerequisite too, so nothing of the
-    /// greedy pass can be reused): bisection between the task's own due,
-    /// which fails, and the last due searched, with the greedy pass re-run
-    /// from where the order changes; then, as for any fix, tighter values
-    /// the repair pass might rescue, by whole re-plans. Left out when the
-    /// checks' budget is spent.
-    func dueByReplans(_ u: Int) -> Fix? {
-        let task = problem.prepared[u].task
-        let grid = repair.template.grid
-        let limit = grid.floor(task.due + Int64(scheduler.fixSearchDays) * 86_400)
-        func due(_ k: Int64) -> Instant { grid.floor(task.due + k * step) }
-        func places(_ k: Int64) -> Bool? {
-            guard !replanBudget.isSpent else { return nil }
-            var t = task
-            t.due = due(k)
-            return greedyPlaces(u, t)
-        }
-        var lo: Int64 = 0, hi = (limit - task.due) / step
-        guard hi >= 1, places(hi) == true else { return nil }
-        while hi - lo > 1 {
-            let mid = lo + (hi - lo) / 2
-            guard let fits = places(mid) else { return nil }
-            if fits { hi = mid } else { lo = mid }
-        }
-        let fit = tightest(u, from: due(hi).seconds, field: .due) { v in
-            guard !replanBudget.isSpent else { return false }
-            var t = task
-            t.due = Instant(seconds: v)
-            return replans(u, t)
-        }
-        return .due(Instant(seconds: fit))
     }
 }

@@ -1,0 +1,44 @@
+import Foundation
+import PlanCore
+import PlanICal
+import PlanStore
+
+extension PlanService {
+    /// Classes and sittings merged over `[from, from + days)` in the user's zone.
+    public func agenda(from: LocalDate?, days: Int, defaultZone: String) throws -> Agenda {
+        try guarded {
+            try prefetchSubscriptions()
+            return try store.read { t in
+                let settings = try Self.settings(t, defaultZone: defaultZone)
+                let zone = settings.zone
+                let first = from ?? zone.local(now).date
+                let range = TimeRange(start: zone.resolve(LocalDateTime(date: first)),
+                                      end: zone.resolve(LocalDateTime(date: first.adding(days: max(1, days)))))
+                var items: [(range: TimeRange, item: AgendaItem)] = []
+                var warnings: [ImportWarning] = []
+                for c in try t.calendars() {
+                    let r = try ImportMemo.shared.imported(from: try feed(for: c, t), options: ImportOptions(window: range, floatingZone: zone))
+                    warnings += r.warnings
+                    for o in r.occurrences { items.append((o.range(in: zone), .event(o))) }
+                }
+                warnings += remote.takeNotices()
+                let tasks = Dictionary(try t.tasks().map { ($0.task.id, $0.task) }, uniquingKeysWith: { a, _ in a })
+                for s in try t.sittings() where s.range.overlaps(range) {
+                    items.append((s.range, .sitting(s, title: tasks[s.taskId]?.title ?? s.taskId, project: tasks[s.taskId]?.project)))
+                }
+                items.sort { a, b in
+                    if a.range.start != b.range.start { return a.range.start < b.range.start }
+                    return Self.sortName(a.item) < Self.sortName(b.item)
+                }
+                return Agenda(zone: zone, range: range, items: items, warnings: warnings)
+            }
+        }
+    }
+
+    static func sortName(_ item: AgendaItem) -> String {
+        switch item {
+        case .event(let o): "0" + o.uid
+        case .sitting(let s, _, _): "1" + s.taskId + String(s.index)
+        }
+    }
+}
