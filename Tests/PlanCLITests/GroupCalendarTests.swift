@@ -207,9 +207,11 @@ import Testing
         done.wait()
         try servers.set("pass")
         let puts = servers.forwarded().filter { $0.hasPrefix("PUT ") }
-        // Two PUTs at least were refused because another went first: 412 (the ETag changed), or 423 (Xandikos
-        // was writing another at that moment); each was read again and retried.
-        #expect(puts.filter { $0.hasSuffix(" 412") || $0.hasSuffix(" 423") }.count >= 2, "the joins did not collide: \(servers.forwarded())")
+        // Two PUTs at least were refused because another went first: 412 (the ETag changed), or, from Xandikos, 423
+        // or 500 (it was writing another at that moment: which one depends on where its git store was when the
+        // second write came, seen under load in CI); each was read again and retried.
+        let refused = puts.filter { $0.hasSuffix(" 412") || $0.hasSuffix(" 423") || $0.hasSuffix(" 500") }
+        #expect(refused.count >= 2, "the joins did not collide: \(servers.forwarded())")
         for (i, o) in outcomes.all.enumerated() {
             #expect(o?.status == 0 && o?.stdout.hasPrefix("You are going to \"CS 201 midterm review\"") == true, "\(joiners[i].email): \(String(describing: o))")
         }
