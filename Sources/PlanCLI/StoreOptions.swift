@@ -32,17 +32,17 @@ struct StoreOptions: ParsableArguments {
     /// The service on the chosen store, with ``now(environment:)``; with
     /// `--verbose`, `plan: store PATH` unless `namingTheStore` is false
     /// (`plan rpc` opens the store for every request and names it once).
-    func service(namingTheStore: Bool = true) throws -> (PlanService, String) {
+    func service(namingTheStore: Bool = true) throws -> PlanService {
         let path = storePath
         let now = try Self.now(environment: ProcessInfo.processInfo.environment)
-        do {
+        do throws(StoreError) {
             let planStore = try PlanStore(path: path)
             if namingTheStore { printVerbose("store \(path)") }
             // Said once: the next open finds the store upgraded.
             if let upgrade = planStore.upgrade { printNotice(upgrade.notice(store: path)) }
-            return (PlanService(store: planStore, now: now), try resolveZone(nil).identifier)
-        } catch let e as StoreError {
-            throw ServiceError.store(e)
+            return PlanService(store: planStore, now: now)
+        } catch {
+            throw ServiceError.store(error)
         }
     }
 }
@@ -51,19 +51,24 @@ struct StoreOptions: ParsableArguments {
 /// exit (``ExitCode``) or a usage error (``ValidationError``) is a
 /// ``ServiceError`` — an unknown one an internal error — printed on stderr
 /// with its exit status.
-func withService(_ options: StoreOptions, _ body: (PlanService, String) throws -> Void) throws {
+func withService(_ options: StoreOptions, _ body: (PlanService) throws -> Void) throws {
     do {
-        let (service, zone) = try options.service()
+        let service = try options.service()
         // A subscription read from its stored copy (its server out of reach): said once, whatever the outcome.
         defer {
             printWarnings(service.remote.takeNotices())
             for source in service.reads.taken() { printVerbose(readNote(source)) }
         }
-        try body(service, zone)
+        try body(service)
     } catch let e as ExitCode {
         throw e
     } catch let e as ValidationError {
         throw e
+    } catch ServiceError.input(let e) where !e.isNotFound {
+        // A value the command was given: a usage error naming the option, as one found while parsing is.
+        throw ValidationError("\(e.option): \(e.message)")
+    } catch ServiceError.input(let e) {
+        throw failure(ServiceError.refused("\(e.option): \(e.message)"))
     } catch {
         throw failure(ServiceError(error))
     }

@@ -66,10 +66,10 @@ public enum RPCEntry {
         let storePath = (directory as NSString).appendingPathComponent("plan.sqlite")
         if let emptyStore { _ = FileManager.default.createFile(atPath: storePath, contents: Data(emptyStore)) }
         let environment = RPCEnvironment(
-            serverVersion: "fuzz", defaultZone: "America/New_York", clock: { now },
+            serverVersion: "fuzz", localZone: "America/New_York", clock: { now },
             openService: { () throws(RPCError) -> PlanService in
                 do throws(StoreError) {
-                    return PlanService(store: try PlanStore(path: storePath), now: now, environment: [:])
+                    return PlanService(store: try PlanStore(path: storePath), now: now, environment: ["TZ": "America/New_York"])
                 } catch {
                     throw RPCError(ServiceError.store(error))
                 }

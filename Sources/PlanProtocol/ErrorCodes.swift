@@ -48,6 +48,7 @@ extension ServiceError {
         case .calendar(.unreadable): (.noInput, .calendarUnreadable)
         case .calendar(.invalid): (.dataError, .calendarInvalid)
         case .invalid: (.dataError, .refused)
+        case .input(let e): e.isNotFound ? (.dataError, .notFound) : (.usage, .invalidParams)
         case .notFound: (.dataError, .notFound)
         case .refused: (.dataError, .refused)
         case .unreadable: (.noInput, .calendarUnreadable)
@@ -75,6 +76,8 @@ extension RPCError {
             } else {
                 self.init(code, reason: "the stored plan is not valid: \(r.description)", kind: r.kind.rawValue)
             }
+        case .input(let i):
+            self.init(code, pointer: i.pointer, reason: i.message, kind: i.kind)
         case .unexpected(let detail), .store(.unexpected(_, let detail)):
             self.init(code, reason: Self.internalReason, detail: detail)
         case .store, .calendar, .notFound, .refused, .unreadable, .cannotWrite, .diskFailed: self.init(code, pointer: pointer, reason: e.description)

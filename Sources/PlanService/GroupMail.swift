@@ -15,14 +15,13 @@ extension PlanService {
     /// Writes one iMIP message (`.eml`) per recipient into `mailDir`
     /// (created when missing) and returns their paths; none without a
     /// folder. A failure removes the files already written.
-    func writeMessages(_ method: SchedulingMethod, _ s: GroupSession, to recipients: [CalendarUser], mailDir: String?,
-                       defaultZone: String, t: StoreTransaction) throws -> [String] {
+    func writeMessages(_ method: SchedulingMethod, _ s: GroupSession, to recipients: [CalendarUser], mailDir: String?, t: StoreTransaction) throws -> [String] {
         guard let mailDir, !recipients.isEmpty else { return [] }
         // Each message lists everyone: n messages of n names. A session read
         // from a group calendar may list more than `--invite` allows.
         guard recipients.count <= GroupSession.maxInvitees else { throw Self.tooManyRecipients(s, recipients.count) }
         let dir = Self.absolutePath(mailDir)
-        let zone = try Self.settings(t, defaultZone: defaultZone).zone
+        let zone = try self.settings(t).zone
         let calendar = ICalExporter.scheduling(method, Self.invitation(s))
         var written: [String] = []
         do {

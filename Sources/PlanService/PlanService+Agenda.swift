@@ -5,11 +5,11 @@ import PlanStore
 
 extension PlanService {
     /// Classes and sittings merged over `[from, from + days)` in the user's zone.
-    public func agenda(from: LocalDate?, days: Int, defaultZone: String) throws -> Agenda {
+    public func agenda(from: LocalDate?, days: Int) throws -> Agenda {
         try guarded {
             try prefetchSubscriptions()
             return try store.read { t in
-                let settings = try Self.settings(t, defaultZone: defaultZone)
+                let settings = try self.settings(t)
                 let zone = settings.zone
                 let first = from ?? zone.local(now).date
                 let range = TimeRange(start: zone.resolve(LocalDateTime(date: first)),

@@ -205,9 +205,9 @@ extension PlanService {
     /// (under the timetable's name), so the next plan keeps clear of it. A
     /// timetable calendar registered by an earlier `use` is unregistered (its
     /// file is left), so only one timetable is the class schedule at a time.
-    public func useTimetable(named name: String, out: String?, defaultZone: String) throws -> TimetableInUse {
+    public func useTimetable(named name: String, out: String?) throws -> TimetableInUse {
         try guarded {
-            let planZone = try settings(defaultZone: defaultZone).timeZone
+            let planZone = try self.settings().timeZone
             let kept = try timetable(named: name)
             let path = Self.absolutePath(out ?? ((store.path as NSString).deletingLastPathComponent as NSString)
                 .appendingPathComponent("timetables/\(kept.name).ics"))

@@ -25,12 +25,12 @@ extension PlanService {
 
     /// The merged calendar: the registered calendars as they are plus one
     /// VEVENT per sitting in `[from, to)` (all sittings when nil), written in
-    /// the user's zone (the stored setting, else `defaultZone`).
-    public func export(from: Instant?, to: Instant?, onlyPlan: Bool, defaultZone: String) throws -> String {
+    /// the user's zone (``zone()``).
+    public func export(from: Instant?, to: Instant?, onlyPlan: Bool) throws -> String {
         try guarded {
             try prefetchSubscriptions()
             return try store.read { t in
-                let zone = try Self.settings(t, defaultZone: defaultZone).timeZone
+                let zone = try self.settings(t).timeZone
                 let tasks = Dictionary(try t.tasks().map { ($0.task.id, $0.task) }, uniquingKeysWith: { a, _ in a })
                 let sittings = try t.sittings().filter { s in
                     (from.map { s.range.end > $0 } ?? true) && (to.map { s.range.start < $0 } ?? true)

@@ -30,14 +30,14 @@ extension PlanService {
     /// The settings key of the prior record (`3.42/45`: GPA / credits).
     static let priorKey = "gradePrior"
 
-    public func gradeBook(defaultZone: String = "UTC") throws -> GradeBook {
-        try guarded { try store.read { t in try gradeBook(t, defaultZone: defaultZone) } }
+    public func gradeBook() throws -> GradeBook {
+        try guarded { try store.read { t in try gradeBook(t) } }
     }
 
-    func gradeBook(_ t: StoreTransaction, defaultZone: String) throws -> GradeBook {
+    func gradeBook(_ t: StoreTransaction) throws -> GradeBook {
         let courses = try t.gradeCourses(), units = try t.gradeUnits()
         let prior = try t.setting(Self.priorKey).flatMap(PriorText.read)
-        let zone = try Self.settings(t, defaultZone: defaultZone).zone
+        let zone = try self.settings(t).zone
         let tasks = try t.tasks().map(\.task), sittings = try t.sittings(), links = try t.taskLinks()
         var study: [String: StudyTime] = [:]
         for c in courses {
@@ -233,8 +233,8 @@ extension PlanService {
     }
 
     /// What the open assessments of `course` must average for `target`.
-    public func need(course: String, target: String, defaultZone: String = "UTC") throws -> (CourseGrades, GradeScale.Step, Need, StudyTime?) {
-        let book = try gradeBook(defaultZone: defaultZone)
+    public func need(course: String, target: String) throws -> (CourseGrades, GradeScale.Step, Need, StudyTime?) {
+        let book = try gradeBook()
         let c = book.courses[try Self.courseIndex(course, in: book.courses)]
         guard let step = c.scale.step(letter: target) else {
             throw ServiceError.refused("the target \"\(target)\" is not a letter of \(c.code)'s scale (\(c.scale.steps.map(\.letter).joined(separator: " ")))")

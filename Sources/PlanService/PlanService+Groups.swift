@@ -145,10 +145,10 @@ extension PlanService {
     // MARK: Finding a time
 
     /// Reads every member's busy time and finds the best slots (see ``GroupFinder``).
-    public func findGroupTime(_ r: GroupFindRequest, defaultZone: String) throws -> GroupFindResult {
+    public func findGroupTime(_ r: GroupFindRequest) throws -> GroupFindResult {
         try guarded {
             try store.read { t in
-                let settings = try Self.settings(t, defaultZone: defaultZone)
+                let settings = try self.settings(t)
                 let zone = settings.zone
                 let within = r.within ?? TimeRange(start: now, end: now + 7 * 86_400)
                 // Busy time a little beyond the window: a session at its edge still sees it.
@@ -227,7 +227,7 @@ extension PlanService {
     /// calendar, the session is PUT there last (`If-None-Match: *`) and kept
     /// with its ETag; when that fails, nothing is kept and the messages
     /// written are removed (a session is never half on the group calendar).
-    public func createGroupSession(_ spec: GroupSessionSpec, mailDir: String?, defaultZone: String, insecure: Bool = false) throws -> GroupChange {
+    public func createGroupSession(_ spec: GroupSessionSpec, mailDir: String?, insecure: Bool = false) throws -> GroupChange {
         let title = spec.title.trimmingCharacters(in: .whitespaces)
         guard !title.isEmpty else { throw ServiceError.refused("a session needs a title") }
         guard spec.duration > 0 else { throw ServiceError.refused("--for must be longer than zero") }
@@ -254,8 +254,8 @@ extension PlanService {
                     location: spec.location, geo: spec.geo, notes: spec.notes, organizer: me, organizerStatus: .accepted,
                     attendees: invitees, calendarURL: calendar?.text, cancelled: false, stamp: now)
                 try t.saveGroupSession(session)
-                let (replanned, warnings) = try replan(t, defaultZone: defaultZone, dryRun: false, compact: false)
-                let messages = try writeMessages(.request, session, to: invitees.map(\.user), mailDir: mailDir, defaultZone: defaultZone, t: t)
+                let (replanned, warnings) = try replan(t, dryRun: false, compact: false)
+                let messages = try writeMessages(.request, session, to: invitees.map(\.user), mailDir: mailDir, t: t)
                 if let calendar, let client {
                     do {
                         session = try putNewSession(session, calendar, client: client)
@@ -277,7 +277,7 @@ extension PlanService {
     /// the store's write transaction (see ``keepingCalendarChange(_:)``): a store
     /// that cannot be written refuses before the server is asked, and the
     /// session is kept as the calendar then has it, committed right after the PUT.
-    public func answerGroupSession(_ id: String, _ status: Participation, defaultZone: String, insecure: Bool = false) throws -> GroupChange {
+    public func answerGroupSession(_ id: String, _ status: Participation, insecure: Bool = false) throws -> GroupChange {
         try guarded {
             try keepingCalendarChange { changed in
                 try store.write { t in
@@ -296,7 +296,7 @@ extension PlanService {
                         answered.stamp = now
                     }
                     try t.saveGroupSession(answered)
-                    let (replanned, warnings) = try replan(t, defaultZone: defaultZone, dryRun: false, compact: false)
+                    let (replanned, warnings) = try replan(t, dryRun: false, compact: false)
                     return GroupChange(session: answered, replanned: replanned, messages: [], warnings: warnings)
                 }
             }
@@ -353,9 +353,9 @@ extension PlanService {
     /// one iMIP CANCEL per invitee into `mailDir`; its time is freed in the plan.
     /// A session on a group calendar is cancelled there (with `If-Match`,
     /// retried on 412) inside the store's write transaction, as an answer is
-    /// (see ``answerGroupSession(_:_:defaultZone:insecure:)``), and the
+    /// (see ``answerGroupSession(_:_:insecure:)``), and the
     /// CANCEL goes to everyone the calendar lists.
-    public func cancelGroupSession(_ id: String, mailDir: String?, defaultZone: String, insecure: Bool = false) throws -> GroupChange {
+    public func cancelGroupSession(_ id: String, mailDir: String?, insecure: Bool = false) throws -> GroupChange {
         try guarded {
             try keepingCalendarChange { changed in
                 try store.write { t in
@@ -378,8 +378,8 @@ extension PlanService {
                         session.stamp = now
                     }
                     try t.saveGroupSession(session)
-                    let (replanned, warnings) = try replan(t, defaultZone: defaultZone, dryRun: false, compact: false)
-                    let messages = try writeMessages(.cancel, session, to: session.attendees.map(\.user), mailDir: mailDir, defaultZone: defaultZone, t: t)
+                    let (replanned, warnings) = try replan(t, dryRun: false, compact: false)
+                    let messages = try writeMessages(.cancel, session, to: session.attendees.map(\.user), mailDir: mailDir, t: t)
                     return GroupChange(session: session, replanned: replanned, messages: messages, warnings: warnings)
                 }
             }

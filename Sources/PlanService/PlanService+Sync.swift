@@ -139,7 +139,7 @@ extension PlanService {
     /// leaves the store knowing what exists; the next finishes the job.
     /// Sittings whose content did not change are not sent. A resource plan
     /// did not create is never written or deleted.
-    public func sync(to raw: String?, dryRun: Bool, defaultZone: String) throws -> SyncReport {
+    public func sync(to raw: String?, dryRun: Bool) throws -> SyncReport {
         try guarded {
             let target: SubscriptionURL
             if let raw {
@@ -151,14 +151,14 @@ extension PlanService {
             }
             let client = try davClient(insecure: true)
             do {
-                return try sync(target, client: client, dryRun: dryRun, defaultZone: defaultZone)
+                return try sync(target, client: client, dryRun: dryRun)
             } catch let error as DAVError {
                 throw ServiceError.cannotWrite(path: error.url, reason: error.reason)
             }
         }
     }
 
-    private func sync(_ target: SubscriptionURL, client: DAVClient, dryRun: Bool, defaultZone: String) throws -> SyncReport {
+    private func sync(_ target: SubscriptionURL, client: DAVClient, dryRun: Bool) throws -> SyncReport {
         let collection = target.text
         let collectionPath = DAVClient.path(target.text, in: target) ?? "/"
         var report = SyncReport(target: collection, changes: [], conflicts: [], unchanged: 0, requests: [:], dryRun: dryRun)
@@ -166,7 +166,7 @@ extension PlanService {
         // 1. What is on the server now, and what the phone changed (no transaction open).
         let listed = Dictionary(try client.etags(target).map { ($0.path, $0.etag) }, uniquingKeysWith: { a, _ in a })
         let (zone, mine) = try store.read { t in
-            (try Self.settings(t, defaultZone: defaultZone).zone, try t.syncedResources(collection: collection))
+            (try self.settings(t).zone, try t.syncedResources(collection: collection))
         }
         let edited = mine.filter { r in listed[r.path].map { $0 != r.etag } ?? false }
         let fetched = Dictionary(try client.multiget(target, edited.map(\.path)).map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
@@ -202,7 +202,7 @@ extension PlanService {
         }
         if dryRun {
             report.changes = try store.read { t in
-                try plannedChanges(t, collection: collection, collectionPath: collectionPath, mine: mine, zone: defaultZone).changes.map(\.change)
+                try plannedChanges(t, collection: collection, collectionPath: collectionPath, mine: mine).changes.map(\.change)
             }
             report.requests = client.requestCounts
             return report
@@ -223,13 +223,12 @@ extension PlanService {
                 for r in adopt { try t.saveSyncedResource(r) }
             }
             // The plan re-made around what the phone changed (moved sittings pinned, deleted ones' time skipped).
-            if !phone.isEmpty { _ = try replan(defaultZone: defaultZone) }
+            if !phone.isEmpty { _ = try replan() }
         }
 
         // 2. Each change, recorded as soon as the server took it.
         let (planned, wanted) = try store.read { t in
-            try plannedChanges(t, collection: collection, collectionPath: collectionPath, mine: try t.syncedResources(collection: collection),
-                               zone: defaultZone)
+            try plannedChanges(t, collection: collection, collectionPath: collectionPath, mine: try t.syncedResources(collection: collection))
         }
         report.unchanged = wanted - planned.filter { $0.change.action != SyncReport.Change.Action.delete }.count
         for p in planned {
@@ -309,9 +308,8 @@ extension PlanService {
     /// What has to be sent: sittings without a resource (create), with one
     /// whose content differs (update), and resources of plan for sittings
     /// that are gone and had not ended (delete).
-    private func plannedChanges(_ t: StoreTransaction, collection: String, collectionPath: String, mine: [SyncedResource],
-                                zone defaultZone: String) throws -> (changes: [PlannedChange], wanted: Int) {
-        let zone = try Self.settings(t, defaultZone: defaultZone).timeZone
+    private func plannedChanges(_ t: StoreTransaction, collection: String, collectionPath: String, mine: [SyncedResource]) throws -> (changes: [PlannedChange], wanted: Int) {
+        let zone = try self.settings(t).timeZone
         func bytes(_ s: ExportSitting) throws -> [UInt8] {
             Array(try ICalExporter.merged(calendars: [], sittings: [s], stamp: now, timeZone: zone).utf8)
         }

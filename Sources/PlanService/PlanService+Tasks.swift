@@ -65,11 +65,37 @@ extension PlanService {
     /// re-made, nothing moves unless `replan` is true.
     /// `preparing` links the task to an assessment of the grade book (refused
     /// when the grade book has no such course or assessment), in the same transaction.
-    public func addTask(_ spec: TaskDefinition, registering calendars: [String] = [], defaultZone: String,
+    /// The task is read from `input` inside the transaction, against the
+    /// stored zone and `now` (``TaskInput``): its id made from the title
+    /// (unique among the stored tasks) unless given, its `after` resolved
+    /// from ids or titles.
+    public func addTask(_ input: TaskInput, registering calendars: [String] = [],
                         dryRun: Bool, replan: Bool,
                         preparing: (course: String, assessment: String)? = nil) throws -> (AddTaskOutcome, [ImportWarning]) {
-        try Self.checkText(spec)
-        return try guarded {
+        try addTask(registering: calendars, dryRun: dryRun, replan: replan, preparing: preparing) { t in
+            let existing = try t.tasks()
+            let id: String
+            if let given = input.id {
+                id = try InputValue.name(given, field: "id", what: "id")
+            } else {
+                id = TaskIds.unique(TaskIds.slug(input.title ?? ""), taken: Set(existing.map(\.task.id)))
+            }
+            let after = try TaskInput.resolve(input.after ?? [], among: existing.map(\.task))
+            return try input.definition(id: id, after: after, now: now, zone: try settings(t).zone)
+        }
+    }
+
+    /// ``addTask(_:registering:dryRun:replan:preparing:)`` of a task already read (the benchmark's, a test's).
+    public func addTask(_ spec: TaskDefinition, registering calendars: [String] = [],
+                        dryRun: Bool, replan: Bool,
+                        preparing: (course: String, assessment: String)? = nil) throws -> (AddTaskOutcome, [ImportWarning]) {
+        try addTask(registering: calendars, dryRun: dryRun, replan: replan, preparing: preparing) { _ in spec }
+    }
+
+    private func addTask(registering calendars: [String], dryRun: Bool, replan: Bool,
+                         preparing: (course: String, assessment: String)?,
+                         _ read: (StoreTransaction) throws -> TaskDefinition) throws -> (AddTaskOutcome, [ImportWarning]) {
+        try guarded {
             try prefetchSubscriptions()
             // Nothing is committed unless the task is saved: a refused task
             // leaves the store as it was, byte for byte.
@@ -86,7 +112,9 @@ extension PlanService {
                     if try t.calendars().contains(where: { $0.kind == .file(path: absolute) }) { continue }
                     warnings += try register(path: absolute, name: nil, t).1.warnings
                 }
-                var r = try addTask(spec, t, defaultZone: defaultZone, dryRun: dryRun, replan: replan)
+                let spec = try read(t)
+                try Self.checkText(spec)
+                var r = try addTask(spec, t, dryRun: dryRun, replan: replan)
                 r.1 = warnings + r.1
                 let saved: Bool = switch r.0 {
                 case .placed(_, _, _, let saved), .needsReplan(_, _, _, let saved): saved
@@ -98,9 +126,9 @@ extension PlanService {
         }
     }
 
-    private func addTask(_ spec: TaskDefinition, _ t: StoreTransaction, defaultZone: String, dryRun: Bool,
+    private func addTask(_ spec: TaskDefinition, _ t: StoreTransaction, dryRun: Bool,
                          replan: Bool) throws -> (AddTaskOutcome, [ImportWarning]) {
-        let settings = try Self.settings(t, defaultZone: defaultZone)
+        let settings = try self.settings(t)
         let existing = try t.tasks()
         if existing.contains(where: { $0.task.id == spec.id }) {
             throw ServiceError.refused("a task with id \"\(spec.id)\" exists already (see `plan task show \(spec.id)`)")
@@ -175,17 +203,17 @@ extension PlanService {
     /// says why; a task that no longer fits around the kept sittings but
     /// would with `compact` is named, never dropped unsaid.
     /// The calendars' warnings come beside it.
-    public func replan(defaultZone: String, dryRun: Bool = false, compact: Bool = false) throws -> (Replanned, [ImportWarning]) {
+    public func replan(dryRun: Bool = false, compact: Bool = false) throws -> (Replanned, [ImportWarning]) {
         try guarded {
             try prefetchSubscriptions()
-            return try store.write { t in try replan(t, defaultZone: defaultZone, dryRun: dryRun, compact: compact) }
+            return try store.write { t in try replan(t, dryRun: dryRun, compact: compact) }
         }
     }
 
-    /// ``replan(defaultZone:dryRun:compact:)`` inside transaction `t` (a
+    /// ``replan(dryRun:compact:)`` inside transaction `t` (a
     /// group session created, joined or left re-fits the plan with it).
-    func replan(_ t: StoreTransaction, defaultZone: String, dryRun: Bool, compact: Bool) throws -> (Replanned, [ImportWarning]) {
-        let settings = try Self.settings(t, defaultZone: defaultZone)
+    func replan(_ t: StoreTransaction, dryRun: Bool, compact: Bool) throws -> (Replanned, [ImportWarning]) {
+        let settings = try self.settings(t)
         let i = try inputs(t, settings: settings)
         let scheduler = i.input.scheduler
         let planning = Set(i.input.tasks.map(\.id))
@@ -257,10 +285,10 @@ extension PlanService {
     // MARK: Reading tasks
 
     /// Every task with its state, progress, next sitting and slack.
-    public func tasks(defaultZone: String) throws -> [TaskRow] {
+    public func tasks() throws -> [TaskRow] {
         try guarded {
             try store.read { t in
-                let settings = try Self.settings(t, defaultZone: defaultZone)
+                let settings = try self.settings(t)
                 return try Self.rows(t, settings: settings, now: now)
             }
         }
@@ -291,20 +319,29 @@ extension PlanService {
     }
 
     /// One task by id, or by title when no id matches (case-insensitive).
-    public func task(_ key: String, defaultZone: String) throws -> TaskRow {
-        let rows = try tasks(defaultZone: defaultZone)
-        if let r = rows.first(where: { $0.task.id == key }) { return r }
-        let byTitle = rows.filter { $0.task.title.lowercased() == key.lowercased() }
-        if byTitle.count == 1 { return byTitle[0] }
-        throw ServiceError.notFound(kind: "task", name: key)
+    public func task(_ key: String) throws -> TaskRow {
+        let rows = try tasks()
+        guard let id = Self.taskId(key, among: rows.map(\.task)),
+              let row = rows.first(where: { $0.task.id == id }) else {
+            throw ServiceError.notFound(kind: "task", name: key)
+        }
+        return row
+    }
+
+    /// The id of the task `key` names: an id, else the one title that matches
+    /// (case-insensitive); nil when none or several do.
+    static func taskId(_ key: String, among tasks: [TaskDefinition]) -> String? {
+        if tasks.contains(where: { $0.id == key }) { return key }
+        let byTitle = tasks.filter { $0.title.lowercased() == key.lowercased() }
+        return byTitle.count == 1 ? byTitle[0].id : nil
     }
 
     // MARK: Changing tasks
 
     /// Records progress: `spent` more work done, or the whole task when nil.
     /// The task's remaining sittings are then re-fitted around the others.
-    public func done(_ key: String, spent: Int64?, defaultZone: String) throws -> TaskRow {
-        try writingTask(key, defaultZone: defaultZone) { t, settings, spec in
+    public func done(_ key: String, spent: Int64?) throws -> TaskRow {
+        try writingTask(key) { t, settings, spec in
             let id = spec.id
             let estimate = spec.estimate
             let before = spec.done
@@ -324,14 +361,14 @@ extension PlanService {
 
     /// Runs `body` in one write transaction on the stored definition of the
     /// task `key` names, with the stored settings.
-    func writingTask<T>(_ key: String, defaultZone: String,
+    func writingTask<T>(_ key: String,
                         _ body: (StoreTransaction, PlanSettings, inout TaskDefinition) throws -> T) throws -> T {
-        let id = try task(key, defaultZone: defaultZone).task.id
-        return try guarded {
+        try guarded {
             try prefetchSubscriptions()
             return try store.write { t in
-                let settings = try Self.settings(t, defaultZone: defaultZone)
-                guard var spec = try t.tasks().first(where: { $0.task.id == id })?.task else {
+                let settings = try self.settings(t)
+                let tasks = try t.tasks()
+                guard let id = Self.taskId(key, among: tasks.map(\.task)), var spec = tasks.first(where: { $0.task.id == id })?.task else {
                     throw ServiceError.notFound(kind: "task", name: key)
                 }
                 return try body(t, settings, &spec)
@@ -361,11 +398,15 @@ extension PlanService {
 
     /// Changes a task's fields and re-plans it around the others; refused
     /// (nothing saved) when the changed task no longer fits.
-    public func editTask(_ key: String, defaultZone: String, _ change: (inout TaskDefinition) -> Void)
-        throws -> (TaskRow, Diagnostic?) {
-        try writingTask(key, defaultZone: defaultZone) { t, settings, spec in
+    /// The fields given in `input` are read inside the transaction, against
+    /// the stored zone and `now` (``TaskInput``); `after` names tasks by id
+    /// or title.
+    public func editTask(_ key: String, _ input: TaskInput) throws -> (TaskRow, Diagnostic?) {
+        try writingTask(key) { t, settings, spec in
             let id = spec.id
-            change(&spec)
+            let all = try t.tasks().map(\.task)
+            let after = try input.after.map { keys throws(InputError) in try TaskInput.resolve(keys, among: all) }
+            try input.apply(to: &spec, after: after, now: now, zone: settings.zone)
             spec.id = id
             try Self.checkText(spec)
             let others = Set(try t.tasks().map(\.task.id)).subtracting([id])
@@ -384,8 +425,8 @@ extension PlanService {
         public var diagnostic: Diagnostic
     }
 
-    public func removeTask(_ key: String, defaultZone: String) throws -> String {
-        let id = try task(key, defaultZone: defaultZone).task.id
+    public func removeTask(_ key: String) throws -> String {
+        let id = try task(key).task.id
         try guarded {
             try store.write { t in
                 let dependents = try t.tasks().filter { $0.task.after.contains(id) }.map(\.task.id)

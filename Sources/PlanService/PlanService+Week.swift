@@ -10,21 +10,20 @@ public struct WeekGathered: Sendable {
 }
 
 extension PlanService {
-    /// The week `[from, from + days)` in `zone` (else the store's zone, else
-    /// `defaultZone`): the registered calendars' busy and tentative events
+    /// The week `[from, from + days)` in `zone` (else the service's,
+    /// ``zone()``): the registered calendars' busy and tentative events
     /// (cancelled and free ones left out, all-day ones kept to be listed),
     /// the events of `extraCalendars` (files read for this view only), the
     /// planned sittings unless `onlyClasses`, and the courses of the
     /// timetable in use that meet at no set time. Each event is put with its
     /// course or project (``WeekGroups``); projects' colours come along.
-    public func week(from: LocalDate?, days: Int, zone name: String?, extraCalendars: [String], onlyClasses: Bool,
-                     defaultZone: String) throws -> WeekGathered {
+    public func week(from: LocalDate?, days: Int, zone name: String?, extraCalendars: [String], onlyClasses: Bool) throws -> WeekGathered {
         let inUse = try timetableInUse()
         let unscheduled = try inUse.map { try timetable(named: $0) }.map(Self.noSetTime) ?? []
         return try guarded {
             try prefetchSubscriptions()
             return try store.read { t in
-                let zoneName = try name ?? Self.settings(t, defaultZone: defaultZone).timeZone
+                let zoneName = try name ?? settings(t).timeZone
                 guard let zone = SystemZone(identifier: zoneName) else {
                     throw ServiceError.refused("the time zone \"\(zoneName)\" is not one this system knows")
                 }

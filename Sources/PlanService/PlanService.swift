@@ -13,7 +13,7 @@ public struct PlanSettings: Hashable, Sendable {
     public var zone: SystemZone { SystemZone(identifier: timeZone) ?? .utc }
 
     /// The settings as the contract spells them: what `plan policy set` and
-    /// `policy.set` change (see ``PlanService/updateSettings(defaultZone:_:)``).
+    /// `policy.set` change (see ``PlanService/updateSettings(_:)``).
     public struct Text: Hashable, Sendable {
         public var timeZone: String
         public var policy: ScheduleRequest.PolicySpec
@@ -29,6 +29,15 @@ public enum AddTaskOutcome: Sendable {
     /// Fits only when the whole plan is re-made in the contract's order;
     /// nothing saved unless `replan` was given.
     case needsReplan(task: TaskDefinition, moves: [Move], sittings: [Sitting], saved: Bool)
+}
+
+extension AddTaskOutcome {
+    /// The task as it was read (its id given or made from the title).
+    public var task: TaskDefinition {
+        switch self {
+        case .placed(let task, _, _, _), .unschedulable(let task, _), .needsReplan(let task, _, _, _): task
+        }
+    }
 }
 
 /// The merged view of a span of days.
@@ -53,12 +62,18 @@ public struct PlanService {
     public let collections: CalDAVCalendars
     /// The registered calendars read, for `--verbose`.
     public let reads = CalendarReads()
+    /// The zone used until the store names one (`plan policy set --tz`):
+    /// `$TZ`, else the system's, resolved once when the service is made.
+    /// Every date a user types and every time plan shows is read in
+    /// ``zone()``, the stored zone or this one; no caller passes a zone.
+    public let fallbackZone: SystemZone
 
     /// `environment` holds where credentials come from (`PLAN_CALDAV_USER`,
-    /// `PLAN_CALDAV_PASSWORD`, `NETRC`, `HOME`).
+    /// `PLAN_CALDAV_PASSWORD`, `NETRC`, `HOME`) and `TZ`.
     public init(store: PlanStore, now: Instant, environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.store = store
         self.now = now
+        self.fallbackZone = SystemZone.local(environment: environment)
         self.remote = RemoteCalendars(environment: environment)
         self.collections = CalDAVCalendars(environment: environment, notices: remote)
     }
@@ -70,26 +85,34 @@ public struct PlanService {
 
     // MARK: Settings
 
-    /// The stored settings; the zone defaults to `defaultZone` (the system's).
-    public func settings(defaultZone: String) throws -> PlanSettings {
+    /// The stored settings; the zone is ``fallbackZone`` until one is stored.
+    public func settings() throws -> PlanSettings {
         try guarded {
-            try store.read { t in try Self.settings(t, defaultZone: defaultZone) }
+            try store.read { t in try self.settings(t) }
         }
     }
 
-    static func settings(_ t: StoreTransaction, defaultZone: String) throws -> PlanSettings {
-        PlanSettings(timeZone: try t.setting(Key.zone) ?? defaultZone, policy: try t.policy())
+    /// The user's zone: the stored one, else ``fallbackZone``.
+    public func zone() throws -> SystemZone { try settings().zone }
+
+    func settings(_ t: StoreTransaction) throws -> PlanSettings {
+        PlanSettings(timeZone: try t.setting(Key.zone) ?? fallbackZone.identifier, policy: try t.policy())
     }
 
     /// Changes the settings as the contract spells them, refusing what a
     /// request's `timeZone` and `policy` would refuse (the same errors, in
     /// the same order), and keeps them typed.
-    public func updateSettings(defaultZone: String, _ change: (inout PlanSettings.Text) -> Void) throws -> PlanSettings {
+    public func updateSettings(_ input: PolicyInput) throws -> PlanSettings {
+        try updateSettings { text throws(InputError) in try input.apply(to: &text) }
+    }
+
+    /// the input form with the change made by `change`.
+    public func updateSettings(_ change: (inout PlanSettings.Text) throws -> Void) throws -> PlanSettings {
         try guarded {
             try store.write { t in
-                let old = try Self.settings(t, defaultZone: defaultZone)
+                let old = try self.settings(t)
                 var text = PlanSettings.Text(timeZone: old.timeZone, policy: old.policy.spec)
-                change(&text)
+                try change(&text)
                 _ = try ScheduleRequest.zone(text.timeZone)
                 let s = PlanSettings(timeZone: text.timeZone, policy: try PolicyDefinition(text.policy))
                 try t.setSetting(Key.zone, s.timeZone)

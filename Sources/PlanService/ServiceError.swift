@@ -13,6 +13,8 @@ public enum ServiceError: Error, CustomStringConvertible, Sendable {
     case store(StoreError)
     case calendar(ImportError)
     case invalid(ScheduleRequestError)
+    /// A value given to a command or a method that plan cannot take (``TaskInput``, ``PolicyInput``).
+    case input(InputError)
     case notFound(kind: String, name: String)
     case refused(String)
     /// An input file other than a calendar (a course catalog) is missing or cannot be read.
@@ -34,6 +36,7 @@ public enum ServiceError: Error, CustomStringConvertible, Sendable {
         case let e as StoreError: self = .store(e)
         case let e as SQLiteError: self = .store(.sqlite(e))
         case let e as ScheduleRequestError: self = .invalid(e)
+        case let e as InputError: self = .input(e)
         case let e as ImportError: self = .calendar(e)
         case let e as GradeError: self = .refused(e.description)
         default: self = .unexpected(detail: "\(type(of: error)): \(error)")
@@ -45,6 +48,7 @@ public enum ServiceError: Error, CustomStringConvertible, Sendable {
         case .store(let e): e.description
         case .calendar(let e): e.description
         case .invalid(let e): "invalid: \(e.description)"
+        case .input(let e): e.description
         case .notFound(let k, let n): "no \(k) \"\(n)\" (see `\(Self.listing(k))`)"
         case .refused(let why): why
         case .unreadable(let path, let reason): "cannot read \(path): \(reason)"

@@ -120,7 +120,7 @@ struct EndToEndBench {
     /// service (the code `plan add-task` runs), due over the spring term.
     func populate(store path: String, calendar: String) throws {
         let service = PlanService(store: try PlanStore(path: path), now: SystemZone(identifier: Self.zone)!.resolve(Self.start))
-        _ = try service.updateSettings(defaultZone: Self.zone) { $0.timeZone = Self.zone }
+        _ = try service.updateSettings { $0.timeZone = Self.zone }
         _ = try service.addCalendar(path: calendar, name: "student")
         var g = SeededRandom(seed: options.seed &+ 200)
         let projects = SemesterCalendar.courses.prefix(5).map { "\($0) 1\(g.int(0...9))0" }
@@ -132,7 +132,7 @@ struct EndToEndBench {
             if g.chance(20) { spec.earliest = TimeOfDay(hour: 9); spec.latest = TimeOfDay(hour: 18) }
             if g.chance(30) { spec.priority = g.int(1...4) }
             if k > 0 && g.chance(10) { spec.after = ["task-\(g.int(0...(k - 1)))"] }
-            let (outcome, _) = try service.addTask(spec, defaultZone: Self.zone, dryRun: false, replan: false)
+            let (outcome, _) = try service.addTask(spec, dryRun: false, replan: false)
             if case .placed = outcome {} else { unplaced += 1 }
         }
         if unplaced > 0 { note("\(unplaced) of \(taskCount) set-up tasks did not fit (they are not stored)") }

@@ -18,7 +18,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: dir) }
         let options = try StoreOptions.parse(["--store", dir.appendingPathComponent("plan.sqlite").path])
         do {
-            try withService(options) { _, _ in try body() }
+            try withService(options) { _ in try body() }
         } catch let e as ExitCode {
             return e.rawValue
         }

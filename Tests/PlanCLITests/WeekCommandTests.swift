@@ -108,7 +108,7 @@ import Testing
         let dir = try Self.scratch()
         defer { try? FileManager.default.removeItem(at: dir) }
         for (args, status, text) in [(["--size", "12x8"], Int32(64), "--size 12x8"), (["--days", "0"], 64, "--days 0"),
-                                     (["--tz", "Mars/Base"], 64, "--tz Mars/Base"), (["--from", "someday"], 64, "--from someday"),
+                                     (["--tz", "Mars/Base"], 64, "--tz Mars/Base"), (["--from", "someday"], 64, "--from: \"someday\" is not a date"),
                                      (["--calendar", "nope.ics"], 66, "nope.ics")] {
             let out = try CLIRunner.run(["week"] + args, environment: Self.env(dir))
             #expect(out.status == status, "\(args): \(out.stderr)")

@@ -136,7 +136,7 @@ import Testing
         let service = PlanService(store: try PlanStore(path: dir.appendingPathComponent("plan.sqlite").path), now: Instant(seconds: 0))
         let logs = LogLines()
         let env = RPCEnvironment(
-            serverVersion: "test", defaultZone: "UTC", clock: { Instant(seconds: 0) },
+            serverVersion: "test", localZone: "UTC", clock: { Instant(seconds: 0) },
             openService: { () throws(RPCError) -> PlanService in
                 do {
                     return try service.guarded { throw Unforeseen() }

@@ -188,20 +188,20 @@ import Testing
     @Test func planningUsesTheCache() throws {
         let s = try Scratch()
         try s.write(Self.calendar())
-        let service = PlanService(store: s.store, now: Self.at(9, 14))
-        _ = try service.updateSettings(defaultZone: "UTC") { $0.timeZone = "America/New_York" }
+        let service = PlanService(store: s.store, now: Self.at(9, 14), environment: ["TZ": "UTC"])
+        _ = try service.updateSettings { $0.timeZone = "America/New_York" }
         _ = try service.addCalendar(path: s.calendar, name: "classes")
         let spec = ScheduleRequest.TaskSpec(id: "essay", title: "Essay", estimate: "PT6H", due: "2026-10-20")
-        _ = try service.addTask(try TaskDefinition(spec, path: ""), defaultZone: "UTC", dryRun: false, replan: false)
+        _ = try service.addTask(try TaskDefinition(spec, path: ""), dryRun: false, replan: false)
         func planned(_ service: PlanService) throws -> PlanService.Planned {
             try s.store.write { t in
-                try service.planned(t, settings: try PlanService.settings(t, defaultZone: "UTC"), fixed: [])
+                try service.planned(t, settings: try service.settings(t), fixed: [])
             }
         }
         #expect(try planned(service).busyFromCache)
         // An hour later: another window, the same cache entry.
-        let later = PlanService(store: s.store, now: Self.at(9, 14, 9))
-        _ = try later.replan(defaultZone: "UTC")
+        let later = PlanService(store: s.store, now: Self.at(9, 14, 9), environment: ["TZ": "UTC"])
+        _ = try later.replan()
         #expect(try planned(later).busyFromCache)
         // The file changes: expanded once, then cached again.
         try s.write(Self.calendar(extra: "BEGIN:VEVENT\nUID:new@test\nDTSTART:20261001T120000Z\nDURATION:PT1H\nEND:VEVENT\n"))

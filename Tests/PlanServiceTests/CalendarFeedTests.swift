@@ -119,17 +119,17 @@ import Testing
     @Test func exportReadsThroughTheSource() throws {
         let s = try BusyCacheTests.Scratch()
         try s.write(BusyCacheTests.calendar())
-        let service = PlanService(store: s.store, now: BusyCacheTests.at(9, 14))
+        let service = PlanService(store: s.store, now: BusyCacheTests.at(9, 14), environment: ["TZ": "UTC"])
         _ = try service.addCalendar(path: s.calendar, name: "classes")
         let registered = try service.calendars()
         #expect(registered == [CalendarSource(name: "classes", kind: .file(path: s.calendar))])
-        let text = try service.export(from: nil, to: nil, onlyPlan: false, defaultZone: "UTC")
+        let text = try service.export(from: nil, to: nil, onlyPlan: false)
         let content = try FileFeed(path: s.calendar).read()
         #expect(text == (try ICalExporter.merged(calendars: [content.calendarBytes], sittings: [], stamp: service.now, timeZone: "UTC")))
         #expect(text.contains("UID:lecture@test"))
         try FileManager.default.removeItem(atPath: s.calendar)
-        let gone = #expect(throws: ServiceError.self) { try service.export(from: nil, to: nil, onlyPlan: false, defaultZone: "UTC") }
+        let gone = #expect(throws: ServiceError.self) { try service.export(from: nil, to: nil, onlyPlan: false) }
         #expect(gone?.description == ServiceError.calendar(.unreadable(file: s.calendar, reason: "no such file")).description)
-        #expect(try !service.export(from: nil, to: nil, onlyPlan: true, defaultZone: "UTC").contains("lecture@test"))
+        #expect(try !service.export(from: nil, to: nil, onlyPlan: true).contains("lecture@test"))
     }
 }

@@ -21,8 +21,8 @@ import Testing
     /// policy and four of its tasks, planned on Monday 2026-11-02 at 08:00.
     static func week() throws -> (BusyCacheTests.Scratch, PlanService) {
         let s = try BusyCacheTests.Scratch()
-        let service = PlanService(store: s.store, now: at(2, 8))
-        _ = try service.updateSettings(defaultZone: "UTC") {
+        let service = PlanService(store: s.store, now: at(2, 8), environment: ["TZ": "UTC"])
+        _ = try service.updateSettings {
             $0.timeZone = "America/New_York"
             $0.policy = ScheduleRequest.PolicySpec(dayStart: "08:00", dayEnd: "22:00", buffer: "PT10M", maxPerDay: "PT6H")
         }
@@ -34,7 +34,7 @@ import Testing
             ScheduleRequest.TaskSpec(id: "lab", title: "Lab report", estimate: "PT3H", due: "2026-11-09", minSitting: "PT45M"),
         ]
         for spec in specs {
-            _ = try service.addTask(try TaskDefinition(spec, path: ""), registering: [classes], defaultZone: "UTC", dryRun: false, replan: false)
+            _ = try service.addTask(try TaskDefinition(spec, path: ""), registering: [classes], dryRun: false, replan: false)
         }
         return (s, service)
     }
@@ -57,15 +57,15 @@ import Testing
     /// gets from a replan: a fresh fit of the same tasks.
     @Test func compactIsAFreshFit() throws {
         let (s, service) = try Self.week()
-        _ = try service.done("reading", spent: nil, defaultZone: "UTC")
-        _ = try service.done("pset", spent: 3_600, defaultZone: "UTC")
-        let (compacted, _) = try service.replan(defaultZone: "UTC", compact: true)
+        _ = try service.done("reading", spent: nil)
+        _ = try service.done("pset", spent: 3_600)
+        let (compacted, _) = try service.replan(compact: true)
         #expect(compacted.compact && compacted.saved)
         #expect(!compacted.moves.isEmpty, "compact pulls the week forward into the reading's time")
         let afterCompact = try Self.sittings(s)
 
         for task in try s.store.read({ try $0.tasks() }) { try Self.replaceSittings(s, task.task.id, []) }
-        let (fresh, _) = try service.replan(defaultZone: "UTC")
+        let (fresh, _) = try service.replan()
         #expect(fresh.kept == 0)
         #expect(fresh.moves.allSatisfy { $0.reason == .noSittings })
         #expect(try Self.sittings(s) == afterCompact)
@@ -81,7 +81,7 @@ import Testing
             spec.done = 3_600
             try t.saveTask(spec)
         }
-        let (r, _) = try service.replan(defaultZone: "UTC")
+        let (r, _) = try service.replan()
         #expect(r.moves.map(\.taskId) == ["pset"])
         #expect(r.moves.first?.reason == .workChanged(planned: 4 * 3_600, remaining: 3 * 3_600))
         #expect(r.moves.first?.reason?.phrase(Self.zone) == "1h of work recorded")
@@ -100,10 +100,10 @@ import Testing
     @Test func aShorterDayMovesOnlyWhatItRulesOut() throws {
         let (s, service) = try Self.week()
         let before = try Self.sittings(s)
-        _ = try service.updateSettings(defaultZone: "UTC") { $0.policy.dayEnd = "18:00" }
+        _ = try service.updateSettings { $0.policy.dayEnd = "18:00" }
         let late = Set(before.filter { $0.value.contains { Self.zone.local($0.end).secondOfDay > 18 * 3_600 } }.keys)
         #expect(!late.isEmpty)
-        let (r, _) = try service.replan(defaultZone: "UTC")
+        let (r, _) = try service.replan()
         #expect(Set(r.moves.map(\.taskId)) == late)
         #expect(r.moves.allSatisfy { $0.reason?.id == "window" })
         #expect(r.moves.allSatisfy { $0.reason?.phrase(Self.zone).hasPrefix("policy changed: outside 08:00–18:00 on ") == true })
@@ -126,7 +126,7 @@ import Testing
         let start = Self.at(4, hour, minute)
         let moved = [TimeRange(start: start, end: start + lab[0].duration)] + lab.dropFirst()
         try Self.replaceSittings(s, "lab", moved.sorted { $0.start < $1.start })
-        let (r, _) = try service.replan(defaultZone: "UTC", dryRun: true)
+        let (r, _) = try service.replan(dryRun: true)
         #expect(r.moves.map(\.taskId) == ["lab"])
         #expect(r.moves.first?.reason?.id == "busy")
         #expect(r.moves.first?.reason?.phrase(Self.zone) == reason)
@@ -139,13 +139,13 @@ import Testing
     /// pushing another out is refused with its diagnostic, and nothing moves.
     @Test func replanNeverDropsAnotherTask() throws {
         let s = try BusyCacheTests.Scratch()
-        let service = PlanService(store: s.store, now: Self.at(23, 8))
-        _ = try service.updateSettings(defaultZone: "UTC") { $0.timeZone = "America/New_York" }
+        let service = PlanService(store: s.store, now: Self.at(23, 8), environment: ["TZ": "UTC"])
+        _ = try service.updateSettings { $0.timeZone = "America/New_York" }
         let lab = ScheduleRequest.TaskSpec(id: "lab", title: "Lab report", estimate: "PT30H", due: "2026-11-25")
-        _ = try service.addTask(try TaskDefinition(lab, path: ""), registering: [Self.classes], defaultZone: "UTC", dryRun: false, replan: false)
+        _ = try service.addTask(try TaskDefinition(lab, path: ""), registering: [Self.classes], dryRun: false, replan: false)
         let before = try Self.sittings(s, now: Self.at(23, 8))
         let essay = ScheduleRequest.TaskSpec(id: "essay", title: "Essay", estimate: "PT12H", due: "2026-11-24", span: "PT2H")
-        let (outcome, _) = try service.addTask(try TaskDefinition(essay, path: ""), registering: [], defaultZone: "UTC",
+        let (outcome, _) = try service.addTask(try TaskDefinition(essay, path: ""), registering: [],
                                                dryRun: false, replan: true)
         guard case .unschedulable(_, let diagnostic) = outcome else {
             Issue.record("expected a refusal, got \(outcome)")
@@ -153,6 +153,6 @@ import Testing
         }
         #expect(diagnostic.taskId == "essay")
         #expect(try Self.sittings(s, now: Self.at(23, 8)) == before)
-        #expect(try service.tasks(defaultZone: "UTC").map(\.task.id) == ["lab"])
+        #expect(try service.tasks().map(\.task.id) == ["lab"])
     }
 }

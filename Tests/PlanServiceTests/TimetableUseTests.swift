@@ -56,13 +56,15 @@ import Testing
     @Test func theCalendarHoldsEveryMeetingAndNothingElse() throws {
         let s = try BusyCacheTests.Scratch()
         try Self.saved(s)
-        let service = PlanService(store: s.store, now: Instant(seconds: 1_790_000_000))
-        let used = try service.useTimetable(named: "FALL-2027", out: s.dir + "/out/classes.ics", defaultZone: "America/New_York")
+        let service = PlanService(store: s.store, now: Instant(seconds: 1_790_000_000), environment: ["TZ": "America/New_York"])
+        let used = try service.useTimetable(named: "FALL-2027", out: s.dir + "/out/classes.ics")
         #expect(used.events == 3)
         #expect(used.unscheduled.map(\.course.code) == ["HIST200"])
         #expect(used.path == s.dir + "/out/classes.ics")
         #expect(used.planZone == nil)
-        #expect(try service.useTimetable(named: "FALL-2027", out: s.dir + "/out/classes.ics", defaultZone: "UTC").planZone == "UTC")
+        let inUTC = PlanService(store: s.store, now: Instant(seconds: 1_790_000_000), environment: ["TZ": "UTC"])
+        // Another zone than the term's (UTC: Foundation may call it GMT) is named.
+        #expect(try inUTC.useTimetable(named: "FALL-2027", out: s.dir + "/out/classes.ics").planZone == inUTC.fallbackZone.identifier)
         let bytes = try #require(FileManager.default.contents(atPath: used.path))
         let window = TimeRange(start: Instant(seconds: 1_800_000_000), end: Instant(seconds: 1_830_000_000))
         let read = try ICalImporter.importData(Array(bytes), label: "classes.ics", options: ImportOptions(window: window))
@@ -88,11 +90,11 @@ import Testing
         let s = try BusyCacheTests.Scratch()
         try Self.saved(s, name: "a")
         try Self.saved(s, name: "b")
-        let service = PlanService(store: s.store, now: Instant(seconds: 1_790_000_000))
-        #expect(try service.useTimetable(named: "a", out: s.dir + "/a.ics", defaultZone: "America/New_York").replaced == nil)
-        #expect(try service.useTimetable(named: "a", out: s.dir + "/a.ics", defaultZone: "America/New_York").replaced == nil)
+        let service = PlanService(store: s.store, now: Instant(seconds: 1_790_000_000), environment: ["TZ": "America/New_York"])
+        #expect(try service.useTimetable(named: "a", out: s.dir + "/a.ics").replaced == nil)
+        #expect(try service.useTimetable(named: "a", out: s.dir + "/a.ics").replaced == nil)
         #expect(try service.calendars().map(\.name) == ["a"])
-        #expect(try service.useTimetable(named: "b", out: s.dir + "/b.ics", defaultZone: "America/New_York").replaced == "a")
+        #expect(try service.useTimetable(named: "b", out: s.dir + "/b.ics").replaced == "a")
         #expect(try service.calendars().map(\.name) == ["b"])
         #expect(FileManager.default.fileExists(atPath: s.dir + "/a.ics"))
     }
@@ -100,18 +102,18 @@ import Testing
     @Test func sameBytesForTheSameTimetableAndStamp() throws {
         let s = try BusyCacheTests.Scratch()
         try Self.saved(s)
-        let service = PlanService(store: s.store, now: Instant(seconds: 1_790_000_000))
-        _ = try service.useTimetable(named: "fall-2027", out: s.dir + "/1.ics", defaultZone: "America/New_York")
-        _ = try service.useTimetable(named: "fall-2027", out: s.dir + "/2.ics", defaultZone: "America/New_York")
+        let service = PlanService(store: s.store, now: Instant(seconds: 1_790_000_000), environment: ["TZ": "America/New_York"])
+        _ = try service.useTimetable(named: "fall-2027", out: s.dir + "/1.ics")
+        _ = try service.useTimetable(named: "fall-2027", out: s.dir + "/2.ics")
         #expect(FileManager.default.contents(atPath: s.dir + "/1.ics") == FileManager.default.contents(atPath: s.dir + "/2.ics"))
     }
 
     @Test func refusalsSayWhatToDo() throws {
         let s = try BusyCacheTests.Scratch()
-        let service = PlanService(store: s.store, now: Instant(seconds: 0))
+        let service = PlanService(store: s.store, now: Instant(seconds: 0), environment: ["TZ": "America/New_York"])
         let none = #expect(throws: ServiceError.self) { _ = try service.saveTimetable(rank: 1, name: nil) }
         #expect(none?.description.contains("run `plan courses build COURSE…` first") == true)
-        let missing = #expect(throws: ServiceError.self) { _ = try service.useTimetable(named: "spring", out: nil, defaultZone: "America/New_York") }
+        let missing = #expect(throws: ServiceError.self) { _ = try service.useTimetable(named: "spring", out: nil) }
         #expect(missing?.description == "no timetable \"spring\" (see `plan courses saved`)")
         let remove = #expect(throws: ServiceError.self) { try service.removeTimetable(named: "spring") }
         #expect(remove?.description == "no timetable \"spring\" (see `plan courses saved`)")
@@ -121,7 +123,7 @@ import Testing
         try Self.saved(s)
         try s.write("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:x\r\nEND:VCALENDAR\r\n")
         _ = try service.addCalendar(path: s.calendar, name: "fall-2027")
-        let taken = #expect(throws: ServiceError.self) { _ = try service.useTimetable(named: "fall-2027", out: s.dir + "/t.ics", defaultZone: "America/New_York") }
+        let taken = #expect(throws: ServiceError.self) { _ = try service.useTimetable(named: "fall-2027", out: s.dir + "/t.ics") }
         #expect(taken?.description.contains("plan calendar remove fall-2027") == true)
         #expect(!FileManager.default.fileExists(atPath: s.dir + "/t.ics"))
     }
@@ -169,7 +171,7 @@ import Testing
             END:VCALENDAR\r
 
             """)
-        let service = PlanService(store: s.store, now: Instant(seconds: 0))
+        let service = PlanService(store: s.store, now: Instant(seconds: 0), environment: ["TZ": "America/New_York"])
         let blocks = try service.keepClear(path: s.calendar, term: TimetableUseTests.timetable.term)
             .sorted { ($0.date, $0.start) < ($1.date, $1.start) }
         let d = TimetableUseTests.d

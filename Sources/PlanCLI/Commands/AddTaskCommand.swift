@@ -35,38 +35,16 @@ struct AddTaskCommand: ParsableCommand {
     @Argument(help: "What the task is, e.g. \"History essay\".")
     var title: String
 
-    @Option(help: "Project (course) it belongs to; created when new.")
-    var project: String?
-
     @Option(help: ArgumentHelp("Total effort, e.g. 6h.", valueName: "duration"))
     var estimate: String
-
-    @Option(help: ArgumentHelp("Longest sitting (attention span). Default 2h.", valueName: "duration"))
-    var span: String?
-
-    @Option(name: .customLong("min"), help: ArgumentHelp("Shortest sitting. Default 30m.", valueName: "duration"))
-    var minSitting: String?
 
     @Option(help: ArgumentHelp("Deadline: the work is finished by then.", valueName: "date"))
     var due: String
 
-    @Option(help: ArgumentHelp("Not before this date. Default: now.", valueName: "date"))
-    var start: String?
-
-    @Option(help: ArgumentHelp("Earliest time of day to work on it, HH:MM.", valueName: "time"))
-    var earliest: String?
-
-    @Option(help: ArgumentHelp("Latest time of day to work on it, HH:MM (24:00 allowed).", valueName: "time"))
-    var latest: String?
-
-    @Option(help: ArgumentHelp("1 (highest) to 4 (lowest). Default 3.", valueName: "n"))
-    var priority: Int?
+    @OptionGroup var fields: TaskFieldOptions
 
     @Option(help: ArgumentHelp("A task (id or title) that must be finished first; repeatable.", valueName: "task"))
     var after: [String] = []
-
-    @Option(help: "Notes, copied into the exported calendar.")
-    var notes: String?
 
     @Option(help: ArgumentHelp("Work already done on it.", valueName: "duration"))
     var done: String?
@@ -89,8 +67,6 @@ struct AddTaskCommand: ParsableCommand {
     @OptionGroup var options: StoreOptions
 
     func validate() throws {
-        if let priority, !(1...4).contains(priority) { throw ValidationError("--priority must be 1, 2, 3 or 4") }
-        if title.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("the title must not be empty") }
         if let forAssessment, Self.assessmentRef(forAssessment) == nil {
             throw ValidationError("--for \(forAssessment): expected COURSE:ASSESSMENT, e.g. CS201:Final")
         }
@@ -104,27 +80,20 @@ struct AddTaskCommand: ParsableCommand {
     }
 
     func run() throws {
-        try withService(options) { service, defaultZone in
-            let settings = try service.settings(defaultZone: defaultZone)
-            let zone = settings.zone
-            let existing = try service.tasks(defaultZone: defaultZone)
-            var taskId = id ?? TaskIds.slug(title)
-            if id == nil { taskId = TaskIds.unique(taskId, taken: Set(existing.map(\.task.id))) }
-            let afterIds = try after.map { key in try service.task(key, defaultZone: defaultZone).task.id }
-            let spec = TaskDefinition(
-                id: taskId, title: title, estimate: try duration(estimate, option: "--estimate"),
-                due: try taskTime(due, option: "--due", now: service.now, zone: zone),
-                project: project ?? forAssessment.flatMap(Self.assessmentRef)?.course, notes: notes,
-                span: try span.map { try duration($0, option: "--span") },
-                minSitting: try minSitting.map { try duration($0, option: "--min") },
-                earliest: try earliest.map { try timeOfDay($0, option: "--earliest", allow24: false) },
-                latest: try latest.map { try timeOfDay($0, option: "--latest", allow24: true) },
-                start: try start.map { try taskTime($0, option: "--start", now: service.now, zone: zone) },
-                priority: priority, after: afterIds,
-                done: try done.map { try duration($0, option: "--done") } ?? 0)
-            let (outcome, warnings) = try service.addTask(spec, registering: calendar, defaultZone: defaultZone,
-                                                          dryRun: dryRun, replan: replan,
+        try withService(options) { service in
+            let zone = try service.zone()
+            var input = TaskInput()
+            input.title = title
+            input.id = id
+            input.project = forAssessment.flatMap(Self.assessmentRef)?.course
+            input.estimate = estimate
+            input.due = due
+            input.after = after
+            input.done = done
+            fields.apply(to: &input)
+            let (outcome, warnings) = try service.addTask(input, registering: calendar, dryRun: dryRun, replan: replan,
                                                           preparing: forAssessment.flatMap(Self.assessmentRef))
+            let spec = outcome.task, taskId = spec.id
             printWarnings(warnings)
             if options.json { print(Wire.encode(Wire.TaskAdded(outcome, zone: zone))) }
             switch outcome {
@@ -133,7 +102,7 @@ struct AddTaskCommand: ParsableCommand {
                     let total = sittings.reduce(Int64(0)) { $0 + $1.range.duration }
                     let o = plan.tasks.first { $0.id == taskId }
                     var head = "\(saved ? "Added" : "Would add") \"\(TerminalText.label(title))\" (\(TerminalText.label(taskId)))"
-                    if let project { head += " to \(TerminalText.label(project))" }
+                    if let project = fields.project { head += " to \(TerminalText.label(project))" }
                     head += ": \(ISODuration.humanString(total)) in \(sittings.count) sitting\(sittings.count == 1 ? "" : "s")"
                     if let last = o?.lastEnd { head += ", done by \(TimeText.dayAndTime(last, zone))" }
                     if let slack = o?.slack { head += ", \(ISODuration.humanString(slack)) before due" }

@@ -20,10 +20,10 @@ struct AgendaCommand: ParsableCommand {
     }
 
     func run() throws {
-        try withService(options) { service, defaultZone in
-            let zone = try service.settings(defaultZone: defaultZone).zone
+        try withService(options) { service in
+            let zone = try service.zone()
             let first = try from.map { try day($0, option: "--from", now: service.now, zone: zone) }
-            let agenda = try service.agenda(from: first, days: days, defaultZone: defaultZone)
+            let agenda = try service.agenda(from: first, days: days)
             printWarnings(agenda.warnings)
             emit(options.json, agenda.items.map { Wire.AgendaLine(range: $0.range, item: $0.item, zone: zone) }) {
                 AgendaText.render(agenda.items, range: agenda.range, zone: agenda.zone, style: Style.text)

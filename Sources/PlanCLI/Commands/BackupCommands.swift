@@ -19,7 +19,7 @@ struct BackupCommand: ParsableCommand {
     @OptionGroup var options: StoreOptions
 
     func run() throws {
-        try withService(options) { service, _ in
+        try withService(options) { service in
             let copy = try service.backUp(to: file)
             confirm(options.json, Wire.StoreCopy(copy)) {
                 "Backed up the store \(service.store.path) to \(copy.path): \(copy.contents).\n"

@@ -7,37 +7,40 @@ import PlanRender
 import PlanService
 import PlanStore
 
-/// `--estimate 6h`, `90m`, `1.5h`, `PT1H30M` → seconds, in whole minutes.
-func duration(_ text: String, option: String) throws -> Int64 {
-    guard let s = HumanInput.duration(text) else {
-        throw ValidationError("\(option) \(text): expected a duration like 90m, 1h30m, 1.5h or PT1H30M")
+/// A value read by ``InputValue`` (the readers and wording both faces use),
+/// a refusal a usage error naming the option: `--estimate: "6x" is not a duration (…)`.
+func reading<T>(_ option: String, _ read: () throws(InputError) -> T) throws -> T {
+    do {
+        return try read()
+    } catch {
+        throw ValidationError("\(option): \(error.message)")
     }
-    return ISODuration.wholeMinutes(s)
 }
 
-/// `--due fri`, `tomorrow`, `+3d`, `2026-12-10`, `2026-12-10T17:00` → a date, a wall-clock time or an instant.
-func taskTime(_ text: String, option: String, now: Instant, zone: SystemZone) throws -> TaskTime {
-    guard let v = HumanInput.date(text, now: now, zone: zone) else {
-        throw ValidationError("\(option) \(text): expected a date like 2026-12-10, 2026-12-10T17:00, today, tomorrow, fri or +3d")
-    }
-    return TaskTime(v, zone: zone)
+/// `--spent 45m`, `--buffer 10m`: a duration (``InputValue/duration(_:field:)``).
+func duration(_ text: String, option: String) throws -> Int64 {
+    try reading(option) { () throws(InputError) in try InputValue.duration(text, field: option) }
 }
 
 /// `--from 2026-11-23`, `today`, `mon` → the local day it names.
 func day(_ text: String, option: String, now: Instant, zone: SystemZone) throws -> LocalDate {
-    guard let v = HumanInput.date(text, now: now, zone: zone) else {
-        throw ValidationError("\(option) \(text): expected a date like 2026-11-23, today or mon")
-    }
-    return TaskTime(v, zone: zone).day(in: zone)
+    try reading(option) { () throws(InputError) in try InputValue.date(text, field: option, now: now, zone: zone) }.day(in: zone)
 }
 
-/// `--earliest 09:00`.
-func timeOfDay(_ text: String, option: String, allow24: Bool) throws -> TimeOfDay {
-    guard DateText.parseClock(text, allow24: allow24) != nil, text.count == 5,
-          let value = TimeOfDay(hhmm: text, allowEndOfDay: allow24) else {
-        throw ValidationError("\(option) \(text): expected a time of day HH:MM\(allow24 ? " (24:00 allowed)" : "")")
+extension InputError {
+    /// The option of `plan` that gives this field: `--min` for `minSitting`,
+    /// `--day-start` for `dayStart`.
+    var option: String {
+        switch field {
+        case "title": "<title>"
+        case "minSitting": "--min"
+        case "breakBetweenSittings": "--break"
+        case "timeZone": "--tz"
+        case "busy/allDay": "--busy-all-day"
+        case "busy/tentative": "--busy-tentative"
+        default: "--" + name.reduce(into: "") { out, c in out += c.isUppercase ? "-" + c.lowercased() : String(c) }
+        }
     }
-    return value
 }
 
 /// Prints what the command shows (a listing, a search): text, or JSON when asked.

@@ -71,7 +71,7 @@ struct CoursesBuildCommand: ParsableCommand {
 
     func run() throws {
         let buildOptions = try buildOptions()
-        try withService(options) { service, _ in
+        try withService(options) { service in
             let given = try catalog.map { try source.read($0) }
             let (result, used) = try service.buildTimetables(codes: courses, catalog: given, options: buildOptions, around: around)
             if options.json {

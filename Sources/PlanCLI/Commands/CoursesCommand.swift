@@ -35,7 +35,7 @@ struct CoursesCommand: ParsableCommand {
         @OptionGroup var options: StoreOptions
 
         func run() throws {
-            try withService(options) { service, _ in
+            try withService(options) { service in
                 let catalog = try source.read(file)
                 let kept = try service.importCatalog(catalog, source: file)
                 let sections = kept.catalog.courses.map(\.sections.count).reduce(0, +)
@@ -61,7 +61,7 @@ struct CoursesCommand: ParsableCommand {
         }
 
         func run() throws {
-            try withService(options) { service, _ in
+            try withService(options) { service in
                 let cat = try catalog.map { try source.read($0) } ?? service.catalog().catalog
                 let query = text.joined(separator: " ")
                 let found = CourseSearch.find(query, in: cat)

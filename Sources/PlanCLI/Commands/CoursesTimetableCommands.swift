@@ -16,7 +16,7 @@ struct CoursesSaveCommand: ParsableCommand {
     @OptionGroup var options: StoreOptions
 
     func run() throws {
-        try withService(options) { service, _ in
+        try withService(options) { service in
             let kept = try service.saveTimetable(rank: rank, name: name)
             confirm(options.json, Wire.SavedTimetable(kept, inUse: false)) {
                 "Saved timetable \"\(kept.name)\" (score \(TimetableText.score(kept.score ?? 0))).\n"
@@ -31,7 +31,7 @@ struct CoursesSavedCommand: ParsableCommand {
     @OptionGroup var options: StoreOptions
 
     func run() throws {
-        try withService(options) { service, _ in
+        try withService(options) { service in
             let all = try service.savedTimetables()
             let inUse = try service.timetableInUse()
             emit(options.json, all.map { Wire.SavedTimetable($0, inUse: $0.name.lowercased() == inUse?.lowercased()) }) {
@@ -51,7 +51,7 @@ struct CoursesShowCommand: ParsableCommand {
     @OptionGroup var options: StoreOptions
 
     func run() throws {
-        try withService(options) { service, _ in
+        try withService(options) { service in
             let kept = try service.timetable(named: name)
             let inUse = try service.timetableInUse()?.lowercased() == kept.name.lowercased()
             emit(options.json, Wire.SavedTimetable(kept, inUse: inUse)) {
@@ -68,7 +68,7 @@ struct CoursesRemoveCommand: ParsableCommand {
     @OptionGroup var options: StoreOptions
 
     func run() throws {
-        try withService(options) { service, _ in
+        try withService(options) { service in
             try service.removeTimetable(named: name)
             confirm(options.json, ["removed": name]) { "Removed timetable \"\(TerminalText.label(name))\".\n" }
         }
@@ -89,8 +89,8 @@ struct CoursesUseCommand: ParsableCommand {
     @OptionGroup var options: StoreOptions
 
     func run() throws {
-        try withService(options) { service, zone in
-            let used = try service.useTimetable(named: name, out: out, defaultZone: zone)
+        try withService(options) { service in
+            let used = try service.useTimetable(named: name, out: out)
             confirm(options.json, Wire.TimetableUse(used)) {
                 var s = "Wrote \(used.events) weekly class\(used.events == 1 ? "" : "es") of \"\(used.timetable.name)\" to \(used.path)\n"
                 s += "and registered it as calendar \"\(used.calendar.name)\""

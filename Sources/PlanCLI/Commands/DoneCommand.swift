@@ -17,13 +17,12 @@ struct DoneCommand: ParsableCommand {
     @OptionGroup var options: StoreOptions
 
     func run() throws {
-        try withService(options) { service, defaultZone in
-            let zone = try service.settings(defaultZone: defaultZone).zone
-            let seconds = try spent.map { text -> Int64 in
-                guard let s = HumanInput.duration(text), s > 0 else { throw ValidationError("--spent \(text): expected a duration like 45m") }
-                return s
+        try withService(options) { service in
+            let zone = try service.zone()
+            let seconds = try spent.map { text in
+                try reading("--spent") { () throws(InputError) in try InputValue.positiveDuration(text, field: "spent") }
             }
-            let row = try service.done(task, spent: seconds, defaultZone: defaultZone)
+            let row = try service.done(task, spent: seconds)
             confirm(options.json, Wire.StoredTask(row, zone: zone)) {
                 if row.state == .done { return "Done: \(TerminalText.label(row.task.title)). \(ISODuration.humanString(row.estimate)) of work finished.\n" }
                 var out = "\(TerminalText.label(row.task.title)): \(ISODuration.humanString(row.done)) of \(ISODuration.humanString(row.estimate)) done.\n"

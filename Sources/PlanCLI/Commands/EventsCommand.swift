@@ -136,11 +136,7 @@ func resolveZone(_ name: String?) throws -> SystemZone {
         }
         return z
     }
-    if let env = ProcessInfo.processInfo.environment["TZ"], !env.isEmpty {
-        let name = env.hasPrefix(":") ? String(env.dropFirst()) : env
-        if let z = SystemZone(identifier: name) { return z }
-    }
-    return SystemZone(TimeZone.current)
+    return SystemZone.local(environment: ProcessInfo.processInfo.environment)
 }
 
 /// Prints import warnings on stderr: at most 20 per file, every one with `--verbose`.

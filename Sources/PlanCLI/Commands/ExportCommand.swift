@@ -26,8 +26,8 @@ struct ExportCommand: ParsableCommand {
     @OptionGroup var options: StoreOptions
 
     func run() throws {
-        try withService(options) { service, defaultZone in
-            let zone = try service.settings(defaultZone: defaultZone).zone
+        try withService(options) { service in
+            let zone = try service.zone()
             func instant(_ text: String?, _ option: String) throws -> Instant? {
                 guard let text else { return nil }
                 guard let v = HumanInput.date(text, now: service.now, zone: zone) else {
@@ -35,8 +35,7 @@ struct ExportCommand: ParsableCommand {
                 }
                 return v.instant(in: zone)
             }
-            let text = try service.export(from: try instant(from, "--from"), to: try instant(to, "--to"), onlyPlan: onlyPlan,
-                                          defaultZone: defaultZone)
+            let text = try service.export(from: try instant(from, "--from"), to: try instant(to, "--to"), onlyPlan: onlyPlan)
             if output == "-" {
                 FileHandle.standardOutput.write(Data(text.utf8))
             } else {

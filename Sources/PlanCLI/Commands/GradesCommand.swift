@@ -42,8 +42,8 @@ struct GradesCommand: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "show", abstract: "Every course and unit with its average, the term and cumulative GPA.")
         @OptionGroup var options: StoreOptions
         func run() throws {
-            try withService(options) { service, zone in
-                let b = try service.gradeBook(defaultZone: zone)
+            try withService(options) { service in
+                let b = try service.gradeBook()
                 if options.json { print(GradesJSON.book(b)) } else {
                     show(GradesText.book(courses: b.courses, study: b.study.mapValues { ($0.planned, $0.done) },
                                           linked: b.study.mapValues(\.linked), units: b.units, prior: b.prior, gpa: b.gpa,
@@ -66,7 +66,7 @@ struct GradesCommand: ParsableCommand {
         @Option(help: ArgumentHelp("us-letter (default) or own cut-offs like A:94:4,A-:90:3.7,…,F:0:0.", valueName: "scale")) var scale = "us-letter"
         @OptionGroup var options: StoreOptions
         func run() throws {
-            try withService(options) { service, _ in
+            try withService(options) { service in
                 let points = try GradesCommand.input { () throws(GradeError) in try GradeInput.positive(self.credits, "the credits", max: 100) }
                 let steps = try GradesCommand.input { () throws(GradeError) in try GradeScaleText.read(self.scale) }
                 _ = try service.addGradeCourse(code: code, credits: points, term: term, scale: steps)
@@ -80,7 +80,7 @@ struct GradesCommand: ParsableCommand {
         @Argument(help: "The course code, e.g. CS201 (the same as its project's name).") var code: String
         @OptionGroup var options: StoreOptions
         func run() throws {
-            try withService(options) { service, _ in
+            try withService(options) { service in
                 let gone = try service.removeGradeCourse(code: code)
                 say(GradesCommand.removed(TerminalText.label(gone.code), its: "assessments", gone.assessments.map(\.name)))
             }
@@ -96,7 +96,7 @@ struct GradesCommand: ParsableCommand {
         @Option(help: ArgumentHelp("When it happens.", valueName: "YYYY-MM-DD")) var date: String?
         @OptionGroup var options: StoreOptions
         func run() throws {
-            try withService(options) { service, _ in
+            try withService(options) { service in
                 let w = try GradesCommand.input { () throws(GradeError) in try GradeInput.weight(weight) }
                 let s = try score.map { text in try GradesCommand.input { () throws(GradeError) in try ScoreText.read(text) } }
                 let d = try date.map { text in try GradesCommand.input { () throws(GradeError) in try GradeInput.date(text) } }
@@ -115,7 +115,7 @@ struct GradesCommand: ParsableCommand {
         @Option(help: ArgumentHelp("When it happens.", valueName: "YYYY-MM-DD")) var date: String?
         @OptionGroup var options: StoreOptions
         func run() throws {
-            try withService(options) { service, _ in
+            try withService(options) { service in
                 let w = try weight.map { text in try GradesCommand.input { () throws(GradeError) in try GradeInput.weight(text) } }
                 let s: Score?? = try score.map { text in
                     text.lowercased() == "none" ? nil : try GradesCommand.input { () throws(GradeError) in try ScoreText.read(text) }
@@ -133,7 +133,7 @@ struct GradesCommand: ParsableCommand {
         @Argument(help: "The assessment, e.g. Midterm.") var name: String
         @OptionGroup var options: StoreOptions
         func run() throws {
-            try withService(options) { service, _ in
+            try withService(options) { service in
                 _ = try service.removeAssessment(course: course, name: name)
                 say("Removed \(TerminalText.label(name)) from \(TerminalText.label(course)).")
             }
@@ -152,7 +152,7 @@ struct GradesCommand: ParsableCommand {
         @Option(help: "professional, general, …") var kind: String?
         @OptionGroup var options: StoreOptions
         func run() throws {
-            try withService(options) { service, _ in
+            try withService(options) { service in
                 let w = try GradesCommand.input { () throws(GradeError) in try GradeInput.positive(weight, "the weight") }
                 _ = try service.addUnit(name: name, weight: w, kind: kind)
                 say("Added unit \(TerminalText.label(name)). Next: plan grades subject add \(TerminalText.label(name)) NAME --weight 1 --grade 12.5")
@@ -165,7 +165,7 @@ struct GradesCommand: ParsableCommand {
         @Argument(help: "The unit, e.g. Maths.") var name: String
         @OptionGroup var options: StoreOptions
         func run() throws {
-            try withService(options) { service, _ in
+            try withService(options) { service in
                 let gone = try service.removeUnit(name: name)
                 say(GradesCommand.removed("unit " + TerminalText.label(gone.name), its: "subjects", gone.subjects.map(\.name)))
             }
@@ -178,7 +178,7 @@ struct GradesCommand: ParsableCommand {
         @Argument(help: "The subject, e.g. Algebra.") var name: String
         @OptionGroup var options: StoreOptions
         func run() throws {
-            try withService(options) { service, _ in
+            try withService(options) { service in
                 _ = try service.removeSubject(unit: unit, name: name)
                 say("Removed \(TerminalText.label(name)) from \(TerminalText.label(unit)).")
             }
@@ -198,7 +198,7 @@ struct GradesCommand: ParsableCommand {
         @Option(help: "On /20.") var grade: String?
         @OptionGroup var options: StoreOptions
         func run() throws {
-            try withService(options) { service, _ in
+            try withService(options) { service in
                 let w = try GradesCommand.input { () throws(GradeError) in try GradeInput.positive(weight, "the weight") }
                 let g = try grade.map { text in try GradesCommand.input { () throws(GradeError) in try GradeInput.outOf20(text) } }
                 _ = try service.addSubject(unit: unit, Subject(name: name, weight: w, grade: g))
@@ -214,7 +214,7 @@ struct GradesCommand: ParsableCommand {
         @Option(help: "On /20; `none` clears it.") var grade: String
         @OptionGroup var options: StoreOptions
         func run() throws {
-            try withService(options) { service, _ in
+            try withService(options) { service in
                 let g: Decimal? = grade.lowercased() == "none" ? nil : try GradesCommand.input { () throws(GradeError) in try GradeInput.outOf20(grade) }
                 _ = try service.gradeSubject(unit: unit, name: name, grade: g)
                 say("Graded \(TerminalText.label(name)) of \(TerminalText.label(unit)).")
@@ -227,7 +227,7 @@ struct GradesCommand: ParsableCommand {
         @Argument(help: ArgumentHelp("GPA/credits.", valueName: "gpa/credits")) var record: String
         @OptionGroup var options: StoreOptions
         func run() throws {
-            try withService(options) { service, _ in
+            try withService(options) { service in
                 let p = record.lowercased() == "none" ? nil : try GradesCommand.input { () throws(GradeError) in try GradeInput.prior(record) }
                 try service.setPrior(p)
                 say(p.map { "Prior record: GPA \($0.gpa) over \($0.credits) credits." } ?? "Prior record cleared.")
@@ -241,7 +241,7 @@ struct GradesCommand: ParsableCommand {
         @Option(help: ArgumentHelp("The prior record to use instead of the stored one.", valueName: "gpa/credits")) var prior: String?
         @OptionGroup var options: StoreOptions
         func run() throws {
-            try withService(options) { service, _ in
+            try withService(options) { service in
                 let pairs = try GradesCommand.input { () throws(GradeError) in try GradeInput.letters(grades) }
                 let given = try prior.map { text in try GradesCommand.input { () throws(GradeError) in try GradeInput.prior(text) } }
                 let (figures, record) = try service.whatIf(pairs, prior: given)
@@ -256,8 +256,8 @@ struct GradesCommand: ParsableCommand {
         @Option(help: "The letter to reach.") var target: String
         @OptionGroup var options: StoreOptions
         func run() throws {
-            try withService(options) { service, zone in
-                let (c, step, need, study) = try service.need(course: course, target: target, defaultZone: zone)
+            try withService(options) { service in
+                let (c, step, need, study) = try service.need(course: course, target: target)
                 if options.json { print(GradesJSON.need(need, course: c.code, target: step)) } else {
                     show(GradesText.need(need, course: c, target: step, studyBefore: study?.before ?? [:]), terminator: "")
                 }
@@ -272,7 +272,7 @@ struct GradesCommand: ParsableCommand {
         @Option(help: ArgumentHelp("The rules (JSON).", valueName: "file")) var rules: String
         @OptionGroup var options: StoreOptions
         func run() throws {
-            try withService(options) { service, _ in
+            try withService(options) { service in
                 let data: [UInt8]
                 do throws(BoundedRead.Failure) {
                     data = try BoundedRead.read(path: rules, limit: GradeInput.maxRulesBytes)

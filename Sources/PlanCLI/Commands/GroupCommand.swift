@@ -20,7 +20,7 @@ struct MeCommand: ParsableCommand {
     @OptionGroup var options: StoreOptions
 
     func run() throws {
-        try withService(options) { service, _ in
+        try withService(options) { service in
             let me = name == nil && email == nil ? try service.me() : try service.setMe(name: name, email: email)
             if options.json {
                 print(Wire.encode(Wire.me(me)))
@@ -83,8 +83,8 @@ struct GroupCommand: ParsableCommand {
         @OptionGroup var options: StoreOptions
 
         func run() throws {
-            try withService(options) { service, defaultZone in
-                let zone = try service.settings(defaultZone: defaultZone).zone
+            try withService(options) { service in
+                let zone = try service.zone()
                 var input = GroupFindInput()
                 input.members = members
                 input.duration = duration
@@ -100,7 +100,7 @@ struct GroupCommand: ParsableCommand {
                 } catch {
                     throw ValidationError(error.optionMessage)
                 }
-                let found = try service.findGroupTime(request, defaultZone: defaultZone)
+                let found = try service.findGroupTime(request)
                 printWarnings(found.warnings)
                 emit(options.json, Wire.GroupFound(found)) { GroupText.found(found.search, found.slots, zone: found.zone, style: Style.text) }
             }
@@ -137,8 +137,8 @@ struct GroupCommand: ParsableCommand {
         @OptionGroup var options: StoreOptions
 
         func run() throws {
-            try withService(options) { service, defaultZone in
-                let zone = try service.settings(defaultZone: defaultZone).zone
+            try withService(options) { service in
+                let zone = try service.zone()
                 var input = GroupSessionInput()
                 (input.title, input.course, input.at, input.duration) = (title, course, at, length)
                 (input.location, input.geo, input.notes, input.invite, input.calendar) = (place, geo, notes, invitees, calendar)
@@ -150,7 +150,7 @@ struct GroupCommand: ParsableCommand {
                     let option = ["duration": "--for", "location": "--where", "title": "the title"][error.field]
                     throw ValidationError(option.map { "\($0) \(error.value): expected \(error.expected)" } ?? error.optionMessage)
                 }
-                let change = try service.createGroupSession(spec, mailDir: mailDir, defaultZone: defaultZone, insecure: insecure)
+                let change = try service.createGroupSession(spec, mailDir: mailDir, insecure: insecure)
                 printWarnings(change.warnings)
                 let me = try service.me()?.email
                 confirm(options.json, Wire.GroupChanged(change, me: me, zone: zone)) {
@@ -180,8 +180,8 @@ struct GroupCommand: ParsableCommand {
         @OptionGroup var options: StoreOptions
 
         func run() throws {
-            try withService(options) { service, defaultZone in
-                let zone = try service.settings(defaultZone: defaultZone).zone
+            try withService(options) { service in
+                let zone = try service.zone()
                 let start: Instant? = from == "all" ? nil
                     : zone.resolve(LocalDateTime(date: try from.map { try day($0, option: "--from", now: service.now, zone: zone) } ?? zone.local(service.now).date))
                 if let calendar {
@@ -205,8 +205,8 @@ struct GroupCommand: ParsableCommand {
         @OptionGroup var options: StoreOptions
 
         func run() throws {
-            try withService(options) { service, defaultZone in
-                let zone = try service.settings(defaultZone: defaultZone).zone
+            try withService(options) { service in
+                let zone = try service.zone()
                 let applied = try service.applyGroupReply(path: file)
                 let me = try service.me()?.email
                 confirm(options.json, Wire.GroupSession(applied.session, me: me, zone: zone)) {
@@ -258,9 +258,9 @@ struct GroupCommand: ParsableCommand {
         @OptionGroup var options: StoreOptions
 
         func run() throws {
-            try withService(options) { service, defaultZone in
-                let zone = try service.settings(defaultZone: defaultZone).zone
-                let change = try service.cancelGroupSession(id, mailDir: mailDir, defaultZone: defaultZone, insecure: insecure)
+            try withService(options) { service in
+                let zone = try service.zone()
+                let change = try service.cancelGroupSession(id, mailDir: mailDir, insecure: insecure)
                 printWarnings(change.warnings)
                 let me = try service.me()?.email
                 confirm(options.json, Wire.GroupChanged(change, me: me, zone: zone)) {
@@ -275,9 +275,9 @@ struct GroupCommand: ParsableCommand {
 /// What the `plan group` commands that change a session print.
 enum GroupChanges {
     static func answer(_ id: String, _ status: Participation, insecure: Bool, _ options: StoreOptions) throws {
-        try withService(options) { service, defaultZone in
-            let zone = try service.settings(defaultZone: defaultZone).zone
-            let change = try service.answerGroupSession(id, status, defaultZone: defaultZone, insecure: insecure)
+        try withService(options) { service in
+            let zone = try service.zone()
+            let change = try service.answerGroupSession(id, status, insecure: insecure)
             printWarnings(change.warnings)
             let me = try service.me()?.email
             confirm(options.json, Wire.GroupChanged(change, me: me, zone: zone)) {

@@ -64,15 +64,14 @@ struct RPCCommand: ParsableCommand {
         let verbose = output.verbose
         // Check PLAN_NOW once, up front (exit 64 when unusable), and use it as the clock.
         let fixedNow = try Self.fixedNow()
-        let defaultZone = try resolveZone(nil).identifier
         // A client that goes away must not kill the server mid-write.
         signal(SIGPIPE, SIG_IGN)
         let environment = RPCEnvironment(
-            serverVersion: planVersion, defaultZone: defaultZone,
+            serverVersion: planVersion, localZone: try resolveZone(nil).identifier,
             clock: { fixedNow ?? Instant(seconds: Int64(Date().timeIntervalSince1970)) },
             openService: { () throws(RPCError) -> PlanService in
                 do {
-                    return try options.service(namingTheStore: false).0
+                    return try options.service(namingTheStore: false)
                 } catch {
                     throw RPCError(ServiceError(error))
                 }

@@ -36,9 +36,9 @@ struct ReplanCommand: ParsableCommand {
     @OptionGroup var options: StoreOptions
 
     func run() throws {
-        try withService(options) { service, defaultZone in
-            let zone = try service.settings(defaultZone: defaultZone).zone
-            let (r, warnings) = try service.replan(defaultZone: defaultZone, dryRun: dryRun, compact: compact)
+        try withService(options) { service in
+            let zone = try service.zone()
+            let (r, warnings) = try service.replan(dryRun: dryRun, compact: compact)
             printWarnings(warnings)
             // A dry run is what the command shows; a saved replan is what it did.
             (dryRun ? emit : confirm)(options.json, Wire.ReplanResult(r, warnings: warnings, zone: zone)) { r.text(zone: zone, style: Style.text) }

@@ -33,7 +33,7 @@ struct CalendarCommand: ParsableCommand {
         @OptionGroup var options: StoreOptions
 
         func run() throws {
-            try withService(options) { service, _ in
+            try withService(options) { service in
                 let (source, result) = try service.addCalendar(path: file, name: name, insecure: insecure,
                                                                passwordCommand: credentials.passwordCommand, user: credentials.user)
                 printWarnings(result.warnings)
@@ -49,7 +49,7 @@ struct CalendarCommand: ParsableCommand {
         @OptionGroup var options: StoreOptions
 
         func run() throws {
-            try withService(options) { service, _ in
+            try withService(options) { service in
                 let all = try service.calendars()
                 emit(options.json, all.map(Wire.NamedCalendar.init)) {
                     all.isEmpty ? "No calendars. Add one with `plan calendar add FILE.ics`.\n"
@@ -81,7 +81,7 @@ struct CalendarCommand: ParsableCommand {
         }
 
         func run() throws {
-            try withService(options) { service, _ in
+            try withService(options) { service in
                 guard let url else {
                     let kept = try service.syncTarget()
                     confirm(options.json, Wire.SyncTarget(url: kept, created: false)) {
@@ -105,7 +105,7 @@ struct CalendarCommand: ParsableCommand {
         @OptionGroup var options: StoreOptions
 
         func run() throws {
-            try withService(options) { service, _ in
+            try withService(options) { service in
                 try service.removeCalendar(named: name)
                 if options.json { print(Wire.encode(["removed": name])) } else { say("Removed calendar \"\(TerminalText.label(name))\".") }
             }
@@ -126,7 +126,7 @@ struct ProjectCommand: ParsableCommand {
         @OptionGroup var options: StoreOptions
 
         func run() throws {
-            try withService(options) { service, _ in
+            try withService(options) { service in
                 let p = try service.addProject(name: name, color: color, notes: notes)
                 confirm(options.json, Wire.Project(p)) { "Added project \"\(TerminalText.label(p.name))\".\n" }
             }
@@ -138,7 +138,7 @@ struct ProjectCommand: ParsableCommand {
         @OptionGroup var options: StoreOptions
 
         func run() throws {
-            try withService(options) { service, _ in
+            try withService(options) { service in
                 let all = try service.projects()
                 emit(options.json, all.map(Wire.Project.init)) {
                     all.isEmpty ? "No projects. Add one with `plan project add NAME`.\n"
@@ -155,7 +155,7 @@ struct ProjectCommand: ParsableCommand {
         @OptionGroup var options: StoreOptions
 
         func run() throws {
-            try withService(options) { service, _ in
+            try withService(options) { service in
                 let removed = try service.removeProject(named: name, force: force)
                 if options.json {
                     print(Wire.encode(["removed": [name] + removed]))
@@ -177,8 +177,8 @@ struct PolicyCommand: ParsableCommand {
         @OptionGroup var options: StoreOptions
 
         func run() throws {
-            try withService(options) { service, zone in
-                let w = Wire.Settings(try service.settings(defaultZone: zone))
+            try withService(options) { service in
+                let w = Wire.Settings(try service.settings())
                 emit(options.json, w) {
                     let p = w.policy
                     return """
@@ -225,21 +225,16 @@ struct PolicyCommand: ParsableCommand {
         }
 
         func run() throws {
-            try withService(options) { service, zone in
-                var change = PolicyChange()
-                change.timeZone = tz
-                change.policy.dayStart = dayStart
-                change.policy.dayEnd = dayEnd
-                change.policy.workingDays = workingDays.map {
-                    $0.uppercased().split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }
-                }
-                change.policy.buffer = try buffer.map { ISODuration.format(try duration($0, option: "--buffer")) }
-                change.policy.breakBetweenSittings = try breakBetween.map { ISODuration.format(try duration($0, option: "--break")) }
-                change.policy.granularity = try granularity.map { ISODuration.format(try duration($0, option: "--granularity")) }
-                change.policy.maxPerDay = try maxPerDay.map { ISODuration.format(try duration($0, option: "--max-per-day")) }
-                change.policy.busy = ScheduleRequest.BusySpec(allDay: try yesNo(busyAllDay, "--busy-all-day"),
-                                                              tentative: try yesNo(busyTentative, "--busy-tentative"))
-                let s = try service.updateSettings(defaultZone: zone, change.apply)
+            try withService(options) { service in
+                var input = PolicyInput()
+                input.timeZone = tz
+                input.policy = ScheduleRequest.PolicySpec(
+                    dayStart: dayStart, dayEnd: dayEnd,
+                    workingDays: workingDays.map { $0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) } },
+                    buffer: buffer, breakBetweenSittings: breakBetween, granularity: granularity, maxPerDay: maxPerDay,
+                    busy: ScheduleRequest.BusySpec(allDay: try yesNo(busyAllDay, "--busy-all-day"),
+                                                   tentative: try yesNo(busyTentative, "--busy-tentative")))
+                let s = try service.updateSettings(input)
                 confirm(options.json, Wire.Settings(s)) { "Policy saved. Run `plan replan` to re-fit planned work to it.\n" }
             }
         }

@@ -30,9 +30,9 @@ struct SyncCommand: ParsableCommand {
     @OptionGroup var options: StoreOptions
 
     func run() throws {
-        try withService(options) { service, defaultZone in
-            let report = try service.sync(to: to, dryRun: dryRun, defaultZone: defaultZone)
-            let zone = try service.settings(defaultZone: defaultZone).zone
+        try withService(options) { service in
+            let report = try service.sync(to: to, dryRun: dryRun)
+            let zone = try service.zone()
             confirm(options.json, Wire.SyncResult(report, zone: zone)) { Self.text(report, zone: zone) }
         }
     }

@@ -14,9 +14,9 @@ struct TasksCommand: ParsableCommand {
     @OptionGroup var options: StoreOptions
 
     func run() throws {
-        try withService(options) { service, defaultZone in
-            let zone = try service.settings(defaultZone: defaultZone).zone
-            let rows = try service.tasks(defaultZone: defaultZone)
+        try withService(options) { service in
+            let zone = try service.zone()
+            let rows = try service.tasks()
             emit(options.json, rows.map { Wire.StoredTask($0, zone: zone) }) {
                 TaskListText.list(rows, zone: zone, style: Style.text)
             }
@@ -35,9 +35,9 @@ struct TaskCommand: ParsableCommand {
         @OptionGroup var options: StoreOptions
 
         func run() throws {
-            try withService(options) { service, defaultZone in
-                let zone = try service.settings(defaultZone: defaultZone).zone
-                let r = try service.task(task, defaultZone: defaultZone)
+            try withService(options) { service in
+                let zone = try service.zone()
+                let r = try service.task(task)
                 emit(options.json, Wire.StoredTask(r, zone: zone)) { TaskListText.detail(r, zone: zone) }
             }
         }
@@ -50,42 +50,21 @@ struct TaskCommand: ParsableCommand {
             discussion: "Refused, with the reason and fixes, when the changed task no longer fits (exit 3).")
         @Argument(help: "Task id or title.") var task: String
         @Option(help: "A new title.") var title: String?
-        @Option(help: "Move it to this project.") var project: String?
         @Option(help: ArgumentHelp("The whole work, e.g. 6h or 90m.", valueName: "duration")) var estimate: String?
-        @Option(help: ArgumentHelp("The longest sitting, e.g. 2h.", valueName: "duration")) var span: String?
-        @Option(name: .customLong("min"), help: ArgumentHelp("The shortest sitting worth having, e.g. 30m.", valueName: "duration")) var minSitting: String?
         @Option(help: ArgumentHelp("When it is due: fri, 2026-12-04, 2026-12-04T17:00.", valueName: "date")) var due: String?
-        @Option(help: ArgumentHelp("Not before this date or time.", valueName: "date")) var start: String?
-        @Option(help: ArgumentHelp("No sitting starts before this time of day, e.g. 09:00.", valueName: "time")) var earliest: String?
-        @Option(help: ArgumentHelp("No sitting ends after this time of day, e.g. 21:00.", valueName: "time")) var latest: String?
-        @Option(help: "1 (highest) to 4 (lowest).") var priority: Int?
-        @Option(help: "Free text kept with the task.") var notes: String?
+        @OptionGroup var fields: TaskFieldOptions
         @OptionGroup var options: StoreOptions
 
         func run() throws {
-            try withService(options) { service, defaultZone in
-                let zone = try service.settings(defaultZone: defaultZone).zone
-                let estimateV = try estimate.map { try duration($0, option: "--estimate") }
-                let spanV = try span.map { try duration($0, option: "--span") }
-                let minV = try minSitting.map { try duration($0, option: "--min") }
-                let dueV = try due.map { try taskTime($0, option: "--due", now: service.now, zone: zone) }
-                let startV = try start.map { try taskTime($0, option: "--start", now: service.now, zone: zone) }
-                let earliestV = try earliest.map { try timeOfDay($0, option: "--earliest", allow24: false) }
-                let latestV = try latest.map { try timeOfDay($0, option: "--latest", allow24: true) }
+            try withService(options) { service in
+                let zone = try service.zone()
+                var input = TaskInput()
+                input.title = title
+                input.estimate = estimate
+                input.due = due
+                fields.apply(to: &input)
                 do {
-                    let (row, _) = try service.editTask(task, defaultZone: defaultZone) { s in
-                        if let title { s.title = title }
-                        if let project { s.project = project }
-                        if let estimateV { s.estimate = estimateV }
-                        if let spanV { s.span = spanV }
-                        if let minV { s.minSitting = minV }
-                        if let dueV { s.due = dueV }
-                        if let startV { s.start = startV }
-                        if let earliestV { s.earliest = earliestV }
-                        if let latestV { s.latest = latestV }
-                        if let priority { s.priority = priority }
-                        if let notes { s.notes = notes }
-                    }
+                    let (row, _) = try service.editTask(task, input)
                     confirm(options.json, Wire.StoredTask(row, zone: zone)) {
                         "Updated \"\(TerminalText.label(row.task.title))\" (\(TerminalText.label(row.task.id))).\n" + StudyPlanText.render(row.sittings, title: row.task.title, zone: zone)
                     }
@@ -108,8 +87,8 @@ struct TaskCommand: ParsableCommand {
         @OptionGroup var options: StoreOptions
 
         func run() throws {
-            try withService(options) { service, defaultZone in
-                let id = try service.removeTask(task, defaultZone: defaultZone)
+            try withService(options) { service in
+                let id = try service.removeTask(task)
                 confirm(options.json, ["removed": id]) { "Removed task \(TerminalText.label(id)).\n" }
             }
         }

@@ -57,13 +57,13 @@ struct WeekCommand: ParsableCommand {
     }
 
     func run() throws {
-        try withService(options) { service, defaultZone in
-            let zone = try tz.map(resolveZone) ?? service.settings(defaultZone: defaultZone).zone
+        try withService(options) { service in
+            let zone = try tz.map(resolveZone) ?? service.zone()
             let today = zone.local(service.now).date
             let first = try from.map { try day($0, option: "--from", now: service.now, zone: zone) }
                 ?? today.adding(days: 1 - today.isoWeekday)
             let gathered = try service.week(from: first, days: days, zone: zone.identifier, extraCalendars: calendar,
-                                            onlyClasses: onlyClasses, defaultZone: defaultZone)
+                                            onlyClasses: onlyClasses)
             printWarnings(gathered.warnings)
             let layout = WeekLayout(gathered.input)
             if svg != nil || png != nil {

@@ -115,6 +115,6 @@ extension RPCServer {
         try p.allowOnly(["name", "out"])
         let name = try p.name("name")
         let out = try p.optionalString("out")
-        return try withService { Self.encode(Wire.TimetableUse(try $0.useTimetable(named: name, out: out, defaultZone: environment.defaultZone))) }
+        return try withService { Self.encode(Wire.TimetableUse(try $0.useTimetable(named: name, out: out))) }
     }
 }

@@ -27,7 +27,7 @@ extension RPCServer {
         return v
     }
 
-    func book(_ service: PlanService) throws -> String { GradesJSON.book(try service.gradeBook(defaultZone: environment.defaultZone)) }
+    func book(_ service: PlanService) throws -> String { GradesJSON.book(try service.gradeBook()) }
 
     /// Makes `change` to the grade book and answers with the book as it is then.
     func changingBook(_ change: (PlanService) throws -> Void) throws(RPCError) -> String {
@@ -139,7 +139,7 @@ extension RPCServer {
         try p.allowOnly(["course", "target"])
         let course = try p.name("course"), target = try p.name("target")
         return try withService { service in
-            let (c, step, need, _) = try service.need(course: course, target: target, defaultZone: environment.defaultZone)
+            let (c, step, need, _) = try service.need(course: course, target: target)
             return GradesJSON.need(need, course: c.code, target: step)
         }
     }

@@ -17,14 +17,14 @@ extension RPCServer {
         input.minMembers = try p.optionalInt("minMembers", in: 1...1_000)
         input.top = try p.optionalInt("top", in: 1...100)
         return try withService { service in
-            let zone = try zone(service)
+            let zone = try service.zone()
             let request: GroupFindRequest
             do throws(CoursesInputError) {
                 request = try input.request(now: service.now, zone: zone)
             } catch {
                 throw RPCError.params(p.pointer(error.field == "member" ? "members" : error.field), error.paramsMessage)
             }
-            return Self.encode(Wire.GroupFound(try service.findGroupTime(request, defaultZone: environment.defaultZone)))
+            return Self.encode(Wire.GroupFound(try service.findGroupTime(request)))
         }
     }
 }
@@ -60,14 +60,14 @@ extension RPCServer {
         let mailDir = try p.optionalString("mailDir")
         let insecure = try p.optionalBool("insecure") ?? false
         return try withService { service in
-            let zone = try zone(service)
+            let zone = try service.zone()
             let spec: GroupSessionSpec
             do throws(CoursesInputError) {
                 spec = try input.spec(now: service.now, zone: zone)
             } catch {
                 throw RPCError.params(p.pointer(error.field), error.paramsMessage)
             }
-            let change = try service.createGroupSession(spec, mailDir: mailDir, defaultZone: environment.defaultZone, insecure: insecure)
+            let change = try service.createGroupSession(spec, mailDir: mailDir, insecure: insecure)
             return Self.encode(Wire.GroupChanged(change, me: try service.me()?.email, zone: zone))
         }
     }
@@ -80,7 +80,7 @@ extension RPCServer {
         let calendar = try p.optionalString("calendar")
         let insecure = try p.optionalBool("insecure") ?? false
         return try withService { service in
-            let zone = try zone(service)
+            let zone = try service.zone()
             var start: Instant? = zone.resolve(LocalDateTime(date: zone.local(service.now).date))
             if let from {
                 if from == "all" {
@@ -103,8 +103,8 @@ extension RPCServer {
         let id = try p.name("id")
         let insecure = try p.optionalBool("insecure") ?? false
         return try withService { service in
-            let zone = try zone(service)
-            let change = try service.answerGroupSession(id, status, defaultZone: environment.defaultZone, insecure: insecure)
+            let zone = try service.zone()
+            let change = try service.answerGroupSession(id, status, insecure: insecure)
             return Self.encode(Wire.GroupChanged(change, me: try service.me()?.email, zone: zone))
         }
     }
@@ -116,8 +116,8 @@ extension RPCServer {
         let mailDir = try p.optionalString("mailDir")
         let insecure = try p.optionalBool("insecure") ?? false
         return try withService { service in
-            let zone = try zone(service)
-            let change = try service.cancelGroupSession(id, mailDir: mailDir, defaultZone: environment.defaultZone, insecure: insecure)
+            let zone = try service.zone()
+            let change = try service.cancelGroupSession(id, mailDir: mailDir, insecure: insecure)
             return Self.encode(Wire.GroupChanged(change, me: try service.me()?.email, zone: zone))
         }
     }
@@ -127,7 +127,7 @@ extension RPCServer {
         try p.allowOnly(["file"])
         let file = try p.name("file")
         return try withService { service in
-            let zone = try zone(service)
+            let zone = try service.zone()
             let applied = try service.applyGroupReply(path: file)
             return Self.encode(Wire.GroupSession(applied.session, me: try service.me()?.email, zone: zone))
         }

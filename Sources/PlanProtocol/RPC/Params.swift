@@ -1,5 +1,6 @@
 import Foundation
 import PlanCore
+import PlanService
 
 /// A method's named parameters, read with a JSON pointer to each, so that a
 /// wrong one is reported exactly (`-32602`, `data.pointer`).
@@ -104,10 +105,10 @@ struct Params {
 /// allows, so that one request cannot hold plan for minutes or answer with
 /// gigabytes.
 public enum RPCLimits {
-    /// The longest duration accepted anywhere: 366 days of elapsed time.
-    public static let maxDuration: Int64 = 366 * 86_400
+    /// The longest duration accepted anywhere (``InputLimits``, the same on both faces).
+    public static let maxDuration = InputLimits.maxDuration
     /// How far from `now` a `start` or `due` may lie: about ten years.
-    public static let maxHorizon: Int64 = 3_653 * 86_400
+    public static let maxHorizon = InputLimits.maxHorizon
     /// The most days `plan.agenda` covers.
     public static let maxAgendaDays = 366
     /// The widest `events.expand` window.
@@ -117,46 +118,34 @@ public enum RPCLimits {
     public static let maxBatch = 1_000
 }
 
-/// Human or ISO inputs turned into the contract's forms, with the reason on failure.
+/// Human or ISO inputs of a parameter read by ``InputValue`` (the readers
+/// and wording both faces use), a refusal pointing at the parameter.
 enum Inputs {
-    /// `PT1H30M`, `90m`, `1h30m`, `1.5h` → seconds, in whole minutes (what
-    /// the canonical ISO form keeps).
     static func duration(_ p: Params, _ key: String) throws(RPCError) -> Int64? {
         guard let text = try p.optionalString(key) else { return nil }
-        let t = text.trimmingCharacters(in: .whitespaces)
-        if t.hasPrefix("-") {
-            throw RPCError.params(p.pointer(key), "\"\(text)\" is negative; a duration must be zero or more", kind: "negativeDuration")
-        }
-        guard let seconds = HumanInput.duration(t) else {
-            throw RPCError.params(p.pointer(key), "\"\(text)\" is not a duration (PT1H30M, 90m, 1h30m or 1.5h)")
-        }
-        guard seconds <= RPCLimits.maxDuration else {
-            throw RPCError.params(p.pointer(key), "\"\(text)\" is longer than \(RPCLimits.maxDuration / 3600) hours, the most plan rpc accepts")
-        }
-        return ISODuration.wholeMinutes(seconds)
+        return try at(p, key) { () throws(InputError) in try InputValue.duration(text, field: key) }
     }
 
-    /// A date, a wall-clock time (whole minutes) or an instant, from ISO or
-    /// `today`, `tomorrow`, `fri`, `+3d`.
+    static func positiveDuration(_ p: Params, _ key: String) throws(RPCError) -> Int64? {
+        guard let text = try p.optionalString(key) else { return nil }
+        return try at(p, key) { () throws(InputError) in try InputValue.positiveDuration(text, field: key) }
+    }
+
     static func date(_ p: Params, _ key: String, now: Instant, zone: SystemZone) throws(RPCError) -> TaskTime? {
         guard let text = try p.optionalString(key) else { return nil }
-        guard let v = HumanInput.date(text, now: now, zone: zone) else {
-            throw RPCError.params(p.pointer(key), "\"\(text)\" is not a date (2026-12-10, 2026-12-10T17:00, today, tomorrow, fri or +3d)")
-        }
-        let instant = v.instant(in: zone)
-        guard abs(instant - now) <= RPCLimits.maxHorizon else {
-            throw RPCError.params(p.pointer(key), "\"\(text)\" is more than ten years from now")
-        }
-        return TaskTime(v, zone: zone)
+        return try at(p, key) { () throws(InputError) in try InputValue.date(text, field: key, now: now, zone: zone) }
     }
 
-    /// `HH:MM` (with `24:00` when `allow24`).
     static func clock(_ p: Params, _ key: String, allow24: Bool) throws(RPCError) -> TimeOfDay? {
         guard let text = try p.optionalString(key) else { return nil }
-        guard text.count == 5, DateText.parseClock(text, allow24: allow24) != nil,
-              let value = TimeOfDay(hhmm: text, allowEndOfDay: allow24) else {
-            throw RPCError.params(p.pointer(key), "\"\(text)\" is not a time of day HH:MM\(allow24 ? " (24:00 allowed)" : "")")
+        return try at(p, key) { () throws(InputError) in try InputValue.clock(text, field: key, allow24: allow24) }
+    }
+
+    private static func at<T>(_ p: Params, _ key: String, _ read: () throws(InputError) -> T) throws(RPCError) -> T {
+        do {
+            return try read()
+        } catch {
+            throw RPCError.params(p.pointer(key), error.message, kind: error.kind)
         }
-        return value
     }
 }

@@ -11,9 +11,9 @@ extension RPCServer {
         let days = try p.optionalInt("days", in: 1...RPCLimits.maxAgendaDays) ?? 7
         _ = try p.optionalString("from")
         return try withService { service in
-            let zone = try zone(service)
+            let zone = try service.zone()
             let first = try Inputs.date(p, "from", now: service.now, zone: zone)?.day(in: zone)
-            let agenda = try service.agenda(from: first, days: days, defaultZone: environment.defaultZone)
+            let agenda = try service.agenda(from: first, days: days)
             return Self.encode(Wire.Agenda(
                 from: zone.local(agenda.range.start).date.isoString, days: days,
                 items: agenda.items.map { Wire.AgendaLine(range: $0.range, item: $0.item, zone: zone) },
@@ -25,8 +25,8 @@ extension RPCServer {
         try p.allowOnly(["dryRun", "compact"])
         let dryRun = try p.optionalBool("dryRun") ?? false, compact = try p.optionalBool("compact") ?? false
         return try withService { service in
-            let zone = try zone(service)
-            let (r, warnings) = try service.replan(defaultZone: environment.defaultZone, dryRun: dryRun, compact: compact)
+            let zone = try service.zone()
+            let (r, warnings) = try service.replan(dryRun: dryRun, compact: compact)
             return Self.encode(Wire.ReplanResult(r, warnings: warnings, zone: zone))
         }
     }
@@ -38,11 +38,11 @@ extension RPCServer {
         _ = try p.optionalString("to")
         let onlyPlan = try p.optionalBool("onlyPlan") ?? false
         return try withService { service in
-            let zone = try zone(service)
+            let zone = try service.zone()
             let from = try Inputs.date(p, "from", now: service.now, zone: zone)?.instant(in: zone, endOfDay: false)
             let to = try Inputs.date(p, "to", now: service.now, zone: zone)?.instant(in: zone, endOfDay: false)
             if let from, let to, to <= from { throw RPCError.params(p.pointer("to"), "must be after \"from\"") }
-            let text = try service.export(from: from, to: to, onlyPlan: onlyPlan, defaultZone: environment.defaultZone)
+            let text = try service.export(from: from, to: to, onlyPlan: onlyPlan)
             let sittings = text.components(separatedBy: "X-PLAN-TASK-ID:").count - 1
             guard let path else {
                 return Self.encode(Wire.Exported(ics: text, path: nil, bytes: text.utf8.count, sittings: sittings))

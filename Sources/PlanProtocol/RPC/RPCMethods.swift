@@ -19,19 +19,14 @@ extension RPCServer {
         return try mapped(relocate: relocate) { try body(service) }
     }
 
-    /// The user's zone as stored (or the default).
-    func zone(_ service: PlanService) throws -> SystemZone {
-        try service.settings(defaultZone: environment.defaultZone).zone
-    }
-
     static func encode(_ value: some Encodable) -> String { Wire.encode(value) }
 
     /// A task's id from its id or title (`notFound` points at `pointer`).
     func taskId(_ key: String, _ service: PlanService, pointer: String) throws -> String {
         do {
-            return try service.task(key, defaultZone: environment.defaultZone).task.id
+            return try service.task(key).task.id
         } catch ServiceError.notFound {
-            throw RPCError(.notFound, pointer: pointer, reason: "no task with id or title \"\(key)\" (see task.list)")
+            throw RPCError(ServiceError.notFound(kind: "task", name: key), pointer: pointer)
         }
     }
 

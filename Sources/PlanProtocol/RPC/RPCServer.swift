@@ -6,8 +6,10 @@ import PlanService
 public struct RPCEnvironment {
     /// `plan --version`.
     public var serverVersion: String
-    /// The zone used until the store names one (`$TZ`, else the system's).
-    public var defaultZone: String
+    /// The zone `events.expand` reads in when no `tz` is given (`$TZ`, else
+    /// the system's, as `plan events`); the store-backed methods use the
+    /// service's zone (``PlanService/zone()``).
+    public var localZone: String
     /// The clock: `$PLAN_NOW` when set, else the system time.
     public var clock: () -> Instant
     /// Opens the store with `now` from the clock; called for each request
@@ -18,10 +20,10 @@ public struct RPCEnvironment {
     /// Log every request, not only failures.
     public var verbose: Bool
 
-    public init(serverVersion: String, defaultZone: String, clock: @escaping () -> Instant,
+    public init(serverVersion: String, localZone: String, clock: @escaping () -> Instant,
                 openService: @escaping () throws(RPCError) -> PlanService, log: @escaping (String) -> Void, verbose: Bool = false) {
         self.serverVersion = serverVersion
-        self.defaultZone = defaultZone
+        self.localZone = localZone
         self.clock = clock
         self.openService = openService
         self.log = log

@@ -21,7 +21,7 @@ extension RPCServer {
     func eventsExpand(_ p: Params) throws(RPCError) -> String {
         try p.allowOnly(["path", "ics", "from", "to", "tz", "maxPerSeries"])
         let input = try Self.calendarInput(.object(p.members.filter { $0.0 == "path" || $0.0 == "ics" }), pointer: "", index: 0)
-        let zoneName = try p.optionalString("tz") ?? environment.defaultZone
+        let zoneName = try p.optionalString("tz") ?? environment.localZone
         guard let zone = SystemZone(identifier: zoneName) else {
             throw RPCError.params(p.pointer("tz"), "unknown time zone \"\(zoneName)\" (expected an IANA name such as America/New_York)")
         }

@@ -20,8 +20,8 @@ extension RPCServer {
         let to = p.has("to") ? try p.name("to") : nil
         let dryRun = try p.optionalBool("dryRun") ?? false
         return try withService { service in
-            let zone = try zone(service)
-            return Self.encode(Wire.SyncResult(try service.sync(to: to, dryRun: dryRun, defaultZone: environment.defaultZone), zone: zone))
+            let zone = try service.zone()
+            return Self.encode(Wire.SyncResult(try service.sync(to: to, dryRun: dryRun), zone: zone))
         }
     }
 }

@@ -16,12 +16,12 @@ extension RPCServer {
         let calendars = try p.optionalStrings("calendars") ?? []
         let onlyClasses = try p.optionalBool("onlyClasses") ?? false
         return try withService { service in
-            let zone = try tz.flatMap(SystemZone.init(identifier:)) ?? zone(service)
+            let zone = try tz.flatMap(SystemZone.init(identifier:)) ?? service.zone()
             let today = zone.local(service.now).date
             let first = try Inputs.date(p, "from", now: service.now, zone: zone)?.day(in: zone)
                 ?? today.adding(days: 1 - today.isoWeekday)
             let gathered = try service.week(from: first, days: days, zone: zone.identifier, extraCalendars: calendars,
-                                            onlyClasses: onlyClasses, defaultZone: environment.defaultZone)
+                                            onlyClasses: onlyClasses)
             return WeekJSON.text(WeekLayout(gathered.input))
         }
     }

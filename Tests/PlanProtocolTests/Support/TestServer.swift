@@ -29,10 +29,10 @@ final class TestServer {
         storePath = directory.appendingPathComponent("plan.sqlite").path
         let path = storePath
         let env = RPCEnvironment(
-            serverVersion: "test", defaultZone: Self.zone, clock: { Self.now },
+            serverVersion: "test", localZone: Self.zone, clock: { Self.now },
             openService: { () throws(RPCError) -> PlanService in
                 do throws(StoreError) {
-                    return PlanService(store: try PlanStore(path: path), now: Self.now)
+                    return PlanService(store: try PlanStore(path: path), now: Self.now, environment: ["TZ": Self.zone])
                 } catch {
                     throw RPCError(ServiceError.store(error))
                 }

@@ -1,0 +1,43 @@
+import ArgumentParser
+import PlanService
+
+/// The options for a task's fields that `plan add-task` and `plan task edit`
+/// share, handed to the service as a ``TaskInput`` (which reads them, as it
+/// reads `task.add`'s and `task.update`'s).
+struct TaskFieldOptions: ParsableArguments {
+    @Option(help: "Project (course) it belongs to; created when new.")
+    var project: String?
+
+    @Option(help: ArgumentHelp("Longest sitting (attention span), e.g. 90m. Default 2h.", valueName: "duration"))
+    var span: String?
+
+    @Option(name: .customLong("min"), help: ArgumentHelp("Shortest sitting worth having. Default 30m.", valueName: "duration"))
+    var minSitting: String?
+
+    @Option(help: ArgumentHelp("Not before this date or time. Default: now.", valueName: "date"))
+    var start: String?
+
+    @Option(help: ArgumentHelp("No sitting starts before this time of day, HH:MM.", valueName: "time"))
+    var earliest: String?
+
+    @Option(help: ArgumentHelp("No sitting ends after this time of day, HH:MM (24:00 allowed).", valueName: "time"))
+    var latest: String?
+
+    @Option(help: ArgumentHelp("1 (highest) to 4 (lowest). Default 3.", valueName: "n"))
+    var priority: Int?
+
+    @Option(help: "Notes, copied into the exported calendar.")
+    var notes: String?
+
+    /// `input` with the options given.
+    func apply(to input: inout TaskInput) {
+        input.project = project ?? input.project
+        input.span = span
+        input.minSitting = minSitting
+        input.start = start
+        input.earliest = earliest
+        input.latest = latest
+        input.priority = priority
+        input.notes = notes
+    }
+}

@@ -1,0 +1,44 @@
+import PlanCore
+
+/// A change to the stored settings as a user or an editor gives it — what
+/// `plan policy set` and `policy.set` take: text, durations in any form
+/// ``InputValue/duration(_:field:)`` reads. Each member given replaces the
+/// stored one, the rest stay. Both faces fill one in and the service reads
+/// it, once: durations here (``InputError`` naming the field), the zone and
+/// the policy's other members when the settings are checked as a request's
+/// would be (``PlanService/updateSettings(_:)``).
+public struct PolicyInput: Hashable, Sendable {
+    public var timeZone: String?
+    /// The policy's members to change, in the contract's spelling except
+    /// that durations may be written as users write them (`10m`). A zero
+    /// `buffer` or `maxPerDay` means none, their default, and is stored
+    /// unset; of `busy`, each member given replaces the stored one.
+    public var policy = ScheduleRequest.PolicySpec()
+
+    public init() {}
+
+    /// The settings' text with this change made.
+    func apply(to s: inout PlanSettings.Text) throws(InputError) {
+        func iso(_ text: String?, _ field: String) throws(InputError) -> String? {
+            try text.map { t throws(InputError) in ISODuration.format(try InputValue.duration(t, field: field)) }
+        }
+        func unsetWhenZero(_ text: String) -> String? { text == ISODuration.format(0) ? nil : text }
+        let p = policy
+        let buffer = try iso(p.buffer, "buffer"), breakBetween = try iso(p.breakBetweenSittings, "breakBetweenSittings")
+        let granularity = try iso(p.granularity, "granularity"), maxPerDay = try iso(p.maxPerDay, "maxPerDay")
+        if let timeZone { s.timeZone = timeZone }
+        if let v = p.dayStart { s.policy.dayStart = v }
+        if let v = p.dayEnd { s.policy.dayEnd = v }
+        if let v = p.workingDays { s.policy.workingDays = v.map { $0.uppercased() } }
+        if let buffer { s.policy.buffer = unsetWhenZero(buffer) }
+        if let breakBetween { s.policy.breakBetweenSittings = breakBetween }
+        if let granularity { s.policy.granularity = granularity }
+        if let maxPerDay { s.policy.maxPerDay = unsetWhenZero(maxPerDay) }
+        if let change = p.busy, change.allDay != nil || change.tentative != nil {
+            var b = s.policy.busy ?? ScheduleRequest.BusySpec()
+            if let v = change.allDay { b.allDay = v }
+            if let v = change.tentative { b.tentative = v }
+            s.policy.busy = b
+        }
+    }
+}

@@ -1,0 +1,86 @@
+import PlanCore
+
+/// A task's fields as a user or an editor gives them: text, as typed after
+/// `plan add-task`/`plan task edit` or sent in `task.add`/`task.update`.
+/// Both faces fill one in and hand it to the service, which reads it here,
+/// once, against `now`, the user's zone and ``InputLimits`` — so the two
+/// faces cannot decide differently. A field left nil is not given (for an
+/// edit: left as it is).
+public struct TaskInput: Hashable, Sendable {
+    public var title: String?
+    /// The id to give a new task; nil: made from the title, unique in the store.
+    public var id: String?
+    public var project: String?
+    public var notes: String?
+    public var estimate: String?
+    public var span: String?
+    public var minSitting: String?
+    public var earliest: String?
+    public var latest: String?
+    public var start: String?
+    public var due: String?
+    /// 1 (highest) … 4 (lowest).
+    public var priority: Int?
+    /// Tasks (ids or titles) to finish first.
+    public var after: [String]?
+    /// Work already done (a new task only).
+    public var done: String?
+
+    /// Nothing given: set the fields the user or the editor gave.
+    public init() {}
+
+    /// A new task: title, estimate and due are required; `id` is the id it
+    /// gets and `after` the ids its `after` names (both found by the
+    /// service in its transaction).
+    func definition(id: String, after: [String], now: Instant, zone: SystemZone) throws(InputError) -> TaskDefinition {
+        guard let title else { throw InputError("title", "the title is missing") }
+        guard let estimate else { throw InputError("estimate", "the estimate is missing (the whole work, e.g. 6h)") }
+        guard let due else { throw InputError("due", "the due date is missing (e.g. fri or 2026-12-10)") }
+        var task = TaskDefinition(id: id, title: try InputValue.name(title, field: "title", what: "title"),
+                                  estimate: try InputValue.duration(estimate, field: "estimate"),
+                                  due: try InputValue.date(due, field: "due", now: now, zone: zone))
+        try apply(to: &task, after: after, now: now, zone: zone)
+        if let done { task.done = try InputValue.duration(done, field: "done") }
+        return task
+    }
+
+    /// Changes `task` by the fields given (title, estimate and due too); the
+    /// id stays. `after` are the ids the given `after` names.
+    func apply(to task: inout TaskDefinition, after: [String]?, now: Instant, zone: SystemZone) throws(InputError) {
+        if let title { task.title = try InputValue.name(title, field: "title", what: "title") }
+        if let project { task.project = project }
+        if let notes { task.notes = notes }
+        if let estimate { task.estimate = try InputValue.duration(estimate, field: "estimate") }
+        if let span { task.span = try InputValue.duration(span, field: "span") }
+        if let minSitting { task.minSitting = try InputValue.duration(minSitting, field: "minSitting") }
+        if let earliest { task.earliest = try InputValue.clock(earliest, field: "earliest", allow24: false) }
+        if let latest { task.latest = try InputValue.clock(latest, field: "latest", allow24: true) }
+        if let start { task.start = try InputValue.date(start, field: "start", now: now, zone: zone) }
+        if let due { task.due = try InputValue.date(due, field: "due", now: now, zone: zone) }
+        if let priority {
+            guard (1...4).contains(priority) else {
+                throw InputError("priority", "\(priority) is not a priority (1 highest … 4 lowest)")
+            }
+            task.priority = priority
+        }
+        if let after {
+            if after.contains(task.id) {
+                throw InputError("after", "a task cannot come after itself", kind: ScheduleRequestError.Kind.cycle.rawValue)
+            }
+            task.after = after
+        }
+    }
+
+    /// The tasks `after` names, as ids: each an id, else the one title that
+    /// matches (case-insensitive), among `tasks`.
+    static func resolve(_ after: [String], among tasks: [TaskDefinition]) throws(InputError) -> [String] {
+        var ids: [String] = []
+        for (i, key) in after.enumerated() {
+            guard let id = PlanService.taskId(key, among: tasks) else {
+                throw InputError("after/\(i)", ServiceError.notFound(kind: "task", name: key).description, isNotFound: true)
+            }
+            ids.append(id)
+        }
+        return ids
+    }
+}
