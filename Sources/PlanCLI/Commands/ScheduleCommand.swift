@@ -3,6 +3,7 @@ import Foundation
 import PlanCore
 import PlanICal
 import PlanProtocol
+import PlanRPC
 import PlanRender
 import PlanService
 
