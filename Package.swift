@@ -38,7 +38,8 @@ let package = Package(
             name: "CLibrsvg",
             providers: [.apt(["librsvg2-dev"]), .brew(["librsvg"])]
         ),
-        // Domain, time arithmetic and scheduling: pure, no I/O, no dependencies.
+        // Domain, time arithmetic and scheduling, and what both faces share of its wording and layout
+        // (refit reasons in words, terminal-safe text, the week laid out): pure, no I/O, no dependencies.
         .target(name: "PlanCore", swiftSettings: swiftSettings),
         // The JSON toolkit: a value that keeps numbers' text and members' order, its parser, the one writer
         // (and its fast `plan events --json` lines, written straight into the writer's buffer). Pure, no I/O.
