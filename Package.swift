@@ -38,10 +38,15 @@ let package = Package(
             name: "CLibrsvg",
             providers: [.apt(["librsvg2-dev"]), .brew(["librsvg"])]
         ),
-        // Domain, time arithmetic and scheduling: pure, no I/O, no dependencies.
+        // Domain, time arithmetic and scheduling, and what both faces share of its wording and layout
+        // (refit reasons in words, terminal-safe text, the week laid out): pure, no I/O, no dependencies.
         .target(name: "PlanCore", swiftSettings: swiftSettings),
-        // Course catalogs and the timetable builder: pure, no I/O.
-        .target(name: "PlanTimetable", dependencies: ["PlanCore"], swiftSettings: swiftSettings),
+        // The JSON toolkit: a value that keeps numbers' text and members' order, its parser, the one writer
+        // (and its fast `plan events --json` lines, written straight into the writer's buffer). Pure, no I/O.
+        .target(name: "PlanJSON", dependencies: ["PlanCore"], swiftSettings: swiftSettings),
+        // Course catalogs and the timetable builder, with the catalog file formats (plan's JSON, a registrar's
+        // CSV, umd.io) and the build's `--json`: bytes in, values out. Pure, no I/O.
+        .target(name: "PlanTimetable", dependencies: ["PlanCore", "PlanJSON"], swiftSettings: swiftSettings),
         // Study groups: finding a time a group can meet, over members' busy time. Pure, no I/O.
         .target(name: "PlanGroups", dependencies: ["PlanCore"], swiftSettings: swiftSettings),
         // The grade book's arithmetic: averages, GPA, what-ifs, the score needed, rules. Pure, in decimal.
@@ -70,14 +75,17 @@ let package = Package(
         ),
         // The operations of the shell and the editor protocol: store + calendars + scheduler.
         .target(name: "PlanService", dependencies: ["PlanCore", "PlanFiles", "PlanTimetable", "PlanGrades", "PlanGroups", "PlanICal", "PlanStore", "PlanDAV"], swiftSettings: swiftSettings),
-        // Versioned Codable wire types shared by `--json` output and `plan rpc`.
-        .target(name: "PlanProtocol", dependencies: ["PlanCore", "PlanFiles", "PlanTimetable", "PlanGrades", "PlanGroups", "PlanICal", "PlanStore", "PlanService", "PlanRender"], swiftSettings: swiftSettings),
+        // Versioned wire types shared by `--json` output and `plan rpc` (what happened: a code and its data),
+        // the inputs both faces read, and the one table of exit statuses and RPC error codes.
+        .target(name: "PlanProtocol", dependencies: ["PlanCore", "PlanJSON", "PlanFiles", "PlanTimetable", "PlanGrades", "PlanGroups", "PlanICal", "PlanStore", "PlanService"], swiftSettings: swiftSettings),
+        // The second face: the JSON-RPC 2.0 server of `plan rpc` (framing, params, errors, one file per method family).
+        .target(name: "PlanRPC", dependencies: ["PlanCore", "PlanJSON", "PlanTimetable", "PlanGrades", "PlanGroups", "PlanICal", "PlanStore", "PlanService", "PlanProtocol"], swiftSettings: swiftSettings),
         // ArgumentParser commands, output formatting, exit codes.
         .target(
             name: "PlanCLI",
             dependencies: [
-                "PlanCore", "PlanTimetable", "PlanGrades", "PlanGroups", "PlanICal", "PlanStore", "PlanService", "PlanRender", "PlanProtocol", "PlanImage",
-                "PlanDAV", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "PlanCore", "PlanTimetable", "PlanGrades", "PlanGroups", "PlanICal", "PlanStore", "PlanService", "PlanRender", "PlanJSON", "PlanProtocol", "PlanRPC",
+                "PlanImage", "PlanDAV", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -85,14 +93,14 @@ let package = Package(
         // plan(1) from the command definitions: `plan --experimental-dump-help | plan-manual > plan.1` (Packaging/install.sh).
         .executableTarget(name: "plan-manual", swiftSettings: swiftSettings),
         // What each fuzz target does with its bytes: run by Fuzz/ under libFuzzer and by PlanFuzzTests without it.
-        .target(name: "PlanFuzz", dependencies: ["PlanCore", "PlanTimetable", "PlanICal", "PlanStore", "PlanService", "PlanProtocol", "PlanDAV"], swiftSettings: swiftSettings),
+        .target(name: "PlanFuzz", dependencies: ["PlanCore", "PlanJSON", "PlanTimetable", "PlanICal", "PlanStore", "PlanService", "PlanProtocol", "PlanRPC", "PlanDAV"], swiftSettings: swiftSettings),
         // The short fuzz pass of one target, run by MutationPassTests in a process of its own (README "Fuzzing").
         .executableTarget(name: "plan-fuzz-pass", dependencies: ["PlanFuzz"], swiftSettings: swiftSettings),
         // The benchmark of issue 6: `swift run -c release plan-bench [--quick] [--json FILE]`.
         .executableTarget(
             name: "plan-bench",
             dependencies: [
-                "PlanCore", "PlanTimetable", "PlanGroups", "PlanICal", "PlanStore", "PlanService", "PlanProtocol", "PlanRender", "PlanCLI",
+                "PlanCore", "PlanTimetable", "PlanGroups", "PlanICal", "PlanStore", "PlanService", "PlanJSON", "PlanProtocol", "PlanRender", "PlanCLI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings
@@ -106,9 +114,9 @@ let package = Package(
         .testTarget(name: "PlanStoreTests", dependencies: ["PlanStore", "PlanCore", "PlanGroups", "PlanTimetable"], exclude: ["Fixtures"], swiftSettings: swiftSettings),
         .testTarget(name: "PlanDAVTests", dependencies: ["PlanDAV"], swiftSettings: swiftSettings),
         .testTarget(name: "PlanServiceTests", dependencies: ["PlanService", "PlanTimetable", "PlanStore", "PlanICal", "PlanCore", "PlanRender"], swiftSettings: swiftSettings),
-        .testTarget(name: "PlanProtocolTests", dependencies: ["PlanProtocol", "PlanTimetable", "PlanGrades", "PlanService", "PlanStore", "PlanRender", "PlanCore"], exclude: ["CatalogFiles"], swiftSettings: swiftSettings),
+        .testTarget(name: "PlanProtocolTests", dependencies: ["PlanProtocol", "PlanRPC", "PlanJSON", "PlanTimetable", "PlanGrades", "PlanService", "PlanStore", "PlanRender", "PlanCore"], exclude: ["CatalogFiles"], swiftSettings: swiftSettings),
         .testTarget(name: "PlanFuzzTests", dependencies: ["PlanFuzz", "PlanStore"], exclude: ["FuzzRegressions"], swiftSettings: swiftSettings),
-        .testTarget(name: "PlanCLITests", dependencies: ["PlanCLI"], exclude: ["Golden", "Wild", "Courses", "Week", "Servers", "Groups"], swiftSettings: swiftSettings),
+        .testTarget(name: "PlanCLITests", dependencies: ["PlanCLI", "PlanJSON"], exclude: ["Golden", "Wild", "Courses", "Week", "Servers", "Groups"], swiftSettings: swiftSettings),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,6 @@
 import Foundation
 import PlanCore
+import PlanJSON
 import PlanProtocol
 
 /// The JSON of occurrences for `plan events --json` (the text is `EventsText`).

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PlanCore
 import PlanDAV
 import PlanICal
 import PlanImage

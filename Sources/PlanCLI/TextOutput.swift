@@ -1,3 +1,4 @@
+import PlanCore
 import PlanRender
 
 /// The one way human-readable text reaches stdout and stderr: through

@@ -1,6 +1,7 @@
 import Foundation
 import PlanCore
 import PlanProtocol
+import PlanRPC
 import PlanService
 import PlanStore
 

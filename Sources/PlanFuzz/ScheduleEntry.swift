@@ -1,6 +1,7 @@
 import Foundation
 import PlanCore
 import PlanProtocol
+import PlanRPC
 
 /// `plan schedule` under fuzzing: a request's bytes read by the request
 /// reader, checked (with the limits both faces apply), planned around no

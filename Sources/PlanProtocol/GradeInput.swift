@@ -1,6 +1,8 @@
 import Foundation
 import PlanCore
 import PlanGrades
+import PlanJSON
+import PlanTimetable
 
 /// The grade book's inputs as text (command line and `grades.*` params), checked once here.
 public enum GradeInput {

@@ -1,6 +1,7 @@
 import Foundation
 import PlanCore
 import PlanGrades
+import PlanJSON
 import PlanService
 
 /// The `--json` forms of `plan grades` (and the `grades.*` results): decimals

@@ -1,5 +1,6 @@
 import Foundation
 import PlanCore
+import PlanJSON
 
 /// The response of `plan schedule` and of the `schedule` RPC method, as JSON
 /// spells it (`Schemas/schedule-response.schema.json`): times as

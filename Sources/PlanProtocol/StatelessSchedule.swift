@@ -1,5 +1,6 @@
 import PlanCore
 import PlanICal
+import PlanService
 
 /// The stateless scheduling contract (`plan schedule` and the `schedule` RPC
 /// method): a validated request and calendars in, the plan out. No store.
@@ -57,15 +58,15 @@ public enum StatelessSchedule {
         return (occurrences, warnings, failures)
     }
 
-    /// The bounds a validated request must keep (``RPCLimits``), checked by
-    /// both faces before planning: every duration at most 366 days, `due` and
+    /// The bounds a validated request must keep (``InputLimits``, as for a
+    /// task typed or sent), checked by both faces before planning: every duration at most 366 days, `due` and
     /// `start` within ten years of `now`. (A due a thousand years after `now`
     /// once overflowed the scheduler's stack: found by the fuzzer.)
     public static func checkLimits(_ input: ScheduleInput) throws(ScheduleRequestError) {
         func long(_ v: Int64, _ pointer: String, _ taskId: String? = nil) throws(ScheduleRequestError) {
-            if v > RPCLimits.maxDuration {
+            if v > InputLimits.maxDuration {
                 throw ScheduleRequestError(.badValue, taskId: taskId, field: pointer,
-                                           message: "\(ISODuration.format(v)) is longer than \(RPCLimits.maxDuration / 3600) hours, the most plan accepts")
+                                           message: "\(ISODuration.format(v)) is longer than \(InputLimits.maxDuration / 3600) hours, the most plan accepts")
             }
         }
         try long(input.policy.buffer, "/policy/buffer")
@@ -76,10 +77,10 @@ public enum StatelessSchedule {
             try long(t.span, "/tasks/\(i)/span", t.id)
             try long(t.minSitting, "/tasks/\(i)/minSitting", t.id)
             try long(t.done, "/tasks/\(i)/done", t.id)
-            if abs(t.due - input.now) > RPCLimits.maxHorizon {
+            if abs(t.due - input.now) > InputLimits.maxHorizon {
                 throw ScheduleRequestError(.badValue, taskId: t.id, field: "/tasks/\(i)/due", message: "more than ten years from now")
             }
-            if let s = t.start, abs(s - input.now) > RPCLimits.maxHorizon {
+            if let s = t.start, abs(s - input.now) > InputLimits.maxHorizon {
                 throw ScheduleRequestError(.badValue, taskId: t.id, field: "/tasks/\(i)/start", message: "more than ten years from now")
             }
         }

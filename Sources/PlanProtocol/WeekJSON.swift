@@ -1,5 +1,5 @@
 import PlanCore
-import PlanRender
+import PlanJSON
 
 /// `plan week --json`: the laid-out grid as `Schemas/week.schema.json`
 /// describes it, written with the one JSON writer. Times are local with

@@ -1,6 +1,6 @@
 import PlanCore
 import PlanICal
-import PlanRender
+import PlanJSON
 import PlanService
 import PlanStore
 

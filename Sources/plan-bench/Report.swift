@@ -1,5 +1,6 @@
 import Foundation
 import PlanCore
+import PlanJSON
 import PlanProtocol
 
 /// A JSON value with its keys in the order written, so the report is stable.

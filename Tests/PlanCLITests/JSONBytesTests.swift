@@ -1,4 +1,5 @@
 import PlanCore
+import PlanJSON
 import PlanProtocol
 import Testing
 @testable import PlanCLI

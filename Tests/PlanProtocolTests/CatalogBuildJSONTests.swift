@@ -1,8 +1,9 @@
 import Foundation
 import PlanCore
+import PlanJSON
 import Testing
 @testable import PlanProtocol
-import PlanTimetable
+@testable import PlanTimetable
 
 /// `plan courses build --json`: `TimetableBuildJSON` against `Schemas/timetable-build.schema.json`.
 @Suite struct CatalogBuildJSONTests {

@@ -2,7 +2,7 @@ import Foundation
 import PlanCore
 import Testing
 @testable import PlanProtocol
-import PlanTimetable
+@testable import PlanTimetable
 
 /// A registrar's CSV export, one row per meeting.
 @Suite struct CatalogCSVTests {

@@ -2,7 +2,7 @@ import Foundation
 import PlanCore
 import Testing
 @testable import PlanProtocol
-import PlanTimetable
+@testable import PlanTimetable
 
 /// The front door: the format told or sniffed, and a term where the format has none.
 @Suite struct CatalogImportTests {

@@ -2,7 +2,7 @@ import Foundation
 import PlanCore
 import Testing
 @testable import PlanProtocol
-import PlanTimetable
+@testable import PlanTimetable
 
 /// plan's catalog JSON: read with every field checked, written canonically,
 /// and checked against `Schemas/catalog.schema.json` with a real validator.

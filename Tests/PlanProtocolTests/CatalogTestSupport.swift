@@ -1,8 +1,9 @@
 import Foundation
 import PlanCore
+import PlanJSON
 import Testing
 @testable import PlanProtocol
-import PlanTimetable
+@testable import PlanTimetable
 
 /// Files and values the catalog tests share.
 enum CatalogFixtures {

@@ -2,7 +2,7 @@ import Foundation
 import PlanCore
 import Testing
 @testable import PlanProtocol
-import PlanTimetable
+@testable import PlanTimetable
 
 /// A umd.io v1 sections dump.
 @Suite struct CatalogUMDIOTests {

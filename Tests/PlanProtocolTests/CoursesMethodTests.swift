@@ -1,5 +1,6 @@
 import Foundation
 import PlanCore
+import PlanJSON
 import Testing
 @testable import PlanProtocol
 

@@ -1,6 +1,8 @@
 import Foundation
 import PlanCore
 import PlanICal
+import PlanJSON
+@testable import PlanRPC
 import Testing
 @testable import PlanProtocol
 @testable import PlanService

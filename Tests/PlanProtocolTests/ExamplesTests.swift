@@ -1,6 +1,8 @@
 import Foundation
 import PlanCore
-import PlanTimetable
+import PlanJSON
+@testable import PlanRPC
+@testable import PlanTimetable
 import Testing
 @testable import PlanProtocol
 

@@ -1,4 +1,5 @@
 import Foundation
+@testable import PlanRPC
 import Testing
 @testable import PlanProtocol
 

@@ -1,4 +1,5 @@
 import Foundation
+import PlanJSON
 import Testing
 @testable import PlanProtocol
 

@@ -1,5 +1,7 @@
 import Foundation
 import PlanCore
+import PlanJSON
+@testable import PlanRPC
 import Testing
 @testable import PlanProtocol
 

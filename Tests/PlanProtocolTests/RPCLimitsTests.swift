@@ -1,5 +1,6 @@
 import Foundation
 import PlanCore
+@testable import PlanRPC
 import Testing
 @testable import PlanProtocol
 

@@ -27,22 +27,6 @@ func day(_ text: String, option: String, now: Instant, zone: SystemZone) throws 
     try reading(option) { () throws(InputError) in try InputValue.date(text, field: option, now: now, zone: zone) }.day(in: zone)
 }
 
-extension InputError {
-    /// The option of `plan` that gives this field: `--min` for `minSitting`,
-    /// `--day-start` for `dayStart`.
-    var option: String {
-        switch field {
-        case "title": "<title>"
-        case "minSitting": "--min"
-        case "breakBetweenSittings": "--break"
-        case "timeZone": "--tz"
-        case "busy/allDay": "--busy-all-day"
-        case "busy/tentative": "--busy-tentative"
-        default: "--" + name.reduce(into: "") { out, c in out += c.isUppercase ? "-" + c.lowercased() : String(c) }
-        }
-    }
-}
-
 /// Prints what the command shows (a listing, a search): text, or JSON when asked.
 func emit(_ json: Bool, _ value: some Encodable, text: () -> String) {
     if json { print(Wire.encode(value)) } else { show(text(), terminator: "") }

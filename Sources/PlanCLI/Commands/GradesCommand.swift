@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PlanCore
 import PlanGrades
 import PlanProtocol
 import PlanRender

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import PlanCore
 import PlanProtocol
+import PlanRPC
 import PlanRender
 import PlanService
 import PlanStore

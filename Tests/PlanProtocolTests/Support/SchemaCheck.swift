@@ -1,4 +1,6 @@
 import Foundation
+import PlanJSON
+@testable import PlanRPC
 import Testing
 @testable import PlanProtocol
 
