@@ -4,15 +4,15 @@ import PlanProtocol
 
 /// The exit codes plan documents, as ArgumentParser throws them (the
 /// values and their meaning: ``ExitStatus``).
-public enum PlanExit {
-    public static let usage = ExitCode(.usage)
-    public static let dataError = ExitCode(.dataError)
-    public static let noInput = ExitCode(.noInput)
-    public static let doesNotFit = ExitCode(.doesNotFit)
-    public static let needsReplan = ExitCode(.needsReplan)
-    public static let tempFail = ExitCode(.tempFail)
-    public static let software = ExitCode(.software)
-    public static let cannotCreate = ExitCode(.cannotCreate)
+package enum PlanExit {
+    package static let usage = ExitCode(.usage)
+    package static let dataError = ExitCode(.dataError)
+    package static let noInput = ExitCode(.noInput)
+    package static let doesNotFit = ExitCode(.doesNotFit)
+    package static let needsReplan = ExitCode(.needsReplan)
+    package static let tempFail = ExitCode(.tempFail)
+    package static let software = ExitCode(.software)
+    package static let cannotCreate = ExitCode(.cannotCreate)
 }
 
 extension ExitCode {

@@ -9,8 +9,8 @@ import PlanRender
 import PlanStore
 
 /// The `plan` command: its subcommands are the whole shell interface.
-public struct PlanCommand: ParsableCommand {
-    public static let configuration = CommandConfiguration(
+package struct PlanCommand: ParsableCommand {
+    package static let configuration = CommandConfiguration(
         commandName: "plan",
         abstract: "Fit your work around your fixed timetable.",
         discussion: """
@@ -36,12 +36,12 @@ public struct PlanCommand: ParsableCommand {
                       RPCCommand.self, DoctorCommand.self, BackupCommand.self, RestoreCommand.self]
     )
 
-    public init() {}
+    package init() {}
 
     /// Parses the command line and runs the command; a failure exits with its
     /// documented status, reported as text or, with `--json`, as one JSON
     /// object on stderr (``ErrorReport``).
-    public static func main() {
+    package static func main() {
         let arguments = Array(CommandLine.arguments.dropFirst())
         ErrorReport.shared.start(json: ErrorReport.asksForJSON(arguments))
         var ran: (any ParsableCommand.Type)?
@@ -86,12 +86,12 @@ func commandPath(to command: any ParsableCommand.Type, from root: any ParsableCo
 }
 
 /// plan's own version.
-public let planVersion = "0.1.0"
+package let planVersion = "0.1.0"
 
 /// What `plan --version` prints: plan's version, then the versions of the
 /// libraries this process actually runs with (asked at run time) and the
 /// store schema it writes.
-public var versionText: String {
+package var versionText: String {
     """
     plan \(planVersion)
     libical \(LibicalVersion.linked)

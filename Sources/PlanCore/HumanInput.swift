@@ -1,9 +1,9 @@
 /// What people type on the command line: `90m`, `1h30m`, `1.5h`, `PT1H30M`;
 /// `today`, `tomorrow`, `fri`, `+3d`, `2026-12-10`, `2026-12-10T17:00`.
-public enum HumanInput {
+package enum HumanInput {
     /// Seconds for `90m`, `1h30m`, `1.5h`, `2h`, `45` (minutes) or an ISO 8601
     /// duration; nil when it is none of those or negative.
-    public static func duration(_ text: String) -> Int64? {
+    package static func duration(_ text: String) -> Int64? {
         let t = text.trimmingCharacters(in: " ").lowercased()
         if t.hasPrefix("p") || t.hasPrefix("-p") {
             guard let v = ISODuration.parse(t.uppercased()), v >= 0 else { return nil }
@@ -40,7 +40,7 @@ public enum HumanInput {
     /// a weekday name or its first three letters (the next such day, never
     /// today), `+3d` / `+2w`, or ISO 8601. Returns the parsed value for the
     /// caller to place (dates stay dates).
-    public static func date(_ text: String, now: Instant, zone: some UTCOffsetProvider) -> DateText.Value? {
+    package static func date(_ text: String, now: Instant, zone: some UTCOffsetProvider) -> DateText.Value? {
         let t = text.trimmingCharacters(in: " ").lowercased()
         let today = zone.local(now).date
         switch t {

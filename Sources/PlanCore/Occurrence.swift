@@ -1,5 +1,5 @@
 /// A point in time as an iCalendar file states it (RFC 5545 §3.3.4, §3.3.5).
-public enum CalendarTime: Hashable, Sendable, Comparable {
+package enum CalendarTime: Hashable, Sendable, Comparable {
     /// A zoned or UTC DATE-TIME, resolved to an instant.
     case utc(Instant)
     /// A DATE-TIME with neither `Z` nor TZID: the same wall clock in every zone.
@@ -8,7 +8,7 @@ public enum CalendarTime: Hashable, Sendable, Comparable {
     case date(LocalDate)
 
     /// The wire name of the kind: `utc`, `floating` or `date`.
-    public var kind: String {
+    package var kind: String {
         switch self {
         case .utc: "utc"
         case .floating: "floating"
@@ -17,7 +17,7 @@ public enum CalendarTime: Hashable, Sendable, Comparable {
     }
 
     /// `YYYY-MM-DDTHH:MM:SSZ`, `YYYY-MM-DDTHH:MM:SS` or `YYYY-MM-DD`.
-    public var wireString: String {
+    package var wireString: String {
         switch self {
         case .utc(let i): i.utcString
         case .floating(let l): l.isoString
@@ -27,7 +27,7 @@ public enum CalendarTime: Hashable, Sendable, Comparable {
 
     /// The instant this names when floating times and dates are read in `zone`
     /// (a date means its local midnight).
-    public func instant(in zone: some UTCOffsetProvider) -> Instant {
+    package func instant(in zone: some UTCOffsetProvider) -> Instant {
         switch self {
         case .utc(let i): i
         case .floating(let l): zone.resolve(l)
@@ -37,7 +37,7 @@ public enum CalendarTime: Hashable, Sendable, Comparable {
 
     /// Seconds since the epoch reading floating times and dates as UTC: the
     /// sort key RFC-agnostic tools (and the corpus) use.
-    public var sortKey: Int64 {
+    package var sortKey: Int64 {
         switch self {
         case .utc(let i): i.seconds
         case .floating(let l): l.secondsSinceEpoch
@@ -45,39 +45,39 @@ public enum CalendarTime: Hashable, Sendable, Comparable {
         }
     }
 
-    public static func < (a: CalendarTime, b: CalendarTime) -> Bool { a.sortKey < b.sortKey }
+    package static func < (a: CalendarTime, b: CalendarTime) -> Bool { a.sortKey < b.sortKey }
 }
 
 /// STATUS of an event (RFC 5545 §3.8.1.11).
-public enum EventStatus: String, Hashable, Sendable {
+package enum EventStatus: String, Hashable, Sendable {
     case tentative = "TENTATIVE"
     case confirmed = "CONFIRMED"
     case cancelled = "CANCELLED"
 }
 
 /// One occurrence of a VEVENT, after recurrence expansion and overrides.
-public struct Occurrence: Hashable, Sendable {
-    public var uid: String
+package struct Occurrence: Hashable, Sendable {
+    package var uid: String
     /// RECURRENCE-ID of an override, the original start of a generated
     /// instance of a series, nil for a one-off event.
-    public var recurrenceId: CalendarTime?
-    public var start: CalendarTime
-    public var end: CalendarTime
-    public var summary: String?
+    package var recurrenceId: CalendarTime?
+    package var start: CalendarTime
+    package var end: CalendarTime
+    package var summary: String?
     /// The STATUS text as written (upper-cased), nil when absent.
-    public var status: String?
+    package var status: String?
     /// TRANSP:TRANSPARENT.
-    public var transparent: Bool
+    package var transparent: Bool
     /// The zone name of the original DTSTART (nil for UTC, floating and dates).
-    public var tzid: String?
+    package var tzid: String?
     /// Where it came from (a file path or label).
-    public var source: String
+    package var source: String
     /// LOCATION (RFC 5545 §3.8.7.1), unescaped; nil when absent.
-    public var location: String?
+    package var location: String?
     /// CATEGORIES (RFC 5545 §3.8.1.2): every item of every CATEGORIES property, unescaped, in order.
-    public var categories: [String]
+    package var categories: [String]
 
-    public init(uid: String, recurrenceId: CalendarTime?, start: CalendarTime, end: CalendarTime,
+    package init(uid: String, recurrenceId: CalendarTime?, start: CalendarTime, end: CalendarTime,
                 summary: String?, status: String?, transparent: Bool, tzid: String?, source: String,
                 location: String? = nil, categories: [String] = []) {
         self.uid = uid
@@ -93,12 +93,12 @@ public struct Occurrence: Hashable, Sendable {
         self.categories = categories
     }
 
-    public var isCancelled: Bool { status == EventStatus.cancelled.rawValue }
-    public var isTentative: Bool { status == EventStatus.tentative.rawValue }
-    public var isAllDay: Bool { if case .date = start { true } else { false } }
+    package var isCancelled: Bool { status == EventStatus.cancelled.rawValue }
+    package var isTentative: Bool { status == EventStatus.tentative.rawValue }
+    package var isAllDay: Bool { if case .date = start { true } else { false } }
 
     /// The half-open span of time it takes, reading floating times and dates in `zone`.
-    public func range(in zone: some UTCOffsetProvider) -> TimeRange {
+    package func range(in zone: some UTCOffsetProvider) -> TimeRange {
         TimeRange(start: start.instant(in: zone), end: end.instant(in: zone))
     }
 }

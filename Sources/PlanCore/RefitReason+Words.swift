@@ -1,6 +1,6 @@
 extension RefitReason {
     /// The reason in a few words, e.g. `collides with CHEM 110 Lab on Wed 2026-11-04`.
-    public func phrase(_ zone: some UTCOffsetProvider) -> String {
+    package func phrase(_ zone: some UTCOffsetProvider) -> String {
         func day(_ r: TimeRange) -> String { TimeText.day(zone.local(r.start).date) }
         func clock(_ t: Instant) -> String { TimeText.clock(t, zone) }
         func h(_ seconds: Int64) -> String { ISODuration.humanString(seconds) }

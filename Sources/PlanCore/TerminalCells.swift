@@ -4,10 +4,10 @@
 /// (joiners, FSI/PDI) none, anything else one. A `Character` is a grapheme
 /// cluster (a letter with its marks, an emoji with its modifiers and
 /// joiners, a flag), measured whole and never split. Never wraps.
-public enum TerminalCells {
+package enum TerminalCells {
     /// The cells `c` takes: its first scalar decides, an emoji asked for by
     /// VS16 (U+FE0F) takes two.
-    public static func width(_ c: Character) -> Int {
+    package static func width(_ c: Character) -> Int {
         let scalars = c.unicodeScalars
         guard let first = scalars.first else { return 0 }
         if first.value < 0x7F { return first.value < 0x20 ? 0 : 1 }
@@ -18,12 +18,12 @@ public enum TerminalCells {
     }
 
     /// The cells of `s`.
-    public static func width(_ s: String) -> Int { s.reduce(0) { $0 + width($1) } }
+    package static func width(_ s: String) -> Int { s.reduce(0) { $0 + width($1) } }
 
     /// `s` in exactly `cells` cells: cut with `…` when longer (between
     /// grapheme clusters, a wide one that would cross the edge left out),
     /// padded with spaces.
-    public static func fit(_ s: String, _ cells: Int) -> String {
+    package static func fit(_ s: String, _ cells: Int) -> String {
         guard cells > 0 else { return "" }
         let w = width(s)
         if w <= cells { return s + String(repeating: " ", count: cells - w) }
@@ -33,7 +33,7 @@ public enum TerminalCells {
 
     /// The longest run of whole characters from the start of `s` in at most
     /// `cells` cells, and the cells it takes.
-    public static func prefix(_ s: String, _ cells: Int) -> (text: String, cells: Int) {
+    package static func prefix(_ s: String, _ cells: Int) -> (text: String, cells: Int) {
         var out = "", used = 0
         for c in s {
             let w = width(c)
@@ -45,7 +45,7 @@ public enum TerminalCells {
     }
 
     /// `s` padded with spaces to `cells` cells; longer text is left whole.
-    public static func pad(_ s: String, _ cells: Int) -> String {
+    package static func pad(_ s: String, _ cells: Int) -> String {
         s + String(repeating: " ", count: max(0, cells - width(s)))
     }
 

@@ -18,15 +18,15 @@
 /// Arabic…) is then isolated, FSI U+2068 … PDI U+2069, so that a terminal
 /// which orders bidirectional text keeps it from reordering the columns and
 /// words beside it; both take no cell.
-public enum TerminalText {
+package enum TerminalText {
     /// First Strong Isolate: the label's own direction, from its first strong letter.
-    public static let firstStrongIsolate: Unicode.Scalar = "\u{2068}"
+    package static let firstStrongIsolate: Unicode.Scalar = "\u{2068}"
     /// Pop Directional Isolate: ends the isolate.
-    public static let popDirectionalIsolate: Unicode.Scalar = "\u{2069}"
+    package static let popDirectionalIsolate: Unicode.Scalar = "\u{2069}"
 
     /// `s` with every control character in the visible form of the table
     /// above; a newline too (a label stays on its line).
-    public static func inert(_ s: String) -> String {
+    package static func inert(_ s: String) -> String {
         guard s.unicodeScalars.contains(where: isControl) else { return s }
         var out = String.UnicodeScalarView()
         for u in s.unicodeScalars { append(u, to: &out) }
@@ -35,7 +35,7 @@ public enum TerminalText {
 
     /// An outside-supplied label as a text rendering writes it: ``inert(_:)``,
     /// then isolated (FSI … PDI) when it has right-to-left letters.
-    public static func label(_ s: String) -> String {
+    package static func label(_ s: String) -> String {
         isolated(inert(s))
     }
 
@@ -43,7 +43,7 @@ public enum TerminalText {
     /// ``inert(_:)``, cut with `…` between grapheme clusters when longer,
     /// isolated when it has right-to-left letters (the isolate closed before
     /// the padding, so a cut never leaves it open), padded with spaces.
-    public static func fit(_ s: String, _ cells: Int) -> String {
+    package static func fit(_ s: String, _ cells: Int) -> String {
         guard cells > 0 else { return "" }
         let safe = inert(s)
         let whole = TerminalCells.width(safe)
@@ -66,7 +66,7 @@ public enum TerminalText {
     /// the isolates ``label(_:)`` writes; with `keepingStyle`, so do plan's own
     /// SGR sequences (`ESC [ digits ; … m`, colours and bold), and every other
     /// escape sequence is shown inert.
-    public static func output(_ s: String, keepingStyle: Bool) -> String {
+    package static func output(_ s: String, keepingStyle: Bool) -> String {
         func passes(_ u: Unicode.Scalar) -> Bool {
             u == "\n" || u == "\t" || u == firstStrongIsolate || u == popDirectionalIsolate
         }
@@ -97,7 +97,7 @@ public enum TerminalText {
     }
 
     /// A character the table above turns visible.
-    public static func isControl(_ u: Unicode.Scalar) -> Bool {
+    package static func isControl(_ u: Unicode.Scalar) -> Bool {
         switch u.value {
         case 0x00...0x1F, 0x7F...0x9F, 0x2028...0x2029, 0x202A...0x202E, 0x2066...0x2069: true
         default: false
@@ -112,7 +112,7 @@ public enum TerminalText {
     /// Arabic, Syriac, Thaana, N'Ko and the other scripts of U+0590–U+08FF,
     /// their presentation forms and the right-to-left blocks of the
     /// supplementary planes.
-    public static func isRightToLeft(_ u: Unicode.Scalar) -> Bool {
+    package static func isRightToLeft(_ u: Unicode.Scalar) -> Bool {
         switch u.value {
         case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFE, 0x10800...0x10FFF, 0x1E800...0x1EFFF: true
         default: false

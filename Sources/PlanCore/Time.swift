@@ -4,80 +4,80 @@ import Foundation
 ///
 /// iCalendar (RFC 5545 §3.3.5) and the scheduler both work at one-second
 /// resolution, so an integer keeps arithmetic exact and output reproducible.
-public struct Instant: Hashable, Comparable, Sendable {
-    public var seconds: Int64
+package struct Instant: Hashable, Comparable, Sendable {
+    package var seconds: Int64
 
-    public init(seconds: Int64) { self.seconds = seconds }
+    package init(seconds: Int64) { self.seconds = seconds }
 
-    public static func < (a: Instant, b: Instant) -> Bool { a.seconds < b.seconds }
-    public static func + (a: Instant, d: Int64) -> Instant { Instant(seconds: a.seconds + d) }
-    public static func - (a: Instant, d: Int64) -> Instant { Instant(seconds: a.seconds - d) }
-    public static func - (a: Instant, b: Instant) -> Int64 { a.seconds - b.seconds }
+    package static func < (a: Instant, b: Instant) -> Bool { a.seconds < b.seconds }
+    package static func + (a: Instant, d: Int64) -> Instant { Instant(seconds: a.seconds + d) }
+    package static func - (a: Instant, d: Int64) -> Instant { Instant(seconds: a.seconds - d) }
+    package static func - (a: Instant, b: Instant) -> Int64 { a.seconds - b.seconds }
 
     /// The same instant as a Foundation `Date`.
-    public var date: Date { Date(timeIntervalSince1970: TimeInterval(seconds)) }
+    package var date: Date { Date(timeIntervalSince1970: TimeInterval(seconds)) }
 
     /// The local wall-clock reading of this instant at a fixed UTC offset.
-    public func local(offset: Int) -> LocalDateTime {
+    package func local(offset: Int) -> LocalDateTime {
         LocalDateTime(secondsSinceEpoch: seconds + Int64(offset))
     }
 
     /// `YYYY-MM-DDTHH:MM:SSZ`.
-    public var utcString: String { local(offset: 0).isoString + "Z" }
+    package var utcString: String { local(offset: 0).isoString + "Z" }
 }
 
 /// A half-open range of instants `[start, end)`.
 ///
 /// Unlike Foundation's closed `DateInterval`, two back-to-back classes
 /// (`[9:00, 10:00)` and `[10:00, 11:00)`) do not overlap.
-public struct TimeRange: Hashable, Sendable, CustomStringConvertible {
-    public var start: Instant
-    public var end: Instant
+package struct TimeRange: Hashable, Sendable, CustomStringConvertible {
+    package var start: Instant
+    package var end: Instant
 
     /// A range; `end` earlier than `start` is clamped to an empty range at `start`.
-    public init(start: Instant, end: Instant) {
+    package init(start: Instant, end: Instant) {
         self.start = start
         self.end = max(start, end)
     }
 
-    public var duration: Int64 { end - start }
-    public var isEmpty: Bool { start == end }
+    package var duration: Int64 { end - start }
+    package var isEmpty: Bool { start == end }
 
     /// True when `instant` lies in `[start, end)`.
-    public func contains(_ instant: Instant) -> Bool { start <= instant && instant < end }
+    package func contains(_ instant: Instant) -> Bool { start <= instant && instant < end }
 
     /// True when the ranges share at least one instant. An empty range overlaps
     /// another when it lies inside it (`start` in `[other.start, other.end)`),
     /// the rule RFC 5545 §4.3.5 style queries use for zero-length events.
-    public func overlaps(_ other: TimeRange) -> Bool {
+    package func overlaps(_ other: TimeRange) -> Bool {
         if isEmpty { return other.contains(start) || (other.isEmpty && other.start == start) }
         if other.isEmpty { return contains(other.start) }
         return start < other.end && other.start < end
     }
 
     /// The common part, or nil when they do not overlap.
-    public func intersection(_ other: TimeRange) -> TimeRange? {
+    package func intersection(_ other: TimeRange) -> TimeRange? {
         let s = max(start, other.start), e = min(end, other.end)
         return s < e ? TimeRange(start: s, end: e) : nil
     }
 
-    public var description: String { "[\(start.utcString), \(end.utcString))" }
+    package var description: String { "[\(start.utcString), \(end.utcString))" }
 }
 
 /// A calendar date with no time zone (proleptic Gregorian).
-public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible {
-    public var year: Int
-    public var month: Int
-    public var day: Int
+package struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible {
+    package var year: Int
+    package var month: Int
+    package var day: Int
 
-    public init(year: Int, month: Int, day: Int) {
+    package init(year: Int, month: Int, day: Int) {
         self.year = year
         self.month = month
         self.day = day
     }
 
     /// The date `days` days after 1970-01-01.
-    public init(daysSinceEpoch days: Int64) {
+    package init(daysSinceEpoch days: Int64) {
         // Civil-from-days (H. Hinnant's algorithm, public domain description).
         let z = days + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
@@ -91,7 +91,7 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
     }
 
     /// Days since 1970-01-01 (negative before).
-    public var daysSinceEpoch: Int64 {
+    package var daysSinceEpoch: Int64 {
         let y = Int64(month <= 2 ? year - 1 : year)
         let era = (y >= 0 ? y : y - 399) / 400
         let yoe = y - era * 400
@@ -102,33 +102,33 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
     }
 
     /// ISO weekday: 1 = Monday … 7 = Sunday.
-    public var isoWeekday: Int {
+    package var isoWeekday: Int {
         let d = daysSinceEpoch  // 1970-01-01 was a Thursday (4)
         return Int(((d + 3) % 7 + 7) % 7) + 1
     }
 
-    public func adding(days: Int) -> LocalDate { LocalDate(daysSinceEpoch: daysSinceEpoch + Int64(days)) }
+    package func adding(days: Int) -> LocalDate { LocalDate(daysSinceEpoch: daysSinceEpoch + Int64(days)) }
 
     /// True for a real calendar date (month 1–12, day within the month).
-    public var isValid: Bool {
+    package var isValid: Bool {
         guard (1...12).contains(month), day >= 1 else { return false }
         return LocalDate(daysSinceEpoch: daysSinceEpoch) == self
     }
 
-    public static func < (a: LocalDate, b: LocalDate) -> Bool {
+    package static func < (a: LocalDate, b: LocalDate) -> Bool {
         (a.year, a.month, a.day) < (b.year, b.month, b.day)
     }
 
     /// `YYYY-MM-DD`.
-    public var isoString: String {
+    package var isoString: String {
         let y = year >= 1000 || year < 0 ? String(year) : String(String(year + 10_000).dropFirst())
         return y + "-" + pad2(month) + "-" + pad2(day)
     }
 
-    public var description: String { isoString }
+    package var description: String { isoString }
 
     /// Parses `YYYY-MM-DD` (or `YYYYMMDD`); nil when it is not a real date.
-    public init?(iso text: some StringProtocol) {
+    package init?(iso text: some StringProtocol) {
         if let ascii = Self.parseASCII(text) {
             guard let date = ascii else { return nil }
             self = date
@@ -179,39 +179,39 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
 }
 
 /// A wall-clock reading with no zone: a date plus seconds into the day.
-public struct LocalDateTime: Hashable, Comparable, Sendable, CustomStringConvertible {
-    public var date: LocalDate
+package struct LocalDateTime: Hashable, Comparable, Sendable, CustomStringConvertible {
+    package var date: LocalDate
     /// Seconds since local midnight, 0 ..< 86 400.
-    public var secondOfDay: Int
+    package var secondOfDay: Int
 
-    public init(date: LocalDate, hour: Int = 0, minute: Int = 0, second: Int = 0) {
+    package init(date: LocalDate, hour: Int = 0, minute: Int = 0, second: Int = 0) {
         self.date = date
         self.secondOfDay = hour * 3600 + minute * 60 + second
     }
 
     /// The reading at `s` seconds after 1970-01-01T00:00:00 (as if on UTC).
-    public init(secondsSinceEpoch s: Int64) {
+    package init(secondsSinceEpoch s: Int64) {
         let days = s >= 0 ? s / 86_400 : -((-s + 86_399) / 86_400)
         date = LocalDate(daysSinceEpoch: days)
         secondOfDay = Int(s - days * 86_400)
     }
 
-    public var hour: Int { secondOfDay / 3600 }
-    public var minute: Int { secondOfDay / 60 % 60 }
-    public var second: Int { secondOfDay % 60 }
+    package var hour: Int { secondOfDay / 3600 }
+    package var minute: Int { secondOfDay / 60 % 60 }
+    package var second: Int { secondOfDay % 60 }
 
     /// Seconds since 1970-01-01T00:00:00 reading this wall clock as UTC.
-    public var secondsSinceEpoch: Int64 { date.daysSinceEpoch * 86_400 + Int64(secondOfDay) }
+    package var secondsSinceEpoch: Int64 { date.daysSinceEpoch * 86_400 + Int64(secondOfDay) }
 
-    public func adding(seconds: Int64) -> LocalDateTime { LocalDateTime(secondsSinceEpoch: secondsSinceEpoch + seconds) }
+    package func adding(seconds: Int64) -> LocalDateTime { LocalDateTime(secondsSinceEpoch: secondsSinceEpoch + seconds) }
 
-    public static func < (a: LocalDateTime, b: LocalDateTime) -> Bool { a.secondsSinceEpoch < b.secondsSinceEpoch }
+    package static func < (a: LocalDateTime, b: LocalDateTime) -> Bool { a.secondsSinceEpoch < b.secondsSinceEpoch }
 
     /// `YYYY-MM-DDTHH:MM:SS`.
-    public var isoString: String { date.isoString + "T" + pad2(hour) + ":" + pad2(minute) + ":" + pad2(second) }
+    package var isoString: String { date.isoString + "T" + pad2(hour) + ":" + pad2(minute) + ":" + pad2(second) }
     /// `HH:MM`, the clock as people read it.
-    public var hhmm: String { pad2(hour) + ":" + pad2(minute) }
-    public var description: String { isoString }
+    package var hhmm: String { pad2(hour) + ":" + pad2(minute) }
+    package var description: String { isoString }
 }
 
 func pad2(_ n: Int) -> String {

@@ -5,7 +5,7 @@ import Foundation
 /// Converting UTC → local is unambiguous; local → UTC is not (DST gaps and
 /// overlaps), so every zone only has to answer the former and
 /// ``resolve(_:)`` derives the latter by the rule of RFC 5545 §3.3.5.
-public protocol UTCOffsetProvider {
+package protocol UTCOffsetProvider {
     /// Seconds east of UTC in effect at `instant`.
     func offset(at instant: Instant) -> Int
 
@@ -22,10 +22,10 @@ extension UTCOffsetProvider {
     /// clock) is read with the offset in effect *before* the gap, i.e. it moves
     /// forward by the gap's length; an ambiguous local time (it happens twice)
     /// means its *first* occurrence.
-    public func resolve(_ local: LocalDateTime) -> Instant { resolveByRule(local) }
+    package func resolve(_ local: LocalDateTime) -> Instant { resolveByRule(local) }
 
     /// ``resolve(_:)`` by its rule, from ``offset(at:)`` alone.
-    public func resolveByRule(_ local: LocalDateTime) -> Instant {
+    package func resolveByRule(_ local: LocalDateTime) -> Instant {
         let asUTC = local.secondsSinceEpoch
         // Offsets a day either side bracket any single transition near `local`.
         let before = offset(at: Instant(seconds: asUTC - 86_400))
@@ -46,37 +46,37 @@ extension UTCOffsetProvider {
     }
 
     /// The wall-clock reading of `instant` in this zone.
-    public func local(_ instant: Instant) -> LocalDateTime { instant.local(offset: offset(at: instant)) }
+    package func local(_ instant: Instant) -> LocalDateTime { instant.local(offset: offset(at: instant)) }
 }
 
 /// A zone from the system's IANA database (through Foundation).
-public struct SystemZone: UTCOffsetProvider, Hashable, Sendable {
-    public let timeZone: TimeZone
-    public var identifier: String { timeZone.identifier }
+package struct SystemZone: UTCOffsetProvider, Hashable, Sendable {
+    package let timeZone: TimeZone
+    package var identifier: String { timeZone.identifier }
 
-    public init(_ timeZone: TimeZone) { self.timeZone = timeZone }
+    package init(_ timeZone: TimeZone) { self.timeZone = timeZone }
 
     /// nil when the name is not a zone the system knows.
-    public init?(identifier: String) {
+    package init?(identifier: String) {
         guard let tz = TimeZone(identifier: identifier) else { return nil }
         self.timeZone = tz
     }
 
-    public func offset(at instant: Instant) -> Int { timeZone.secondsFromGMT(for: instant.date) }
+    package func offset(at instant: Instant) -> Int { timeZone.secondsFromGMT(for: instant.date) }
 
     /// UTC.
-    public static let utc = SystemZone(TimeZone(identifier: "UTC")!)
+    package static let utc = SystemZone(TimeZone(identifier: "UTC")!)
 }
 
 /// A zone with one fixed offset (e.g. `-05:00` in a request).
-public struct FixedOffsetZone: UTCOffsetProvider, Hashable, Sendable {
-    public let seconds: Int
-    public init(seconds: Int) { self.seconds = seconds }
-    public func offset(at instant: Instant) -> Int { seconds }
+package struct FixedOffsetZone: UTCOffsetProvider, Hashable, Sendable {
+    package let seconds: Int
+    package init(seconds: Int) { self.seconds = seconds }
+    package func offset(at instant: Instant) -> Int { seconds }
 }
 
 /// `±HH:MM` for an offset in seconds (seconds beyond the minute are dropped).
-public func formatOffset(_ seconds: Int) -> String {
+package func formatOffset(_ seconds: Int) -> String {
     let sign = seconds < 0 ? "-" : "+"
     let m = abs(seconds) / 60
     return "\(sign)\(pad2(m / 60)):\(pad2(m % 60))"

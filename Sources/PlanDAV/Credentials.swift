@@ -2,11 +2,11 @@ import Foundation
 
 /// A user name and password for one host, held only in memory: never
 /// printed (its description hides the password), logged or stored.
-public struct Credentials: Sendable, Equatable, CustomStringConvertible {
-    public var user: String
+package struct Credentials: Sendable, Equatable, CustomStringConvertible {
+    package var user: String
     var password: String
 
-    public init(user: String, password: String) {
+    package init(user: String, password: String) {
         self.user = user
         self.password = password
     }
@@ -14,7 +14,7 @@ public struct Credentials: Sendable, Equatable, CustomStringConvertible {
     /// `Authorization: Basic …` (RFC 7617).
     var basicAuthorization: String { "Basic " + Data("\(user):\(password)".utf8).base64EncodedString() }
 
-    public var description: String { "\(user):••••" }
+    package var description: String { "\(user):••••" }
 
     /// The credentials for `host`, from the first of these that has them:
     /// `PLAN_CALDAV_USER`/`PLAN_CALDAV_PASSWORD` when both are set (for the
@@ -24,7 +24,7 @@ public struct Credentials: Sendable, Equatable, CustomStringConvertible {
     /// (`$NETRC`, else `~/.netrc`) entry for the host, else (for the primary
     /// host only: a redirect to another host gets none) its `default` entry.
     /// Nil when there are none; an error when a password command fails.
-    public static func lookup(host: String, primary: Bool, environment: [String: String],
+    package static func lookup(host: String, primary: Bool, environment: [String: String],
                               commands: [String: PasswordCommand] = [:]) throws(DAVError) -> Credentials? {
         if primary, let user = environment["PLAN_CALDAV_USER"], let password = environment["PLAN_CALDAV_PASSWORD"], !user.isEmpty {
             return Credentials(user: user, password: password)

@@ -9,56 +9,56 @@ import NIOHTTP1
 /// Every answer is read with ``Multistatus/parse(_:)``. A status plan cannot
 /// go on from is a ``DAVError``; the outcomes a caller decides on (a
 /// precondition that failed, a member that is gone) are values.
-public final class DAVClient: Sendable {
+package final class DAVClient: Sendable {
     let transport: HTTPTransport
 
     /// `environment` holds where credentials are looked up, `passwordCommands`
     /// the password commands set for hosts; `insecure` allows plain http to another host.
-    public init(environment: [String: String], insecure: Bool = false, passwordCommands: [String: PasswordCommand] = [:]) {
+    package init(environment: [String: String], insecure: Bool = false, passwordCommands: [String: PasswordCommand] = [:]) {
         transport = HTTPTransport(environment: environment, insecure: insecure, passwordCommands: passwordCommands)
     }
 
     /// The requests sent so far, by method (`PROPFIND`, `REPORT`, `GET`, `PUT`, `DELETE`, `MKCALENDAR`).
-    public var requestCounts: [String: Int] { transport.requestCounts }
+    package var requestCounts: [String: Int] { transport.requestCounts }
 
     /// What a collection says about itself (PROPFIND, Depth 0).
-    public struct CollectionInfo: Hashable, Sendable {
+    package struct CollectionInfo: Hashable, Sendable {
         /// Its resource type includes CalDAV's `calendar`.
-        public var isCalendar: Bool
-        public var displayName: String?
+        package var isCalendar: Bool
+        package var displayName: String?
         /// Its `sync-token`, when it has one.
-        public var syncToken: String?
+        package var syncToken: String?
         /// It lists `sync-collection` among its supported reports.
-        public var supportsSync: Bool
+        package var supportsSync: Bool
     }
 
     /// A member's path and ETag.
-    public struct Member: Hashable, Sendable {
-        public var path: String
-        public var etag: String?
+    package struct Member: Hashable, Sendable {
+        package var path: String
+        package var etag: String?
 
-        public init(path: String, etag: String?) {
+        package init(path: String, etag: String?) {
             self.path = path
             self.etag = etag
         }
     }
 
     /// A member's content as read.
-    public struct Resource: Hashable, Sendable {
-        public var path: String
-        public var etag: String?
-        public var bytes: [UInt8]
+    package struct Resource: Hashable, Sendable {
+        package var path: String
+        package var etag: String?
+        package var bytes: [UInt8]
     }
 
     /// What changed in a collection since a sync token.
-    public struct Changes: Hashable, Sendable {
-        public var changed: [Member]
-        public var removed: [String]
-        public var token: String?
+    package struct Changes: Hashable, Sendable {
+        package var changed: [Member]
+        package var removed: [String]
+        package var token: String?
     }
 
     /// How a PUT or DELETE ended.
-    public enum WriteOutcome: Hashable, Sendable {
+    package enum WriteOutcome: Hashable, Sendable {
         /// Done; the new ETag when the server sent one.
         case done(etag: String?)
         /// 412: the condition failed (the member exists, or has another ETag).
@@ -71,7 +71,7 @@ public final class DAVClient: Sendable {
     }
 
     /// What a PUT requires of the member before it is written.
-    public enum Condition: Hashable, Sendable {
+    package enum Condition: Hashable, Sendable {
         /// `If-None-Match: *`: only when there is no member there.
         case absent
         /// `If-Match: <etag>`: only when it is still at this ETag.
@@ -82,7 +82,7 @@ public final class DAVClient: Sendable {
 
     /// The collection at `url` (PROPFIND, Depth 0); nil when the server does
     /// not speak WebDAV there (anything but a 207: a published .ics, a web page).
-    public func collection(_ url: SubscriptionURL) throws(DAVError) -> CollectionInfo? {
+    package func collection(_ url: SubscriptionURL) throws(DAVError) -> CollectionInfo? {
         let body = DAVRequestBody.propfind([.dav("resourcetype"), .dav("displayname"), .dav("sync-token"), .dav("supported-report-set")])
         let reply = try transport.send(HTTPExchange(method: .init(rawValue: "PROPFIND"), url: url,
                                                     headers: Self.xml + [("Depth", "0")], body: body))
@@ -106,7 +106,7 @@ public final class DAVClient: Sendable {
     /// RFC 6578 sync-collection from `token` (everything when nil). Nil when
     /// the server refuses the report or the token (a 4xx other than 401):
     /// the caller starts again without a token, or lists ETags instead.
-    public func syncCollection(_ url: SubscriptionURL, token: String?) throws(DAVError) -> Changes? {
+    package func syncCollection(_ url: SubscriptionURL, token: String?) throws(DAVError) -> Changes? {
         let reply = try transport.send(HTTPExchange(method: .init(rawValue: "REPORT"), url: url,
                                                     headers: Self.xml + [("Depth", "1")], body: DAVRequestBody.syncCollection(token: token)))
         switch reply.status {
@@ -131,7 +131,7 @@ public final class DAVClient: Sendable {
     }
 
     /// Every calendar member's ETag (RFC 4791 calendar-query, Depth 1).
-    public func etags(_ url: SubscriptionURL) throws(DAVError) -> [Member] {
+    package func etags(_ url: SubscriptionURL) throws(DAVError) -> [Member] {
         let reply = try transport.send(HTTPExchange(method: .init(rawValue: "REPORT"), url: url,
                                                     headers: Self.xml + [("Depth", "1")], body: DAVRequestBody.etagQuery()))
         guard reply.status == 207 else { throw HTTPTransport.failure(reply) }
@@ -144,7 +144,7 @@ public final class DAVClient: Sendable {
 
     /// The members at `paths` with their content (calendar-multiget, 100 at a
     /// time); a path the server did not return is left out.
-    public func multiget(_ url: SubscriptionURL, _ paths: [String]) throws(DAVError) -> [Resource] {
+    package func multiget(_ url: SubscriptionURL, _ paths: [String]) throws(DAVError) -> [Resource] {
         var out: [Resource] = []
         var start = 0
         while start < paths.count {
@@ -163,7 +163,7 @@ public final class DAVClient: Sendable {
     }
 
     /// How a free-busy-query was answered.
-    public enum FreeBusyAnswer: Hashable, Sendable {
+    package enum FreeBusyAnswer: Hashable, Sendable {
         /// The answer's body: iCalendar with a VFREEBUSY (read by PlanICal).
         case answered([UInt8])
         /// The server does not answer the report there (400, 403 with
@@ -174,7 +174,7 @@ public final class DAVClient: Sendable {
     /// RFC 4791 §7.10 free-busy-query on the collection at `url` over
     /// `start`..<`end` (Depth 1). 401, 404/410 and 5xx are errors; a
     /// server that does not offer the report there says so with ``FreeBusyAnswer/refused(status:)``.
-    public func freeBusy(_ url: SubscriptionURL, start: Date, end: Date) throws(DAVError) -> FreeBusyAnswer {
+    package func freeBusy(_ url: SubscriptionURL, start: Date, end: Date) throws(DAVError) -> FreeBusyAnswer {
         let reply = try transport.send(HTTPExchange(method: .init(rawValue: "REPORT"), url: url, headers: Self.xml + [("Depth", "1")],
                                                     body: DAVRequestBody.freeBusyQuery(start: Self.utcStamp(start), end: Self.utcStamp(end))))
         switch reply.status {
@@ -195,7 +195,7 @@ public final class DAVClient: Sendable {
     }
 
     /// The member at `path` (GET); nil when there is none (404/410).
-    public func get(_ url: SubscriptionURL, _ path: String) throws(DAVError) -> Resource? {
+    package func get(_ url: SubscriptionURL, _ path: String) throws(DAVError) -> Resource? {
         let reply = try transport.send(HTTPExchange(method: .GET, url: try member(url, path), headers: [("Accept", "text/calendar")]))
         switch reply.status {
         case 200: return Resource(path: path, etag: reply.headers.first(name: "ETag"), bytes: reply.body)
@@ -207,7 +207,7 @@ public final class DAVClient: Sendable {
     // MARK: Writing
 
     /// PUTs `bytes` (iCalendar) at `path` on `condition`.
-    public func put(_ url: SubscriptionURL, _ path: String, _ bytes: [UInt8], condition: Condition) throws(DAVError) -> WriteOutcome {
+    package func put(_ url: SubscriptionURL, _ path: String, _ bytes: [UInt8], condition: Condition) throws(DAVError) -> WriteOutcome {
         var headers = [("Content-Type", "text/calendar; charset=utf-8")]
         switch condition {
         case .absent: headers.append(("If-None-Match", "*"))
@@ -219,7 +219,7 @@ public final class DAVClient: Sendable {
     }
 
     /// DELETEs the member at `path` if it is still at `etag`.
-    public func delete(_ url: SubscriptionURL, _ path: String, etag: String) throws(DAVError) -> WriteOutcome {
+    package func delete(_ url: SubscriptionURL, _ path: String, etag: String) throws(DAVError) -> WriteOutcome {
         let reply = try transport.send(HTTPExchange(method: .DELETE, url: try member(url, path), headers: [("If-Match", etag)],
                                                     followsRedirects: false))
         return try Self.outcome(reply)
@@ -227,7 +227,7 @@ public final class DAVClient: Sendable {
 
     /// Makes a calendar collection for events at `url` (MKCALENDAR) named
     /// `name`, coloured `color`. A collection already there is an error (405).
-    public func makeCalendar(_ url: SubscriptionURL, name: String, color: String?) throws(DAVError) {
+    package func makeCalendar(_ url: SubscriptionURL, name: String, color: String?) throws(DAVError) {
         let reply = try transport.send(HTTPExchange(method: .init(rawValue: "MKCALENDAR"), url: url, headers: Self.xml,
                                                     body: DAVRequestBody.mkcalendar(name: name, color: color), followsRedirects: false))
         // RFC 4791 §5.3.1: 409 when the collection above it does not exist (or cannot hold one).
@@ -261,7 +261,7 @@ public final class DAVClient: Sendable {
 
     /// The percent-decoded path an href names, resolved against `url`; nil
     /// when it points at another server.
-    public static func path(_ href: String, in url: SubscriptionURL) -> String? {
+    package static func path(_ href: String, in url: SubscriptionURL) -> String? {
         guard let base = URL(string: url.text), let resolved = URL(string: href, relativeTo: base)?.absoluteURL,
               resolved.host?.lowercased() == base.host?.lowercased(), resolved.port == base.port else { return nil }
         let p = resolved.path

@@ -1,7 +1,7 @@
 /// Why a calendar on a server could not be read: the one error type of
 /// PlanDAV. Every message names the URL as the store keeps it (never with
 /// credentials) and fits on one line.
-public enum DAVError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum DAVError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The URL is not one plan fetches (not http(s)/webcal, no host, credentials in it, plain http to another host).
     case refusedURL(url: String, reason: String)
     /// The server could not be reached, or did not answer in time: a cached copy may stand in.
@@ -27,7 +27,7 @@ public enum DAVError: Error, Equatable, Sendable, CustomStringConvertible {
 
     /// Whether the server is down or out of reach (a stored copy may be used
     /// instead), rather than answering something plan cannot use.
-    public var isOffline: Bool {
+    package var isOffline: Bool {
         switch self {
         case .unreachable, .tls, .serverError: true
         default: false
@@ -35,7 +35,7 @@ public enum DAVError: Error, Equatable, Sendable, CustomStringConvertible {
     }
 
     /// The URL the error is about.
-    public var url: String {
+    package var url: String {
         switch self {
         case .refusedURL(let u, _), .unreachable(let u, _), .tls(let u, _), .serverError(let u, _), .credentialsRefused(let u, _, _),
              .status(let u, _), .redirects(let u, _), .tooLarge(let u, _), .badAnswer(let u, _): u
@@ -44,7 +44,7 @@ public enum DAVError: Error, Equatable, Sendable, CustomStringConvertible {
     }
 
     /// Why, without the URL.
-    public var reason: String {
+    package var reason: String {
         switch self {
         case .refusedURL(_, let r): r
         case .unreachable(_, let r): "the server cannot be reached: \(r)"
@@ -61,5 +61,5 @@ public enum DAVError: Error, Equatable, Sendable, CustomStringConvertible {
         }
     }
 
-    public var description: String { "\(url): \(reason)" }
+    package var description: String { "\(url): \(reason)" }
 }

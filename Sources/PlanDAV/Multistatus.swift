@@ -5,20 +5,20 @@ import FoundationXML
 
 /// An XML element's name with its namespace, as WebDAV compares them
 /// (`DAV:` `getetag`, whatever prefix the server chose).
-public struct QName: Hashable, Sendable, CustomStringConvertible {
-    public var namespace: String
-    public var name: String
+package struct QName: Hashable, Sendable, CustomStringConvertible {
+    package var namespace: String
+    package var name: String
 
-    public init(_ namespace: String, _ name: String) {
+    package init(_ namespace: String, _ name: String) {
         self.namespace = namespace
         self.name = name
     }
 
-    public static func dav(_ name: String) -> QName { QName("DAV:", name) }
-    public static func caldav(_ name: String) -> QName { QName("urn:ietf:params:xml:ns:caldav", name) }
-    public static func apple(_ name: String) -> QName { QName("http://apple.com/ns/ical/", name) }
+    package static func dav(_ name: String) -> QName { QName("DAV:", name) }
+    package static func caldav(_ name: String) -> QName { QName("urn:ietf:params:xml:ns:caldav", name) }
+    package static func apple(_ name: String) -> QName { QName("http://apple.com/ns/ical/", name) }
 
-    public var description: String { "{\(namespace)}\(name)" }
+    package var description: String { "{\(namespace)}\(name)" }
 }
 
 /// A WebDAV `multistatus` body (RFC 4918 §14.16) as values: one
@@ -30,22 +30,22 @@ public struct QName: Hashable, Sendable, CustomStringConvertible {
 /// after refusing what could make the parser work without bound or trap:
 /// a DTD, the encodings in which one could hide, bytes that are not UTF-8,
 /// processing instructions (``XMLScreen``). A pure function of the bytes.
-public struct Multistatus: Hashable, Sendable {
-    public var responses: [Response]
-    public var syncToken: String?
+package struct Multistatus: Hashable, Sendable {
+    package var responses: [Response]
+    package var syncToken: String?
 
     /// One `response`: a resource's `href` and either its properties by
     /// status (`propstat`) or one status for the whole resource (a member
     /// removed since a sync token: 404).
-    public struct Response: Hashable, Sendable {
+    package struct Response: Hashable, Sendable {
         /// The `href` as sent (percent-encoded; a path or a whole URL).
-        public var href: String
+        package var href: String
         /// The status of the whole response, when it has one.
-        public var status: Int?
-        public var propstats: [PropStat]
+        package var status: Int?
+        package var propstats: [PropStat]
 
         /// Property `name` when the server found it (a 2xx propstat).
-        public func property(_ name: QName) -> Property? {
+        package func property(_ name: QName) -> Property? {
             for p in propstats where (200..<300).contains(p.status) {
                 if let found = p.properties.first(where: { $0.name == name }) { return found }
             }
@@ -54,40 +54,40 @@ public struct Multistatus: Hashable, Sendable {
     }
 
     /// Properties under one status (200 found, 404 not found…).
-    public struct PropStat: Hashable, Sendable {
-        public var status: Int
-        public var properties: [Property]
+    package struct PropStat: Hashable, Sendable {
+        package var status: Int
+        package var properties: [Property]
     }
 
     /// One property: its text (the element's character data and that of
     /// every element inside it, trimmed) and the names of the elements
     /// inside it, in document order (`resourcetype`'s `collection` and
     /// `calendar`, a `supported-report-set`'s reports).
-    public struct Property: Hashable, Sendable {
-        public var name: QName
-        public var text: String
-        public var children: [QName]
+    package struct Property: Hashable, Sendable {
+        package var name: QName
+        package var text: String
+        package var children: [QName]
         /// The `href`s inside it (`current-user-principal`, `calendar-home-set`).
-        public var hrefs: [String] = []
+        package var hrefs: [String] = []
     }
 
     /// A body larger than this is refused before it is read.
-    public static let maxBytes = 50_000_000
+    package static let maxBytes = 50_000_000
     /// Elements nested deeper than this are refused.
-    public static let maxDepth = 64
+    package static let maxDepth = 64
     /// More elements than this are refused.
-    public static let maxElements = 2_000_000
+    package static let maxElements = 2_000_000
 
     /// Why a body is not a multistatus plan can read.
-    public struct ParseError: Error, Hashable, Sendable, CustomStringConvertible {
-        public var reason: String
-        public var description: String { reason }
+    package struct ParseError: Error, Hashable, Sendable, CustomStringConvertible {
+        package var reason: String
+        package var description: String { reason }
     }
 
     /// Reads a `multistatus` body. Throws ``ParseError`` for a body that is
     /// not well-formed XML, whose root is not `DAV:multistatus`, that has a
     /// DTD or is not UTF-8 (or ASCII, Latin-1), or that passes a bound.
-    public static func parse(_ bytes: [UInt8]) throws(ParseError) -> Multistatus {
+    package static func parse(_ bytes: [UInt8]) throws(ParseError) -> Multistatus {
         guard bytes.count <= maxBytes else { throw ParseError(reason: "the answer is larger than \(maxBytes / 1_000_000) MB") }
         guard bytes.contains(where: { !" \t\r\n".utf8.contains($0) }) else { throw ParseError(reason: "the answer is empty") }
         if let refused = XMLScreen.refusal(bytes) { throw ParseError(reason: refused) }

@@ -5,21 +5,21 @@ import Synchronization
 /// `secret-tool lookup host caldav.uni.edu`, `security find-generic-password -w …`),
 /// and the user name that goes with it. The command is kept (it is not a
 /// secret); the password it prints lives only in this process's memory.
-public struct PasswordCommand: Sendable, Hashable, Codable {
+package struct PasswordCommand: Sendable, Hashable, Codable {
     /// The command line, run by `/bin/sh -c`.
-    public var command: String
+    package var command: String
     /// The user name; nil to take `PLAN_CALDAV_USER` or the netrc login.
-    public var user: String?
+    package var user: String?
 
     /// How long the command may take (a password manager may ask for its passphrase).
-    public static let timeoutSeconds = 60
+    package static let timeoutSeconds = 60
     /// The environment variable that sets another limit, in seconds (for
     /// tests: a command that never ends is cut off in seconds, not a minute).
-    public static let timeoutVariable = "PLAN_PASSWORD_COMMAND_TIMEOUT"
+    package static let timeoutVariable = "PLAN_PASSWORD_COMMAND_TIMEOUT"
     /// The most output read from it: a password is short.
-    public static let maxOutput = 4_096
+    package static let maxOutput = 4_096
 
-    public init(command: String, user: String?) {
+    package init(command: String, user: String?) {
         self.command = command
         self.user = user
     }

@@ -3,16 +3,16 @@ import Foundation
 /// The address of a published calendar as plan fetches and keeps it:
 /// `webcal://` read as `https://`, no credentials in it, plain `http://`
 /// only to this machine (127.0.0.1, ::1, localhost) unless allowed.
-public struct SubscriptionURL: Hashable, Sendable, CustomStringConvertible {
+package struct SubscriptionURL: Hashable, Sendable, CustomStringConvertible {
    /// `https://host[:port]/path[?query]`, or `http://` as allowed.
-   public let text: String
-   public let scheme: String
+   package let text: String
+   package let scheme: String
    /// Lower-cased, without brackets for IPv6.
-   public let host: String
+   package let host: String
 
    /// Whether `text` is written as a URL plan would fetch (a scheme plan
    /// knows), rather than a file's path.
-   public static func looksLikeURL(_ text: String) -> Bool {
+   package static func looksLikeURL(_ text: String) -> Bool {
        let lower = text.lowercased()
        return ["https://", "http://", "webcal://", "webcals://"].contains { lower.hasPrefix($0) }
    }
@@ -20,7 +20,7 @@ public struct SubscriptionURL: Hashable, Sendable, CustomStringConvertible {
    /// Reads `raw`, refusing what plan does not fetch. `insecure` allows
    /// plain `http://` to any host. Credentials written in the URL are
    /// refused (and never repeated in the message): they belong in `~/.netrc`.
-   public init(_ raw: String, insecure: Bool = false) throws(DAVError) {
+   package init(_ raw: String, insecure: Bool = false) throws(DAVError) {
        guard var parts = URLComponents(string: raw.trimmingCharacters(in: .whitespaces)),
              let given = parts.scheme?.lowercased() else {
            throw .refusedURL(url: Self.shown(raw), reason: "not a URL plan can read")
@@ -53,12 +53,12 @@ public struct SubscriptionURL: Hashable, Sendable, CustomStringConvertible {
    }
 
    /// The host is this machine: plain http stays on it.
-   public var isLoopback: Bool { ["127.0.0.1", "::1", "localhost"].contains(host) }
+   package var isLoopback: Bool { ["127.0.0.1", "::1", "localhost"].contains(host) }
 
    /// Credentials may go to it: over https, or to this machine.
-   public var mayCarryCredentials: Bool { scheme == "https" || isLoopback }
+   package var mayCarryCredentials: Bool { scheme == "https" || isLoopback }
 
-   public var description: String { text }
+   package var description: String { text }
 
    /// A string that may hold credentials, for an error, as written but
    /// without them: a URL without its user and password (up to the first
@@ -80,7 +80,7 @@ public struct SubscriptionURL: Hashable, Sendable, CustomStringConvertible {
    /// `text` (a message that may quote what was typed, such as a usage
    /// error) with each URL in it shown as ``shown(_:)`` shows it: without
    /// its user and password. A URL runs from its scheme to the next white space.
-   public static func hidingCredentials(in text: String) -> String {
+   package static func hidingCredentials(in text: String) -> String {
        guard text.contains("@") else { return text }
        var out = ""
        var word = ""

@@ -10,7 +10,7 @@ enum TLSFailure {
             return "the server's certificate is not trusted: the check that a certificate authority this machine trusts "
                 + "signed it, and that it is within its dates, failed for \(host) (a self-signed, privately signed or "
                 + "expired certificate). plan does not connect without it: if the server is yours, give it a certificate "
-                + "from a public authority (such as Let's Encrypt), or add its authority to this machine's trusted "
+                + "from a package authority (such as Let's Encrypt), or add its authority to this machine's trusted "
                 + "certificates (Debian/Ubuntu: copy it into /usr/local/share/ca-certificates/ and run update-ca-certificates)"
         }
         if description.contains("failedToValidateHostname") || description.contains("serverHostnameImpossibleToMatch") {

@@ -1,11 +1,11 @@
 import Foundation
 
 /// Earlier terms: the GPA and the credits it was earned over.
-public struct PriorRecord: Hashable, Sendable {
-    public var gpa: Decimal
-    public var credits: Decimal
+package struct PriorRecord: Hashable, Sendable {
+    package var gpa: Decimal
+    package var credits: Decimal
 
-    public init(gpa: Decimal, credits: Decimal) {
+    package init(gpa: Decimal, credits: Decimal) {
         self.gpa = gpa
         self.credits = credits
     }
@@ -13,18 +13,18 @@ public struct PriorRecord: Hashable, Sendable {
 
 /// Term and cumulative GPA: credit-weighted means of grade points, kept exact
 /// (show them rounded half away from zero to 2 decimals, as registrars print them).
-public struct GPAFigures: Hashable, Sendable {
+package struct GPAFigures: Hashable, Sendable {
     /// nil when no course counts (no credits graded).
-    public var term: Decimal?
-    public var cumulative: Decimal?
-    public var termCredits: Decimal
+    package var term: Decimal?
+    package var cumulative: Decimal?
+    package var termCredits: Decimal
 }
 
-public enum GPA {
+package enum GPA {
     /// The GPA of `courses` with each one's points: a course counts when it has a
     /// letter (given in `letters`, by code, else earned by its current average).
     /// Courses with 0 credits do not move it.
-    public static func figures(_ courses: [CourseGrades], letters: [String: GradeScale.Step] = [:], prior: PriorRecord?) -> GPAFigures {
+    package static func figures(_ courses: [CourseGrades], letters: [String: GradeScale.Step] = [:], prior: PriorRecord?) -> GPAFigures {
         var points: Decimal = 0, credits: Decimal = 0
         for c in courses {
             guard let step = letters[c.code] ?? c.standing.step else { continue }

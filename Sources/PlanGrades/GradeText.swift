@@ -2,8 +2,8 @@ import Foundation
 
 /// Scores as written (`78/100`, `17.5/20`, `85%`, `A-`), read and written back
 /// the same way (the store keeps them so, and so does the command line).
-public enum ScoreText {
-    public static func read(_ text: String) throws(GradeError) -> Score {
+package enum ScoreText {
+    package static func read(_ text: String) throws(GradeError) -> Score {
         let t = text.trimmingCharacters(in: .whitespaces)
         if let slash = t.firstIndex(of: "/") {
             guard let n = Rounding.parse(t[..<slash]), let d = Rounding.parse(t[t.index(after: slash)...]) else {
@@ -21,7 +21,7 @@ public enum ScoreText {
         return .letter(t)
     }
 
-    public static func write(_ score: Score) -> String {
+    package static func write(_ score: Score) -> String {
         switch score {
         case .fraction(let n, let d): "\(n)/\(d)"
         case .percent(let p): "\(p)%"
@@ -31,8 +31,8 @@ public enum ScoreText {
 }
 
 /// A scale as kept: `us-letter`, or its own cut-offs `A:94:4,A-:90:3.7,…,F:0:0`.
-public enum GradeScaleText {
-    public static func read(_ text: String) throws(GradeError) -> GradeScale {
+package enum GradeScaleText {
+    package static func read(_ text: String) throws(GradeError) -> GradeScale {
         if text == GradeScale.usLetter.name { return .usLetter }
         var steps: [GradeScale.Step] = []
         for part in text.split(separator: ",") {
@@ -51,18 +51,18 @@ public enum GradeScaleText {
         return GradeScale(name: text, steps: steps)
     }
 
-    public static func write(_ scale: GradeScale) -> String {
+    package static func write(_ scale: GradeScale) -> String {
         scale.name == GradeScale.usLetter.name ? scale.name : scale.steps.map { "\($0.letter):\($0.minPercent):\($0.points)" }.joined(separator: ",")
     }
 }
 
 /// The prior record as kept and typed: `3.42/45` (GPA / credits).
-public enum PriorText {
-    public static func read(_ text: String) -> PriorRecord? {
+package enum PriorText {
+    package static func read(_ text: String) -> PriorRecord? {
         let f = text.split(separator: "/")
         guard f.count == 2, let gpa = Rounding.parse(f[0]), let credits = Rounding.parse(f[1]), gpa >= 0, gpa <= 5, credits >= 0 else { return nil }
         return PriorRecord(gpa: gpa, credits: credits)
     }
 
-    public static func write(_ p: PriorRecord) -> String { "\(p.gpa)/\(p.credits)" }
+    package static func write(_ p: PriorRecord) -> String { "\(p.gpa)/\(p.credits)" }
 }

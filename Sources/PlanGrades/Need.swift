@@ -1,7 +1,7 @@
 import Foundation
 
 /// What the open assessments of a course must average for a target letter.
-public enum Need: Hashable, Sendable {
+package enum Need: Hashable, Sendable {
     /// Even 0 % on everything open keeps the target.
     case secured
     /// The open assessments must average `percent` (each, if they share it equally).
@@ -14,7 +14,7 @@ public enum Need: Hashable, Sendable {
     /// The final course grade is Σ w·p over all assessments ÷ Σ w (the weights
     /// as declared); with `earned` from the graded ones, the open weight must
     /// bring `target` · total − earned, so the open average needed is that ÷ open weight.
-    public static func of(_ course: CourseGrades, target: GradeScale.Step) -> Need {
+    package static func of(_ course: CourseGrades, target: GradeScale.Step) -> Need {
         let s = course.standing
         let total = s.gradedWeight + s.openWeight
         guard s.openWeight > 0, total > 0 else {

@@ -2,7 +2,7 @@ import Foundation
 
 /// A graduation or pass condition, as data (`{"average": "overall", "min": 10}`,
 /// `{"each": "unit", "min": 8}`, `{"average": "professional", "min": 10}`).
-public enum GradeRule: Hashable, Sendable {
+package enum GradeRule: Hashable, Sendable {
     /// The overall weighted average (`of` nil) or that of the units of one kind.
     case average(of: String?, min: Decimal)
     /// Every unit's average.
@@ -10,19 +10,19 @@ public enum GradeRule: Hashable, Sendable {
 }
 
 /// One rule's verdict with its figure and margin (figure − min).
-public struct RuleResult: Hashable, Sendable {
-    public var rule: GradeRule
+package struct RuleResult: Hashable, Sendable {
+    package var rule: GradeRule
     /// What is measured (`overall average`, `professional average`, `unit Maths`).
-    public var subject: String
-    public var figure: Decimal?
-    public var holds: Bool
-    public var margin: Decimal?
+    package var subject: String
+    package var figure: Decimal?
+    package var holds: Bool
+    package var margin: Decimal?
 }
 
-public enum GradeRules {
+package enum GradeRules {
     /// Every rule applied to `units`; `eachUnit` gives one result per unit. A
     /// rule whose figure does not exist yet (nothing graded) does not hold.
-    public static func check(_ rules: [GradeRule], units: [TeachingUnit]) -> [RuleResult] {
+    package static func check(_ rules: [GradeRule], units: [TeachingUnit]) -> [RuleResult] {
         var out: [RuleResult] = []
         for rule in rules {
             switch rule {

@@ -3,14 +3,14 @@ import Foundation
 /// How grades are written and what they are worth: letters with cut-offs and
 /// grade points (US 4.0), marks out of a maximum (/20), or percentages.
 /// Scales are data: a course may bring its own cut-offs.
-public struct GradeScale: Hashable, Sendable {
+package struct GradeScale: Hashable, Sendable {
     /// One letter: the lowest percentage that earns it and its grade points.
-    public struct Step: Hashable, Sendable {
-        public var letter: String
-        public var minPercent: Decimal
-        public var points: Decimal
+    package struct Step: Hashable, Sendable {
+        package var letter: String
+        package var minPercent: Decimal
+        package var points: Decimal
 
-        public init(_ letter: String, _ minPercent: Decimal, _ points: Decimal) {
+        package init(_ letter: String, _ minPercent: Decimal, _ points: Decimal) {
             self.letter = letter
             self.minPercent = minPercent
             self.points = points
@@ -18,19 +18,19 @@ public struct GradeScale: Hashable, Sendable {
     }
 
     /// The most grade points a letter of a scale is worth (a 4.0, 5.0, 10 or 20 scale fits).
-    public static let maxPoints: Decimal = 100
+    package static let maxPoints: Decimal = 100
 
-    public var name: String
+    package var name: String
     /// Highest first; the last step's `minPercent` is 0 (everything below the others).
-    public var steps: [Step]
+    package var steps: [Step]
 
-    public init(name: String, steps: [Step]) {
+    package init(name: String, steps: [Step]) {
         self.name = name
         self.steps = steps.sorted { $0.minPercent > $1.minPercent }
     }
 
     /// The default US scale of the issue: A 93 % / 4.0 … D− 60 / 0.7, F below / 0.0.
-    public static let usLetter = GradeScale(name: "us-letter", steps: [
+    package static let usLetter = GradeScale(name: "us-letter", steps: [
         Step("A", 93, 4.0), Step("A-", 90, Decimal(string: "3.7")!), Step("B+", 87, Decimal(string: "3.3")!),
         Step("B", 83, 3.0), Step("B-", 80, Decimal(string: "2.7")!), Step("C+", 77, Decimal(string: "2.3")!),
         Step("C", 73, 2.0), Step("C-", 70, Decimal(string: "1.7")!), Step("D+", 67, Decimal(string: "1.3")!),
@@ -38,12 +38,12 @@ public struct GradeScale: Hashable, Sendable {
     ])
 
     /// The letter a percentage earns (the highest step whose cut-off it reaches).
-    public func step(forPercent p: Decimal) -> Step {
+    package func step(forPercent p: Decimal) -> Step {
         steps.first { p >= $0.minPercent } ?? steps[steps.count - 1]
     }
 
     /// The step of a letter as written (`A-`, `A−`, `a-`, `B+`); nil when the scale has none.
-    public func step(letter: String) -> Step? {
+    package func step(letter: String) -> Step? {
         let key = Self.normalize(letter)
         return steps.first { Self.normalize($0.letter) == key }
     }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A mark on one assessment, as the student has it.
-public enum Score: Hashable, Sendable {
+package enum Score: Hashable, Sendable {
     /// `78/100`, `17.5/20`.
     case fraction(Decimal, outOf: Decimal)
     /// `85%`.
@@ -11,7 +11,7 @@ public enum Score: Hashable, Sendable {
     case letter(String)
 
     /// The score as a percentage on `scale` (letters read there); nil for an unknown letter.
-    public func percent(on scale: GradeScale) -> Decimal? {
+    package func percent(on scale: GradeScale) -> Decimal? {
         switch self {
         case .fraction(let n, let d): d > 0 ? n * 100 / d : nil
         case .percent(let p): p

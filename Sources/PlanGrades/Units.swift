@@ -1,12 +1,12 @@
 import Foundation
 
 /// A subject of a unit, graded on /20 (or not yet).
-public struct Subject: Hashable, Sendable {
-    public var name: String
-    public var weight: Decimal
-    public var grade: Decimal?
+package struct Subject: Hashable, Sendable {
+    package var name: String
+    package var weight: Decimal
+    package var grade: Decimal?
 
-    public init(name: String, weight: Decimal, grade: Decimal? = nil) {
+    package init(name: String, weight: Decimal, grade: Decimal? = nil) {
         self.name = name
         self.weight = weight
         self.grade = grade
@@ -15,13 +15,13 @@ public struct Subject: Hashable, Sendable {
 
 /// A teaching unit (the European model): a weight, a kind (`professional`,
 /// `general`) and its subjects.
-public struct TeachingUnit: Hashable, Sendable {
-    public var name: String
-    public var weight: Decimal
-    public var kind: String?
-    public var subjects: [Subject]
+package struct TeachingUnit: Hashable, Sendable {
+    package var name: String
+    package var weight: Decimal
+    package var kind: String?
+    package var subjects: [Subject]
 
-    public init(name: String, weight: Decimal, kind: String? = nil, subjects: [Subject] = []) {
+    package init(name: String, weight: Decimal, kind: String? = nil, subjects: [Subject] = []) {
         self.name = name
         self.weight = weight
         self.kind = kind
@@ -29,7 +29,7 @@ public struct TeachingUnit: Hashable, Sendable {
     }
 
     /// Weighted average of the graded subjects (/20); nil when none is graded.
-    public var average: Decimal? {
+    package var average: Decimal? {
         var sum: Decimal = 0, weights: Decimal = 0
         for s in subjects {
             guard let g = s.grade else { continue }
@@ -40,7 +40,7 @@ public struct TeachingUnit: Hashable, Sendable {
     }
 
     /// Refuses a unit with no subjects, a weight ≤ 0, a grade outside 0–20.
-    public func check() throws(GradeError) {
+    package func check() throws(GradeError) {
         guard weight > 0 else { throw GradeError("unit \(name): the weight", "\(weight)", expected: "more than 0") }
         guard !subjects.isEmpty else { throw GradeError("unit \(name)", "no subjects", expected: "at least one subject (plan grades subject add \(name) NAME --weight 1)") }
         for s in subjects {
@@ -52,10 +52,10 @@ public struct TeachingUnit: Hashable, Sendable {
     }
 }
 
-public enum UnitAverages {
+package enum UnitAverages {
     /// The weighted average over `units` (those with an average), or over the
     /// units of one `kind`; nil when none has an average.
-    public static func average(_ units: [TeachingUnit], kind: String? = nil) -> Decimal? {
+    package static func average(_ units: [TeachingUnit], kind: String? = nil) -> Decimal? {
         var sum: Decimal = 0, weights: Decimal = 0
         for u in units where kind == nil || u.kind?.lowercased() == kind?.lowercased() {
             guard let a = u.average else { continue }

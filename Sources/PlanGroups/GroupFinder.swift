@@ -25,8 +25,8 @@ import PlanCore
 /// the starts it allows; the sets are combined word by word. Cost:
 /// O(busy ranges + days + slots × members / 64) to mark, O(slots × members)
 /// to count; no slot is checked against every event.
-public enum GroupFinder {
-    public static func find(_ search: GroupSearch) throws(GroupSearchError) -> [GroupSlot] {
+package enum GroupFinder {
+    package static func find(_ search: GroupSearch) throws(GroupSearchError) -> [GroupSlot] {
         let g = search.granularity, d = search.duration
         guard !search.members.isEmpty else { throw .noMembers }
         guard search.members.count <= GroupSearch.maxMembers else { throw .tooManyMembers(search.members.count) }

@@ -1,13 +1,13 @@
 /// A calendar's content as it was read, with the name errors and warnings
 /// give it: what the service hands the exporter, wherever the calendar came
 /// from (a file, a subscription, a CalDAV collection).
-public struct CalendarBytes: Hashable, Sendable {
+package struct CalendarBytes: Hashable, Sendable {
     /// What messages call it (a file's path).
-    public var label: String
+    package var label: String
     /// The iCalendar text (RFC 5545), as read.
-    public var bytes: [UInt8]
+    package var bytes: [UInt8]
 
-    public init(label: String, bytes: [UInt8]) {
+    package init(label: String, bytes: [UInt8]) {
         self.label = label
         self.bytes = bytes
     }

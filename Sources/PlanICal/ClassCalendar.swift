@@ -3,24 +3,24 @@ import Foundation
 import PlanCore
 
 /// A class that meets every week on some days: one VEVENT with a weekly RRULE.
-public struct WeeklyClass: Hashable, Sendable {
+package struct WeeklyClass: Hashable, Sendable {
     /// Stable across runs, so writing the calendar again replaces, not duplicates.
-    public var uid: String
-    public var summary: String
-    public var location: String?
-    public var description: String?
-    public var categories: [String]
+    package var uid: String
+    package var summary: String
+    package var location: String?
+    package var description: String?
+    package var categories: [String]
     /// The first meeting's wall-clock start and end, in the calendar's zone.
-    public var start: LocalDateTime
-    public var end: LocalDateTime
+    package var start: LocalDateTime
+    package var end: LocalDateTime
     /// BYDAY: the days it meets.
-    public var days: [Weekday]
+    package var days: [Weekday]
     /// UNTIL: the start of the last meeting, in UTC (RFC 5545 §3.3.10 asks UTC with a zoned DTSTART).
-    public var until: Instant
+    package var until: Instant
     /// EXDATE: the starts of meetings that do not happen (holidays, breaks), wall clock.
-    public var skipped: [LocalDateTime]
+    package var skipped: [LocalDateTime]
 
-    public init(uid: String, summary: String, location: String?, description: String?, categories: [String],
+    package init(uid: String, summary: String, location: String?, description: String?, categories: [String],
                 start: LocalDateTime, end: LocalDateTime, days: [Weekday], until: Instant, skipped: [LocalDateTime]) {
         self.uid = uid
         self.summary = summary
@@ -40,7 +40,7 @@ extension ICalExporter {
     /// times with `TZID=timeZone` and libical's VTIMEZONE for it (cut at the
     /// first class's year), `DTSTAMP` = `stamp`; the same classes and stamp
     /// give the same bytes. A zone libical does not know is refused.
-    public static func classes(_ classes: [WeeklyClass], timeZone: String, name: String, stamp: Instant) throws(ImportError) -> String {
+    package static func classes(_ classes: [WeeklyClass], timeZone: String, name: String, stamp: Instant) throws(ImportError) -> String {
         lock.lock()
         defer { lock.unlock() }
         let firstYear = classes.map(\.start.date.year).min() ?? 2000

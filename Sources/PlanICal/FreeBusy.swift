@@ -5,13 +5,13 @@ import PlanCore
 /// A free-busy answer (a VCALENDAR holding VFREEBUSY components, RFC 5545
 /// §3.6.4, as a CalDAV server answers an RFC 4791 §7.10 free-busy-query),
 /// read with libical.
-public enum FreeBusyReader {
+package enum FreeBusyReader {
     /// The busy periods of every VFREEBUSY in `bytes`, sorted: each FREEBUSY
     /// period whose FBTYPE is BUSY (also when absent), BUSY-UNAVAILABLE,
     /// BUSY-TENTATIVE or a type plan does not know (RFC 5545 §3.2.9 reads
     /// those as BUSY); FBTYPE=FREE is not busy. A period given with a
     /// duration ends after it. `label` names the answer in errors.
-    public static func busy(_ bytes: [UInt8], label: String) throws(ImportError) -> [TimeRange] {
+    package static func busy(_ bytes: [UInt8], label: String) throws(ImportError) -> [TimeRange] {
         guard !bytes.contains(0), let text = String(validating: bytes, as: UTF8.self) else {
             throw .invalid(file: label, reason: "the free-busy answer is not UTF-8 iCalendar text")
         }

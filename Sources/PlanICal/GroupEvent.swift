@@ -4,11 +4,11 @@ import PlanCore
 
 /// A study session as a calendar object on a group's CalDAV collection:
 /// written, read back and answered with libical (never as text).
-public enum GroupEvent {
+package enum GroupEvent {
     /// The session as the group calendar keeps it: the VEVENT of its
     /// invitations without `METHOD` (RFC 4791 §4.1), `RSVP=TRUE` on those who
     /// have not answered. The same invitation gives the same bytes.
-    public static func text(_ inv: Invitation) -> String {
+    package static func text(_ inv: Invitation) -> String {
         ICalExporter.calendarText(nil, inv)
     }
 
@@ -17,7 +17,7 @@ public enum GroupEvent {
     /// DESCRIPTION, CATEGORIES, ORGANIZER, ATTENDEEs (an answer plan does not
     /// use, such as DELEGATED, reads as NEEDS-ACTION) and whether
     /// `STATUS:CANCELLED`. `label` names it in errors.
-    public static func read(_ bytes: [UInt8], label: String) throws(ImportError) -> Invitation {
+    package static func read(_ bytes: [UInt8], label: String) throws(ImportError) -> Invitation {
         try withEvents(bytes, label: label) { _, events throws(ImportError) in
             let ev = events[0]
             guard let up = icalcomponent_get_first_property(ev, ICAL_UID_PROPERTY), let u = icalproperty_get_uid(up), u.pointee != 0 else {
@@ -61,7 +61,7 @@ public enum GroupEvent {
     /// ATTENDEE found by address, any case; added with `ROLE=REQ-PARTICIPANT`
     /// when absent), `RSVP` dropped from it once answered; everything else
     /// as it was. Edited and written by libical.
-    public static func answering(_ bytes: [UInt8], label: String, user: CalendarUser, status: Participation) throws(ImportError) -> String {
+    package static func answering(_ bytes: [UInt8], label: String, user: CalendarUser, status: Participation) throws(ImportError) -> String {
         try withEvents(bytes, label: label) { root, events throws(ImportError) in
             for ev in events {
                 var mine: OpaquePointer?

@@ -3,17 +3,17 @@ import Foundation
 import PlanCore
 
 /// One planned work session, as it goes into the exported calendar.
-public struct ExportSitting: Hashable, Sendable {
+package struct ExportSitting: Hashable, Sendable {
     /// Stable across runs: `<task id>-<index>@plan`.
-    public var uid: String
-    public var range: TimeRange
+    package var uid: String
+    package var range: TimeRange
     /// `Project: Task (i/n)`.
-    public var summary: String
-    public var categories: [String]
-    public var description: String
-    public var taskId: String
+    package var summary: String
+    package var categories: [String]
+    package var description: String
+    package var taskId: String
 
-    public init(uid: String, range: TimeRange, summary: String, categories: [String], description: String, taskId: String) {
+    package init(uid: String, range: TimeRange, summary: String, categories: [String], description: String, taskId: String) {
         self.uid = uid
         self.range = range
         self.summary = summary
@@ -25,7 +25,7 @@ public struct ExportSitting: Hashable, Sendable {
 
 /// Writes iCalendar (RFC 5545) with libical: the imported calendars as they
 /// were, plus one VEVENT per sitting.
-public enum ICalExporter {
+package enum ICalExporter {
     static let lock = NSLock()
 
     /// The merged calendar as iCalendar text (CRLF, folded by libical).
@@ -45,7 +45,7 @@ public enum ICalExporter {
     /// same bytes.
     /// The calendars come as read (``CalendarBytes``): the exporter never
     /// reads a file.
-    public static func merged(calendars: [CalendarBytes], sittings: [ExportSitting], stamp: Instant,
+    package static func merged(calendars: [CalendarBytes], sittings: [ExportSitting], stamp: Instant,
                               timeZone: String? = nil) throws(ImportError) -> String {
         lock.lock()
         defer { lock.unlock() }

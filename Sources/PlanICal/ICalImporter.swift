@@ -11,32 +11,32 @@ import PlanFiles
 /// §3.3.5 (DST gaps and overlaps), RECURRENCE-ID merging by UID including
 /// `RANGE=THISANDFUTURE`, TZIDs without VTIMEZONE, X-WR-TIMEZONE, and bounds
 /// on every expansion.
-public enum ICalImporter {
+package enum ICalImporter {
     /// libical keeps process-wide state (error tables, zone caches): one import at a time.
     private static let lock = NSLock()
 
     /// Reads and expands the file at `path`.
-    public static func importFile(path: String, options: ImportOptions) throws(ImportError) -> ImportResult {
+    package static func importFile(path: String, options: ImportOptions) throws(ImportError) -> ImportResult {
         try importTable(path: path, options: options).result
     }
 
     /// ``importFile(path:options:)`` with the occurrences left in their
     /// compact table (for a caller that reads them once, in order).
-    public static func importTable(path: String, options: ImportOptions) throws(ImportError) -> ImportTable {
+    package static func importTable(path: String, options: ImportOptions) throws(ImportError) -> ImportTable {
         // The bytes are dropped as soon as they are unfolded into lines.
         try importLines(contentLines(fileBytes(path: path), label: path), label: path, options: options)
     }
 
     /// The largest calendar file read: 100 MB (a 100,000-event semester
     /// calendar is about a third of it). A larger file is refused.
-    public static let maxFileBytes = 100_000_000
+    package static let maxFileBytes = 100_000_000
 
     /// The whole content of the regular file at `path`, read straight into
     /// one array, refused as ``ImportError/invalid(file:reason:)`` past
     /// `limit` bytes. A FIFO (`/dev/stdin` on a pipe), a device or a folder is
     /// ``ImportError/unreadable(file:reason:)`` saying what it is, before
     /// a read could wait on it.
-    public static func fileBytes(path: String, limit: Int = maxFileBytes) throws(ImportError) -> [UInt8] {
+    package static func fileBytes(path: String, limit: Int = maxFileBytes) throws(ImportError) -> [UInt8] {
         do {
             return try RegularFile.read(path, limit: limit)
         } catch .tooLarge {
@@ -47,12 +47,12 @@ public enum ICalImporter {
     }
 
     /// Reads and expands iCalendar text held in memory; `label` names it in messages.
-    public static func importData(_ bytes: [UInt8], label: String, options: ImportOptions) throws(ImportError) -> ImportResult {
+    package static func importData(_ bytes: [UInt8], label: String, options: ImportOptions) throws(ImportError) -> ImportResult {
         try importTable(bytes, label: label, options: options).result
     }
 
     /// ``importData(_:label:options:)`` with the occurrences left in their compact table.
-    public static func importTable(_ bytes: [UInt8], label: String, options: ImportOptions) throws(ImportError) -> ImportTable {
+    package static func importTable(_ bytes: [UInt8], label: String, options: ImportOptions) throws(ImportError) -> ImportTable {
         try importLines(contentLines(bytes, label: label), label: label, options: options)
     }
 

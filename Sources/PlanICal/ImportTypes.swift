@@ -1,17 +1,17 @@
 import PlanCore
 
 /// What to expand and how far.
-public struct ImportOptions: Sendable {
+package struct ImportOptions: Sendable {
     /// Occurrences that overlap this range are returned (RFC 5545 §3.6.1 spans).
-    public var window: TimeRange
+    package var window: TimeRange
     /// The zone in which floating times and all-day dates are read when testing
     /// them against `window` (they stay floating/dates in the result).
-    public var floatingZone: SystemZone
+    package var floatingZone: SystemZone
     /// At most this many occurrences per series (master + overrides) are kept;
     /// hitting it is reported as a warning.
-    public var maxOccurrencesPerSeries: Int
+    package var maxOccurrencesPerSeries: Int
 
-    public init(window: TimeRange, floatingZone: SystemZone = .utc, maxOccurrencesPerSeries: Int = 100_000) {
+    package init(window: TimeRange, floatingZone: SystemZone = .utc, maxOccurrencesPerSeries: Int = 100_000) {
         self.window = window
         self.floatingZone = floatingZone
         self.maxOccurrencesPerSeries = maxOccurrencesPerSeries
@@ -21,17 +21,17 @@ public struct ImportOptions: Sendable {
 /// Something the importer recovered from: a value it skipped or a limit it hit.
 /// Not a failure; the CLI prints these on stderr. Its stored properties are
 /// also its wire form (`Schemas/warning.schema.json`), encoded as they are.
-public struct ImportWarning: Codable, Hashable, Sendable, CustomStringConvertible {
+package struct ImportWarning: Codable, Hashable, Sendable, CustomStringConvertible {
     /// Stable id, e.g. `bad-value`, `occurrence-cap`, `unknown-tzid`.
-    public var id: String
-    public var file: String
+    package var id: String
+    package var file: String
     /// 1-based line in the file where the property (or component) starts.
-    public var line: Int?
-    public var property: String?
-    public var value: String?
-    public var message: String
+    package var line: Int?
+    package var property: String?
+    package var value: String?
+    package var message: String
 
-    public init(id: String, file: String, line: Int?, property: String?, value: String?, message: String) {
+    package init(id: String, file: String, line: Int?, property: String?, value: String?, message: String) {
         self.id = id
         self.file = file
         self.line = line
@@ -41,7 +41,7 @@ public struct ImportWarning: Codable, Hashable, Sendable, CustomStringConvertibl
     }
 
     /// `file:line: PROPERTY "value": message`.
-    public var description: String {
+    package var description: String {
         var s = file
         if let line { s += ":\(line)" }
         s += ": "
@@ -71,35 +71,35 @@ public struct ImportWarning: Codable, Hashable, Sendable, CustomStringConvertibl
 }
 
 /// The result of reading one file: occurrences sorted by start, then uid.
-public struct ImportResult: Sendable {
-    public var occurrences: [Occurrence]
-    public var warnings: [ImportWarning]
+package struct ImportResult: Sendable {
+    package var occurrences: [Occurrence]
+    package var warnings: [ImportWarning]
     /// Number of VEVENTs read (masters and overrides).
-    public var eventCount: Int
+    package var eventCount: Int
 }
 
 /// ``ImportResult`` with the occurrences in their compact table, each made
 /// into an ``Occurrence`` when it is read.
-public struct ImportTable: Sendable {
+package struct ImportTable: Sendable {
     /// Sorted by start, then uid, as ``ImportResult/occurrences``.
-    public var occurrences: OccurrenceTable
-    public var warnings: [ImportWarning]
-    public var eventCount: Int
+    package var occurrences: OccurrenceTable
+    package var warnings: [ImportWarning]
+    package var eventCount: Int
 
     /// The same import with the occurrences in an array.
-    public var result: ImportResult {
+    package var result: ImportResult {
         ImportResult(occurrences: Array(occurrences), warnings: warnings, eventCount: eventCount)
     }
 }
 
 /// Why a file could not be imported at all.
-public enum ImportError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum ImportError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The path is missing or cannot be read (CLI exit 66).
     case unreadable(file: String, reason: String)
     /// Nothing in the file is a usable calendar (CLI exit 65).
     case invalid(file: String, reason: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .unreadable(let f, let r): "\(f): cannot read: \(r)"
         case .invalid(let f, let r): "\(f): not a usable calendar: \(r)"

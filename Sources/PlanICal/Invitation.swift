@@ -3,7 +3,7 @@ import Foundation
 import PlanCore
 
 /// The iTIP methods plan writes or reads (RFC 5546 §1.4).
-public enum SchedulingMethod: String, Hashable, Sendable {
+package enum SchedulingMethod: String, Hashable, Sendable {
     case request = "REQUEST"
     case reply = "REPLY"
     case cancel = "CANCEL"
@@ -11,25 +11,25 @@ public enum SchedulingMethod: String, Hashable, Sendable {
 
 /// One meeting as an iTIP message carries it: a VEVENT with its organizer
 /// and attendees (RFC 5546 §3.2).
-public struct Invitation: Hashable, Sendable {
+package struct Invitation: Hashable, Sendable {
     /// Stable for the life of the meeting: every message about it carries it.
-    public var uid: String
+    package var uid: String
     /// Bumped by the organizer on every change that needs new answers (and on cancel).
-    public var sequence: Int
+    package var sequence: Int
     /// `DTSTAMP`: when this message was made (the command's `now`).
-    public var stamp: Instant
-    public var range: TimeRange
-    public var summary: String
-    public var location: String?
+    package var stamp: Instant
+    package var range: TimeRange
+    package var summary: String
+    package var location: String?
     /// `GEO`: latitude and longitude in degrees.
-    public var geo: GeoPoint?
-    public var description: String?
-    public var categories: [String]
-    public var organizer: CalendarUser
-    public var attendees: [InvitedUser]
-    public var cancelled: Bool
+    package var geo: GeoPoint?
+    package var description: String?
+    package var categories: [String]
+    package var organizer: CalendarUser
+    package var attendees: [InvitedUser]
+    package var cancelled: Bool
 
-    public init(uid: String, sequence: Int, stamp: Instant, range: TimeRange, summary: String, location: String?,
+    package init(uid: String, sequence: Int, stamp: Instant, range: TimeRange, summary: String, location: String?,
                 geo: GeoPoint?, description: String?, categories: [String],
                 organizer: CalendarUser, attendees: [InvitedUser], cancelled: Bool) {
         self.uid = uid
@@ -54,7 +54,7 @@ extension ICalExporter {
     /// `ORGANIZER` and each `ATTENDEE` with `CN`, `ROLE=REQ-PARTICIPANT`,
     /// `PARTSTAT` and, in a request, `RSVP=TRUE`; `STATUS:CANCELLED` in a
     /// cancel. The same invitation gives the same bytes.
-    public static func scheduling(_ method: SchedulingMethod, _ inv: Invitation) -> String {
+    package static func scheduling(_ method: SchedulingMethod, _ inv: Invitation) -> String {
         calendarText(method, inv)
     }
 
@@ -118,23 +118,23 @@ extension ICalExporter {
 }
 
 /// An iTIP message as read (RFC 5546): its method and the one meeting it is about.
-public struct SchedulingMessage: Hashable, Sendable {
-    public var method: SchedulingMethod
-    public var uid: String
+package struct SchedulingMessage: Hashable, Sendable {
+    package var method: SchedulingMethod
+    package var uid: String
     /// `SEQUENCE` (0 when absent).
-    public var sequence: Int
-    public var summary: String?
-    public var organizer: CalendarUser?
-    public var attendees: [InvitedUser]
+    package var sequence: Int
+    package var summary: String?
+    package var organizer: CalendarUser?
+    package var attendees: [InvitedUser]
 }
 
 /// Reads iTIP messages with libical.
-public enum SchedulingReader {
+package enum SchedulingReader {
     /// The message in `bytes` (an `.ics` as a mail client saves a `text/calendar`
     /// part): its `METHOD` and its first VEVENT's UID, SEQUENCE, ORGANIZER and
     /// ATTENDEEs with their `PARTSTAT` (NEEDS-ACTION when absent; a status plan
     /// does not use, such as DELEGATED, is refused). `label` names it in errors.
-    public static func read(_ bytes: [UInt8], label: String) throws(ImportError) -> SchedulingMessage {
+    package static func read(_ bytes: [UInt8], label: String) throws(ImportError) -> SchedulingMessage {
         guard !bytes.contains(0), let text = String(validating: bytes, as: UTF8.self) else {
             throw .invalid(file: label, reason: "not UTF-8 text (an iTIP message is an .ics file: save the invitation's text/calendar part)")
         }

@@ -11,11 +11,11 @@ import PlanCore
 /// zone resolution, no EXDATE/RDATE/override handling, no checks and nothing
 /// is copied out: no importer built on libical can do less, so its time is
 /// the floor a real importer is measured against. Not for real use.
-public enum LibicalFloor {
+package enum LibicalFloor {
     private static let lock = NSLock()
 
     /// Instances of every VEVENT in `bytes` whose start lies in `window`.
-    public static func expandBare(bytes: [UInt8], window: TimeRange) -> Int {
+    package static func expandBare(bytes: [UInt8], window: TimeRange) -> Int {
         lock.lock()
         defer { lock.unlock() }
         icalerror_set_errors_are_fatal(0)

@@ -2,12 +2,12 @@ import CLibical
 import Foundation
 
 /// The libical this process runs with, for `plan --version` and `plan doctor`.
-public enum LibicalVersion {
+package enum LibicalVersion {
     /// libical 3.0 has no run-time version call, so the version is read from
     /// the name of the library file the dynamic linker mapped into this
     /// process (`/proc/self/maps`: `libical.so.3.0.16`); where that cannot be
     /// read, the version of the headers plan was built with, said as such.
-    public static var linked: String {
+    package static var linked: String {
         // Read to the end: a /proc file reports a size of 0.
         if let file = FileHandle(forReadingAtPath: "/proc/self/maps") {
             defer { try? file.close() }

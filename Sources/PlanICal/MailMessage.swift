@@ -10,20 +10,20 @@ import PlanCore
 /// (Thunderbird, Apple Mail, Gmail, Outlook) show with Accept/Decline. Both
 /// parts are base64, so no line is too long whatever the text; headers with
 /// other than ASCII are RFC 2047 encoded words.
-public struct MailMessage: Hashable, Sendable {
-    public var from: CalendarUser
-    public var to: CalendarUser
-    public var subject: String
+package struct MailMessage: Hashable, Sendable {
+    package var from: CalendarUser
+    package var to: CalendarUser
+    package var subject: String
     /// `Date:`, and the source of nothing else: the same message and date give the same bytes.
-    public var date: Instant
+    package var date: Instant
     /// Without the angle brackets: `local@domain`.
-    public var messageId: String
-    public var text: String
-    public var method: SchedulingMethod
+    package var messageId: String
+    package var text: String
+    package var method: SchedulingMethod
     /// The iTIP message (``ICalExporter/scheduling(_:_:)``).
-    public var calendar: String
+    package var calendar: String
 
-    public init(from: CalendarUser, to: CalendarUser, subject: String, date: Instant, messageId: String, text: String,
+    package init(from: CalendarUser, to: CalendarUser, subject: String, date: Instant, messageId: String, text: String,
                 method: SchedulingMethod, calendar: String) {
         self.from = from
         self.to = to
@@ -36,7 +36,7 @@ public struct MailMessage: Hashable, Sendable {
     }
 
     /// The whole message, CRLF line ends.
-    public var eml: String {
+    package var eml: String {
         // "_" is not a base64 character and no header line starts with "--": no body can hold the boundary.
         let boundary = "=_plan_alternative_" + method.rawValue.lowercased()
         var lines = [

@@ -198,7 +198,7 @@ struct OccurrenceBuilder {
 /// ``Occurrence`` when it is read: a year of a large calendar is kept in a
 /// quarter of the memory an array of them takes, and can be written out
 /// without building one (`plan events --json`).
-public struct OccurrenceTable: RandomAccessCollection, Sendable {
+package struct OccurrenceTable: RandomAccessCollection, Sendable {
     private let slots: [PackedOccurrence]
     private let texts: [EventText]
     private let zoneNames: [String]
@@ -213,10 +213,10 @@ public struct OccurrenceTable: RandomAccessCollection, Sendable {
         self.source = source
     }
 
-    public var startIndex: Int { 0 }
-    public var endIndex: Int { slots.count }
+    package var startIndex: Int { 0 }
+    package var endIndex: Int { slots.count }
 
-    public subscript(position: Int) -> Occurrence {
+    package subscript(position: Int) -> Occurrence {
         let s = slots[position]
         if s.flags & PackedOccurrence.exoticBit != 0 { return exotic[Int(s.detail)] }
         let t = texts[Int(s.text)]

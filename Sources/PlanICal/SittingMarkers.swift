@@ -4,10 +4,10 @@ import PlanCore
 /// The marks plan writes on each sitting it exports or syncs (the UID
 /// `<task id>-<n>@plan` and `X-PLAN-TASK-ID`), read back with libical: how
 /// `plan sync` tells its own resources from anyone else's.
-public enum SittingMarkers {
+package enum SittingMarkers {
     /// Each VEVENT of `bytes` that carries `X-PLAN-TASK-ID`: its UID and
     /// that task id. Empty when libical finds none (not plan's, or not iCalendar).
-    public static func read(_ bytes: [UInt8], label: String) -> [(uid: String, taskId: String)] {
+    package static func read(_ bytes: [UInt8], label: String) -> [(uid: String, taskId: String)] {
         ICalExporter.lock.lock()
         defer { ICalExporter.lock.unlock() }
         var doc = ReadDocument()
@@ -41,7 +41,7 @@ public enum SittingMarkers {
     }
 
     /// Whether `uid` is of the form plan gives sittings (`<task id>-<n>@plan`) for `taskId`.
-    public static func isSittingUID(_ uid: String, taskId: String) -> Bool {
+    package static func isSittingUID(_ uid: String, taskId: String) -> Bool {
         guard uid.hasPrefix(taskId + "-"), uid.hasSuffix("@plan") else { return false }
         let n = uid.dropFirst(taskId.count + 1).dropLast(5)
         return !n.isEmpty && n.allSatisfy(\.isASCII) && Int(n) != nil

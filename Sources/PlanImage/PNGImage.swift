@@ -1,13 +1,13 @@
 import CLibrsvg
 
 /// Why a picture could not be made.
-public enum ImageError: Error, Hashable, Sendable, CustomStringConvertible {
+package enum ImageError: Error, Hashable, Sendable, CustomStringConvertible {
     /// librsvg refused the SVG (its message).
     case svg(String)
     /// cairo could not make or encode the image (its status).
     case cairo(String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .svg(let m): "librsvg could not read the SVG: \(m)"
         case .cairo(let m): "cairo could not make the PNG: \(m)"
@@ -17,12 +17,12 @@ public enum ImageError: Error, Hashable, Sendable, CustomStringConvertible {
 
 /// SVG to PNG through librsvg's C API onto a cairo image surface: the one
 /// module that talks to librsvg and cairo. Bytes in, bytes out; no files.
-public enum PNGImage {
+package enum PNGImage {
     /// The version of the librsvg this process runs with (`2.54.7`).
-    public static var librsvgVersion: String { "\(rsvg_major_version).\(rsvg_minor_version).\(rsvg_micro_version)" }
+    package static var librsvgVersion: String { "\(rsvg_major_version).\(rsvg_minor_version).\(rsvg_micro_version)" }
 
     /// `svg` drawn on a white `width`×`height` image, scaled to fill it, as PNG bytes.
-    public static func render(svg: String, width: Int, height: Int) throws(ImageError) -> [UInt8] {
+    package static func render(svg: String, width: Int, height: Int) throws(ImageError) -> [UInt8] {
         var handle: OpaquePointer?
         var surface: OpaquePointer?
         var context: OpaquePointer?

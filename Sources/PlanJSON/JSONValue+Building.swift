@@ -2,10 +2,10 @@
 /// members are left out.
 extension JSONValue {
     /// A whole number.
-    public static func number(_ n: Int) -> JSONValue { .number(String(n)) }
+    package static func number(_ n: Int) -> JSONValue { .number(String(n)) }
 
     /// A number with its shortest text (`3`, `3.5`, `0.25`); null when not finite.
-    public static func number(_ x: Double) -> JSONValue {
+    package static func number(_ x: Double) -> JSONValue {
         guard x.isFinite else { return .null }
         if x == x.rounded(), abs(x) < 1e15 { return .number(String(Int(x))) }
         return .number(String(describing: x))
@@ -13,7 +13,7 @@ extension JSONValue {
 
     /// An object of the members that are there, in order (a nil is left out,
     /// where `.null` would be written).
-    public static func object(omittingAbsent members: [(String, JSONValue?)]) -> JSONValue {
+    package static func object(omittingAbsent members: [(String, JSONValue?)]) -> JSONValue {
         .object(members.compactMap { key, value in value.map { (key, $0) } })
     }
 }

@@ -3,7 +3,7 @@
 /// `.sortedKeys` gives), a missing optional left out, whole numbers as
 /// written. What ``Wire/encode(_:)`` prints and sends.
 extension JSONValue {
-    public init(encoding value: some Encodable) {
+    package init(encoding value: some Encodable) {
         let node = Node()
         node.set(value, path: [])
         self = node.value

@@ -3,7 +3,7 @@ import Foundation
 /// A JSON value as `plan rpc` reads it (RFC 8259). Numbers keep their text,
 /// so a request id comes back byte for byte; object members keep their order,
 /// so the first unknown parameter is the one reported.
-public enum JSONValue: Hashable, Sendable {
+package enum JSONValue: Hashable, Sendable {
     case null
     case bool(Bool)
     /// The number as written (already checked against the JSON grammar).
@@ -13,7 +13,7 @@ public enum JSONValue: Hashable, Sendable {
     /// Members in document order; a repeated name keeps its last value.
     case object([(String, JSONValue)])
 
-    public static func == (a: JSONValue, b: JSONValue) -> Bool {
+    package static func == (a: JSONValue, b: JSONValue) -> Bool {
         switch (a, b) {
         case (.null, .null): true
         case (.bool(let x), .bool(let y)): x == y
@@ -26,7 +26,7 @@ public enum JSONValue: Hashable, Sendable {
         }
     }
 
-    public func hash(into h: inout Hasher) {
+    package func hash(into h: inout Hasher) {
         switch self {
         case .null: h.combine(0)
         case .bool(let b): h.combine(b)
@@ -38,13 +38,13 @@ public enum JSONValue: Hashable, Sendable {
     }
 
     /// The member `key` of an object (nil for other values or a missing key).
-    public subscript(key: String) -> JSONValue? {
+    package subscript(key: String) -> JSONValue? {
         guard case .object(let members) = self else { return nil }
         return members.last { $0.0 == key }?.1
     }
 
     /// What JSON calls this kind of value, for error messages.
-    public var typeName: String {
+    package var typeName: String {
         switch self {
         case .null: "null"
         case .bool: "a boolean"
@@ -55,13 +55,13 @@ public enum JSONValue: Hashable, Sendable {
         }
     }
 
-    public var stringValue: String? {
+    package var stringValue: String? {
         if case .string(let s) = self { return s }
         return nil
     }
 
     /// The value as a whole number that fits in `Int` (`2` and `2.0` alike).
-    public var intValue: Int? {
+    package var intValue: Int? {
         guard case .number(let text) = self else { return nil }
         if let i = Int(text) { return i }
         guard let d = Double(text), d.rounded() == d, abs(d) < 9.0e15 else { return nil }
@@ -73,34 +73,34 @@ public enum JSONValue: Hashable, Sendable {
 
 extension JSONValue {
     /// Compact JSON text (no spaces, no newlines): safe for line framing.
-    public var text: String {
+    package var text: String {
         let w = JSONWriter(capacity: 256)
         w.value(self)
         return w.text
     }
 
     /// `"…"` for `s`.
-    public static func quoted(_ s: String) -> String { jsonString(s) }
+    package static func quoted(_ s: String) -> String { jsonString(s) }
 }
 
 // MARK: Reading
 
 /// Why bytes are not JSON, and where (0-based byte offset).
-public struct JSONParseError: Error, Hashable, Sendable, CustomStringConvertible {
-    public var offset: Int
-    public var reason: String
+package struct JSONParseError: Error, Hashable, Sendable, CustomStringConvertible {
+    package var offset: Int
+    package var reason: String
     /// The input ended before the value did (more bytes might complete it).
-    public var incomplete = false
-    public var description: String { "at byte \(offset): \(reason)" }
+    package var incomplete = false
+    package var description: String { "at byte \(offset): \(reason)" }
 }
 
 extension JSONValue {
     /// The deepest nesting of arrays and objects accepted; deeper input is
     /// refused rather than risking the stack.
-    public static let maxDepth = 512
+    package static let maxDepth = 512
 
     /// Parses exactly one JSON value (whitespace around it allowed).
-    public static func parse(_ bytes: [UInt8]) throws(JSONParseError) -> JSONValue {
+    package static func parse(_ bytes: [UInt8]) throws(JSONParseError) -> JSONValue {
         try bytes.withUnsafeBufferPointer { (buffer) throws(JSONParseError) -> JSONValue in
             var p = JSONReader(bytes: buffer)
             p.skipSpace()
@@ -111,7 +111,7 @@ extension JSONValue {
         }
     }
 
-    public static func parse(_ text: String) throws(JSONParseError) -> JSONValue {
+    package static func parse(_ text: String) throws(JSONParseError) -> JSONValue {
         try parse(Array(text.utf8))
     }
 }

@@ -95,7 +95,7 @@ extension JSONWriter {
     /// The `plan events --json` array: one occurrence per line, fields in a fixed order.
     /// Inlinable, so it is specialized for the caller's list (an `OccurrenceTable`): the
     /// occurrences are then read without generic copies (3 % of `plan events` otherwise).
-    @inlinable public func occurrences(_ list: some RandomAccessCollection<Occurrence>, withSource: Bool) {
+    @inlinable package func occurrences(_ list: some RandomAccessCollection<Occurrence>, withSource: Bool) {
         reserve(Self.slack)
         if list.isEmpty {
             put("[]\n")
@@ -120,7 +120,7 @@ extension JSONWriter {
     /// ``occurrences(_:withSource:)`` to stdout, the lines formatted on two
     /// threads a chunk each at a time (the text is the same: each chunk is
     /// written in its place).
-    @inlinable public func occurrencesInParallel<List: RandomAccessCollection<Occurrence> & Sendable>(_ list: List, withSource: Bool,
+    @inlinable package func occurrencesInParallel<List: RandomAccessCollection<Occurrence> & Sendable>(_ list: List, withSource: Bool,
                                                                                  chunk: Int = 8_192) where List.Index == Int {
         reserve(Self.slack)
         put("[\n")

@@ -4,7 +4,7 @@
 /// space after `:` and `,`.
 extension JSONWriter {
     /// Which arrays and objects are opened over lines (empty ones never are).
-    public enum Opening: Sendable {
+    package enum Opening: Sendable {
         /// Any holding more than scalars and arrays of scalars, so a meeting,
         /// a seat count or a list of days reads as one line.
         case whereNotFlat
@@ -14,7 +14,7 @@ extension JSONWriter {
     }
 
     /// `v` indented, `depth` levels in; no final newline.
-    public func pretty(_ v: JSONValue, opening: Opening, depth: Int = 0) {
+    package func pretty(_ v: JSONValue, opening: Opening, depth: Int = 0) {
         guard Self.opens(v, opening, depth: depth) else { return value(v, spaced: true) }
         switch v {
         case .array(let items):
@@ -62,7 +62,7 @@ extension JSONWriter {
 
 extension JSONValue {
     /// The indented text of ``JSONWriter/pretty(_:opening:depth:)``, ending with a newline.
-    public func prettyText(opening: JSONWriter.Opening = .whereNotFlat) -> String {
+    package func prettyText(opening: JSONWriter.Opening = .whereNotFlat) -> String {
         let w = JSONWriter(capacity: 4096)
         w.pretty(self, opening: opening)
         w.ascii("\n")

@@ -13,7 +13,7 @@ import Darwin
 ///
 /// The buffer goes to stdout a block at a time, or is kept whole. One thread
 /// uses an instance at a time (``occurrencesInParallel`` gives each its own).
-public final class JSONWriter: @unchecked Sendable {
+package final class JSONWriter: @unchecked Sendable {
     /// Bytes written out at once; a value never straddles two blocks' checks.
     static let blockSize = 1 << 20
     /// Room kept for one occurrence's fixed text (keys, times, marks).
@@ -29,14 +29,14 @@ public final class JSONWriter: @unchecked Sendable {
     var lastDayText: [UInt8] = []
 
     /// A writer that streams to stdout a block at a time, or keeps the text.
-    public init(streaming: Bool) {
+    package init(streaming: Bool) {
         self.streaming = streaming
         capacity = Self.blockSize + Self.slack
         buffer = .allocate(capacity: capacity)
     }
 
     /// A writer that keeps its text, starting with room for `capacity` bytes.
-    public init(capacity: Int) {
+    package init(capacity: Int) {
         streaming = false
         self.capacity = max(capacity, 16)
         buffer = .allocate(capacity: self.capacity)
@@ -45,11 +45,11 @@ public final class JSONWriter: @unchecked Sendable {
     deinit { buffer.deallocate() }
 
     /// Everything written, as a String (only when not streaming).
-    public var text: String { String(decoding: UnsafeBufferPointer(start: buffer, count: count), as: UTF8.self) }
+    package var text: String { String(decoding: UnsafeBufferPointer(start: buffer, count: count), as: UTF8.self) }
 
     /// Writes the bytes to stdout and empties the buffer. Whatever `print`
     /// left in C stdio's buffer goes first, so the order is kept.
-    public func flush() {
+    package func flush() {
         guard count > 0 else { return }
         fflush(nil)
         var off = 0
@@ -89,7 +89,7 @@ public final class JSONWriter: @unchecked Sendable {
     }
 
     /// Fixed text (punctuation, keys, literals) as it is.
-    @inline(__always) public func ascii(_ s: StaticString) {
+    @inline(__always) package func ascii(_ s: StaticString) {
         reserve(s.utf8CodeUnitCount)
         put(s)
     }
@@ -100,7 +100,7 @@ public final class JSONWriter: @unchecked Sendable {
     }
 
     /// Text that is already JSON (a number as read, a value written before).
-    public func raw(_ s: String) {
+    package func raw(_ s: String) {
         var copy = s
         copy.withUTF8 { bytes in
             reserve(bytes.count)
@@ -109,26 +109,26 @@ public final class JSONWriter: @unchecked Sendable {
     }
 
     /// `prefix` (a member's name and its punctuation), then the string.
-    public func member(_ prefix: StaticString, _ s: String) {
+    package func member(_ prefix: StaticString, _ s: String) {
         ascii(prefix)
         string(s)
     }
 
     /// A whole number.
-    public func int(_ n: Int) { raw(String(n)) }
+    package func int(_ n: Int) { raw(String(n)) }
 
     /// `true` or `false`.
-    public func bool(_ b: Bool) { b ? ascii("true") : ascii("false") }
+    package func bool(_ b: Bool) { b ? ascii("true") : ascii("false") }
 
     /// The string, or `null`.
-    public func optional(_ s: String?) {
+    package func optional(_ s: String?) {
         if let s { string(s) } else { ascii("null") }
     }
 
     /// A JSON string literal (RFC 8259 §7): quotes, backslashes and control
     /// characters escaped (`\n`, `\r`, `\t`, else `\u00XX`), everything else
     /// as UTF-8. The one escaper of plan.
-    public func string(_ s: String) {
+    package func string(_ s: String) {
         if let done: Void = s.utf8.withContiguousStorageIfAvailable({ string(utf8: $0) }) { return done }
         var copy = s
         copy.withUTF8 { string(utf8: $0) }
@@ -167,7 +167,7 @@ public final class JSONWriter: @unchecked Sendable {
 
     /// `items` as an array on one line: `[`, each written by `element`, a
     /// `,` between them, `]`.
-    public func array<Items: Collection>(_ items: Items, _ element: (Items.Element) -> Void) {
+    package func array<Items: Collection>(_ items: Items, _ element: (Items.Element) -> Void) {
         ascii("[")
         for (k, item) in items.enumerated() {
             if k > 0 { ascii(",") }
@@ -179,7 +179,7 @@ public final class JSONWriter: @unchecked Sendable {
     /// A value on one line: compact, with no spaces and no newlines (safe for
     /// line framing), or `spaced`, with a space after `:` and `,` (the pretty
     /// layout's one-line containers).
-    public func value(_ v: JSONValue, spaced: Bool = false) {
+    package func value(_ v: JSONValue, spaced: Bool = false) {
         switch v {
         case .null: ascii("null")
         case .bool(let b): bool(b)
@@ -206,7 +206,7 @@ public final class JSONWriter: @unchecked Sendable {
 }
 
 /// `"…"` for `s`: the JSON string literal ``JSONWriter/string(_:)`` writes.
-public func jsonString(_ s: String) -> String {
+package func jsonString(_ s: String) -> String {
     let w = JSONWriter(capacity: s.utf8.count + 2)
     w.string(s)
     return w.text

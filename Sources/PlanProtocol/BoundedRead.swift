@@ -6,18 +6,18 @@ import PlanFiles
 /// never ends (`< /dev/zero`), is refused once the bound has been read. A
 /// path must name a regular file: a FIFO, a device or a folder is refused
 /// with what it is, before a read could wait on it.
-public enum BoundedRead {
+package enum BoundedRead {
     /// The most bytes read from one JSON input: 64 MB, four times the largest
     /// `plan rpc` message and far beyond any registrar's catalog.
-    public static let maxBytes = 64_000_000
+    package static let maxBytes = 64_000_000
 
-    public enum Failure: Error, Equatable, Sendable, CustomStringConvertible {
+    package enum Failure: Error, Equatable, Sendable, CustomStringConvertible {
         /// The file cannot be read (`reason`: "no such file", "it is a FIFO (named pipe), …").
         case unreadable(reason: String)
         /// More than `limit` bytes.
         case tooLarge(limit: Int)
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .unreadable(let reason): reason
             case .tooLarge(let limit): "larger than \(limit) bytes, the most plan reads from one file"
@@ -30,7 +30,7 @@ public enum BoundedRead {
     }
 
     /// Everything `handle` holds (standard input), up to `limit` bytes.
-    public static func read(_ handle: FileHandle, limit: Int = maxBytes) throws(Failure) -> [UInt8] {
+    package static func read(_ handle: FileHandle, limit: Int = maxBytes) throws(Failure) -> [UInt8] {
         do {
             return try RegularFile.readAll(handle.fileDescriptor, limit: limit)
         } catch {
@@ -39,7 +39,7 @@ public enum BoundedRead {
     }
 
     /// The regular file at `path`, up to `limit` bytes.
-    public static func read(path: String, limit: Int = maxBytes) throws(Failure) -> [UInt8] {
+    package static func read(path: String, limit: Int = maxBytes) throws(Failure) -> [UInt8] {
         do {
             return try RegularFile.read(path, limit: limit)
         } catch {

@@ -6,18 +6,18 @@ import PlanTimetable
 /// A refused input of `plan courses` or a `courses.*` method: which field,
 /// its value, and what is expected. The CLI shows the field as its option
 /// (`--no-earlier`), `plan rpc` as a JSON pointer (`/noEarlier`).
-public struct CoursesInputError: Error, Hashable, Sendable {
+package struct CoursesInputError: Error, Hashable, Sendable {
     /// The field as the RPC names it (`noEarlier`, `freeDays`, `term.start`).
-    public var field: String
-    public var value: String
-    public var expected: String
+    package var field: String
+    package var value: String
+    package var expected: String
 
     /// `"9am": expected a time of day HH:MM`, what `plan rpc` says beside
     /// the field's pointer.
-    public var paramsMessage: String { "\"\(value)\": expected \(expected)" }
+    package var paramsMessage: String { "\"\(value)\": expected \(expected)" }
 
     /// `--no-earlier 9am: expected a time of day HH:MM`.
-    public var optionMessage: String {
+    package var optionMessage: String {
         let option = "--" + field.reduce(into: "") { out, c in
             if c.isUppercase { out += "-" + c.lowercased() } else { out.append(c) }
         }
@@ -27,21 +27,21 @@ public struct CoursesInputError: Error, Hashable, Sendable {
 
 /// The options of `plan courses build` and `courses.build` as text, checked
 /// once here for both faces.
-public struct BuildRequest: Sendable {
-    public var top: Int?
-    public var noEarlier: String?
-    public var noLater: String?
-    public var freeDays: [String] = []
-    public var maxDays: Int?
-    public var onlyOpen = false
+package struct BuildRequest: Sendable {
+    package var top: Int?
+    package var noEarlier: String?
+    package var noLater: String?
+    package var freeDays: [String] = []
+    package var maxDays: Int?
+    package var onlyOpen = false
     /// `COURSE-ID` (or `COURSE:ID`, `COURSE/ID`, `COURSE ID`).
-    public var exclude: [String] = []
+    package var exclude: [String] = []
     /// `gpa` and `rating`, each ≥ 0, not both 0.
-    public var weights: [(field: String, weight: Double)] = []
+    package var weights: [(field: String, weight: Double)] = []
 
-    public init() {}
+    package init() {}
 
-    public func options() throws(CoursesInputError) -> BuildOptions {
+    package func options() throws(CoursesInputError) -> BuildOptions {
         var o = BuildOptions()
         if let top {
             guard (1...1000).contains(top) else { throw CoursesInputError(field: "top", value: String(top), expected: "1 to 1000") }
@@ -105,19 +105,19 @@ public struct BuildRequest: Sendable {
 
 /// A catalog file named by the user (`plan courses import`, `--catalog`,
 /// `courses.import`), read in any format `CatalogImport` reads.
-public struct CatalogFileRequest: Sendable {
-    public var path: String
-    public var format = "auto"
+package struct CatalogFileRequest: Sendable {
+    package var path: String
+    package var format = "auto"
     /// For a CSV or umd.io file: the term, as text.
-    public var termName: String?
-    public var termStart: String?
-    public var termEnd: String?
-    public var timeZone: String?
+    package var termName: String?
+    package var termStart: String?
+    package var termEnd: String?
+    package var timeZone: String?
 
-    public init(path: String) { self.path = path }
+    package init(path: String) { self.path = path }
 
     /// The term the fields give; nil when none is given.
-    public func term() throws(CoursesInputError) -> Term? {
+    package func term() throws(CoursesInputError) -> Term? {
         guard termName != nil || termStart != nil || termEnd != nil || timeZone != nil else { return nil }
         func date(_ text: String?, _ field: String) throws(CoursesInputError) -> LocalDate {
             guard let text else { throw CoursesInputError(field: field, value: "(missing)", expected: "a date YYYY-MM-DD with the other term fields") }
@@ -134,7 +134,7 @@ public struct CatalogFileRequest: Sendable {
 
     /// The catalog: a missing file is ``ServiceError/unreadable(path:reason:)``,
     /// content that cannot be read ``ServiceError/refused(_:)`` naming the line or path, field and value.
-    public func read() throws -> Catalog {
+    package func read() throws -> Catalog {
         guard let chosen = CatalogImport.Format(rawValue: format.lowercased()) else {
             throw CoursesInputError(field: "format", value: format, expected: "one of \(CatalogImport.Format.allCases.map(\.rawValue).joined(separator: ", "))")
         }

@@ -6,7 +6,7 @@ import PlanStore
 /// The exit statuses of `plan` (the README's "Exit codes"; BSD sysexits
 /// where one fits). They sit here, beside the JSON-RPC codes, so one table
 /// (``ServiceError/codes``) gives both faces their code for a failure.
-public enum ExitStatus: Int32, CaseIterable, Sendable {
+package enum ExitStatus: Int32, CaseIterable, Sendable {
     case success = 0
     /// `plan doctor` found a problem (each is printed with what to fix).
     case problemsFound = 1
@@ -34,7 +34,7 @@ extension ServiceError {
     /// The CLI's exit status and `plan rpc`'s error code for this failure.
     /// An invalid request whose field lies in the params is -32602 instead
     /// (see ``RPCError/init(_:pointer:relocate:)``).
-    public var codes: (exit: ExitStatus, rpc: RPCErrorCode) {
+    package var codes: (exit: ExitStatus, rpc: RPCErrorCode) {
         switch self {
         case .store(.busy): (.tempFail, .storeBusy)
         case .store(.cannotOpen): (.cannotCreate, .storeUnavailable)

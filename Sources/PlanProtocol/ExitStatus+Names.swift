@@ -1,9 +1,9 @@
 extension ExitStatus {
     /// The status's name, as `--json` errors give it (`noInput`).
-    public var name: String { String(describing: self) }
+    package var name: String { String(describing: self) }
 
     /// What a failure with this status and no message of its own says.
-    public var meaning: String {
+    package var meaning: String {
         switch self {
         case .success: "success"
         case .problemsFound: "plan doctor found a problem"

@@ -5,9 +5,9 @@ import PlanJSON
 import PlanTimetable
 
 /// The grade book's inputs as text (command line and `grades.*` params), checked once here.
-public enum GradeInput {
+package enum GradeInput {
     /// `30%` or `30` → 30 (percent of the course), 0–100.
-    public static func weight(_ text: String) throws(GradeError) -> Decimal {
+    package static func weight(_ text: String) throws(GradeError) -> Decimal {
         let t = text.trimmingCharacters(in: .whitespaces)
         guard let w = Rounding.parse(t.hasSuffix("%") ? String(t.dropLast()) : t), w >= 0, w <= 100 else {
             throw GradeError("the weight", text, expected: "a percentage from 0 to 100, like 30%")
@@ -16,25 +16,25 @@ public enum GradeInput {
     }
 
     /// A positive decimal (`4`, `1.5`): credits, a unit's or a subject's weight.
-    public static func positive(_ text: String, _ what: String, max: Decimal = maxCredits) throws(GradeError) -> Decimal {
+    package static func positive(_ text: String, _ what: String, max: Decimal = maxCredits) throws(GradeError) -> Decimal {
         guard let v = Rounding.parse(text), v >= 0, v <= max else { throw GradeError(what, text, expected: "a number from 0 to \(max)") }
         return v
     }
 
     /// A grade on /20.
-    public static func outOf20(_ text: String) throws(GradeError) -> Decimal {
+    package static func outOf20(_ text: String) throws(GradeError) -> Decimal {
         guard let g = Rounding.parse(text), g >= 0, g <= 20 else { throw GradeError("the grade", text, expected: "a mark from 0 to 20, like 12.5") }
         return g
     }
 
     /// The most credits: of a course, a unit, a subject or a prior record.
-    public static let maxCredits: Decimal = 1000
+    package static let maxCredits: Decimal = 1000
 
     /// The most bytes of a rules file (`plan grades check --rules`).
-    public static let maxRulesBytes = 1_000_000
+    package static let maxRulesBytes = 1_000_000
 
     /// `3.42/45`: the GPA so far and the credits it was earned over (at most ``maxCredits``).
-    public static func prior(_ text: String) throws(GradeError) -> PriorRecord {
+    package static func prior(_ text: String) throws(GradeError) -> PriorRecord {
         guard let p = PriorText.read(text) else {
             throw GradeError("the prior record", text, expected: "GPA/credits, like 3.42/45 (GPA 0–5)")
         }
@@ -45,7 +45,7 @@ public enum GradeInput {
     }
 
     /// An assessment's date: `YYYY-MM-DD`, a real calendar date.
-    public static func date(_ text: String) throws(GradeError) -> String {
+    package static func date(_ text: String) throws(GradeError) -> String {
         guard CatalogRules.date(text) != nil else {
             throw GradeError("the date", text, expected: "a calendar date written YYYY-MM-DD, like 2026-03-14")
         }
@@ -53,7 +53,7 @@ public enum GradeInput {
     }
 
     /// `CS201=A-` pairs of `plan grades what-if`.
-    public static func letters(_ pairs: [String]) throws(GradeError) -> [(course: String, letter: String)] {
+    package static func letters(_ pairs: [String]) throws(GradeError) -> [(course: String, letter: String)] {
         var out: [(course: String, letter: String)] = []
         for pair in pairs {
             let f = pair.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
@@ -65,7 +65,7 @@ public enum GradeInput {
 
     /// The rules of `plan grades check --rules FILE`:
     /// `{"rules": [{"average": "overall", "min": 10}, {"each": "unit", "min": 8}, {"average": "professional", "min": 10}]}`.
-    public static func rules(_ bytes: [UInt8], file: String) throws(GradeError) -> [GradeRule] {
+    package static func rules(_ bytes: [UInt8], file: String) throws(GradeError) -> [GradeRule] {
         let doc: JSONValue
         do {
             doc = try JSONValue.parse(bytes)

@@ -7,12 +7,12 @@ import PlanService
 /// The `--json` forms of `plan grades` (and the `grades.*` results): decimals
 /// written as JSON numbers exactly as kept (`82.8`), percentages and GPAs also
 /// rounded for display (`"shown"`).
-public enum GradesJSON {
+package enum GradesJSON {
     static func number(_ d: Decimal) -> JSONValue { .number("\(d)") }
     static func number(_ d: Decimal?) -> JSONValue { d.map(number) ?? .null }
     static func shown(_ d: Decimal?) -> JSONValue { d.map { .number(Rounding.text($0, places: 2)) } ?? .null }
 
-    public static func book(_ b: GradeBook) -> String {
+    package static func book(_ b: GradeBook) -> String {
         let courses: [JSONValue] = b.courses.map { c in
             let s = c.standing
             return .object([
@@ -46,9 +46,9 @@ public enum GradesJSON {
         .object([("term", shown(g.term)), ("cumulative", shown(g.cumulative)), ("credits", number(g.termCredits))])
     }
 
-    public static func whatIf(_ g: GPAFigures) -> String { gpa(g).text }
+    package static func whatIf(_ g: GPAFigures) -> String { gpa(g).text }
 
-    public static func need(_ n: Need, course: String, target: GradeScale.Step) -> String {
+    package static func need(_ n: Need, course: String, target: GradeScale.Step) -> String {
         var members: [(String, JSONValue)] = [("course", .string(course)), ("target", .string(target.letter))]
         switch n {
         case .secured: members.append(("status", .string("secured")))
@@ -59,7 +59,7 @@ public enum GradesJSON {
         return JSONValue.object(members).text
     }
 
-    public static func check(_ results: [RuleResult]) -> String {
+    package static func check(_ results: [RuleResult]) -> String {
         JSONValue.object([
             ("holds", .bool(results.allSatisfy(\.holds))),
             ("rules", .array(results.map { r in

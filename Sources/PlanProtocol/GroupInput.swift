@@ -5,26 +5,26 @@ import PlanService
 
 /// The options of `plan group find` and `group.find` as text, checked once
 /// here for both faces (errors name the field: ``CoursesInputError``).
-public struct GroupFindInput: Sendable {
+package struct GroupFindInput: Sendable {
     /// `me`, a file, a URL (see ``GroupMemberSource/init(_:)``).
-    public var members: [String] = []
+    package var members: [String] = []
     /// `2h`, `90m`, `PT2H`.
-    public var duration = ""
+    package var duration = ""
     /// `2026-12-01..2026-12-05` (whole days, both included), date-times, `today..fri`.
-    public var within: String?
+    package var within: String?
     /// `09:00-21:00`, read in each member's zone.
-    public var between: String?
+    package var between: String?
     /// `MO-FR`, `MO,WE,FR`, `SA-SU`.
-    public var days: String?
+    package var days: String?
     /// `15m`, `30m`, `1h`: must divide a day.
-    public var granularity: String?
-    public var minMembers: Int?
-    public var top: Int?
+    package var granularity: String?
+    package var minMembers: Int?
+    package var top: Int?
 
-    public init() {}
+    package init() {}
 
     /// The request, dates read in `zone` at `now`.
-    public func request(now: Instant, zone: SystemZone) throws(CoursesInputError) -> GroupFindRequest {
+    package func request(now: Instant, zone: SystemZone) throws(CoursesInputError) -> GroupFindRequest {
         guard !members.isEmpty else { throw CoursesInputError(field: "member", value: "", expected: "at least one member: FILE.ics, an https:// URL, or me") }
         // Refused before any member is read.
         guard members.count <= GroupSearch.maxMembers else {

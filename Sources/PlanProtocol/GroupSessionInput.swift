@@ -6,25 +6,25 @@ import PlanService
 /// The options of `plan group create` and `group.create` as text, checked
 /// once here for both faces (errors name the field as the RPC does:
 /// ``CoursesInputError``; the CLI's `--for` is the RPC's `duration`).
-public struct GroupSessionInput: Sendable {
-    public var title = ""
-    public var course: String?
+package struct GroupSessionInput: Sendable {
+    package var title = ""
+    package var course: String?
     /// When it starts: `2026-12-02T18:00` in the user's zone, or with an offset.
-    public var at = ""
+    package var at = ""
     /// `2h`, `90m`, `PT1H30M`.
-    public var duration = ""
-    public var location: String?
+    package var duration = ""
+    package var location: String?
     /// `40.0012,-83.0153`.
-    public var geo: String?
-    public var notes: String?
-    public var invite: [String] = []
+    package var geo: String?
+    package var notes: String?
+    package var invite: [String] = []
     /// A group CalDAV calendar to PUT the session to.
-    public var calendar: String?
+    package var calendar: String?
 
-    public init() {}
+    package init() {}
 
     /// The session to create, `at` read in `zone` at `now`.
-    public func spec(now: Instant, zone: SystemZone) throws(CoursesInputError) -> GroupSessionSpec {
+    package func spec(now: Instant, zone: SystemZone) throws(CoursesInputError) -> GroupSessionSpec {
         // Refused before anything is saved or written.
         guard invite.count <= GroupSession.maxInvitees else {
             throw CoursesInputError(field: "invite", value: "\(invite.count) invitees", expected: "at most \(GroupSession.maxInvitees) invitees")

@@ -1,6 +1,6 @@
 /// The error codes of `plan rpc` (`Schemas/error.schema.json`). The first
 /// five are JSON-RPC 2.0's own; the rest are plan's, in -32000…-32099.
-public enum RPCErrorCode: Int, CaseIterable, Sendable {
+package enum RPCErrorCode: Int, CaseIterable, Sendable {
     /// The bytes are not JSON (or a header block is broken).
     case parseError = -32700
     /// JSON, but not a request: wrong shape, an empty batch, a message over
@@ -30,7 +30,7 @@ public enum RPCErrorCode: Int, CaseIterable, Sendable {
     case cannotWrite = -32007
 
     /// The standard message for the code.
-    public var message: String {
+    package var message: String {
         switch self {
         case .parseError: "Parse error"
         case .invalidRequest: "Invalid Request"

@@ -8,7 +8,7 @@ import PlanJSON
 /// the contract does not name are ignored; `null` is a missing optional.
 extension ScheduleRequest {
     /// Parses and reads the request's bytes.
-    public static func decode(_ data: Data) throws(ScheduleRequestError) -> ScheduleRequest {
+    package static func decode(_ data: Data) throws(ScheduleRequestError) -> ScheduleRequest {
         let value: JSONValue
         do {
             value = try JSONValue.parse(Array(data))
@@ -19,7 +19,7 @@ extension ScheduleRequest {
     }
 
     /// Reads a request from an already parsed value (`schedule`'s params).
-    public static func decode(_ value: JSONValue) throws(ScheduleRequestError) -> ScheduleRequest {
+    package static func decode(_ value: JSONValue) throws(ScheduleRequestError) -> ScheduleRequest {
         let top = try RequestFields(value, path: "", taskId: nil)
         let timeZone = try top.string("timeZone")
         let now = try top.optionalString("now")
@@ -43,16 +43,20 @@ extension ScheduleRequest {
     }
 
     private static func taskSpec(_ t: RequestFields) throws(ScheduleRequestError) -> TaskSpec {
-        let id = try t.string("id"), title = try t.string("title")
-        let project = try t.optionalString("project"), notes = try t.optionalString("notes")
-        let estimate = try t.string("estimate"), span = try t.optionalString("span")
-        let minSitting = try t.optionalString("minSitting")
-        let earliest = try t.optionalString("earliest"), latest = try t.optionalString("latest")
-        let start = try t.optionalString("start"), due = try t.string("due")
-        return TaskSpec(id: id, title: title, estimate: estimate, due: due, project: project, notes: notes,
-                        span: span, minSitting: minSitting, earliest: earliest, latest: latest, start: start,
-                        priority: try t.optionalInt("priority"), after: try t.optionalStrings("after"),
-                        done: try t.optionalString("done"))
+        var spec = TaskSpec(id: try t.string("id"), title: try t.string("title"), estimate: "", due: "")
+        spec.project = try t.optionalString("project")
+        spec.notes = try t.optionalString("notes")
+        spec.estimate = try t.string("estimate")
+        spec.span = try t.optionalString("span")
+        spec.minSitting = try t.optionalString("minSitting")
+        spec.earliest = try t.optionalString("earliest")
+        spec.latest = try t.optionalString("latest")
+        spec.start = try t.optionalString("start")
+        spec.due = try t.string("due")
+        spec.priority = try t.optionalInt("priority")
+        spec.after = try t.optionalStrings("after")
+        spec.done = try t.optionalString("done")
+        return spec
     }
 }
 

@@ -6,23 +6,23 @@ import PlanJSON
 /// spells it (`Schemas/schedule-response.schema.json`): times as
 /// `YYYY-MM-DDTHH:MM:SS±HH:MM` in the request's zone, durations in the
 /// canonical form of ``ISODuration/format(_:)``.
-public struct ScheduleResponse: Codable, Hashable, Sendable {
-    public var sittings: [Wire.Sitting]
-    public var tasks: [TaskEntry]
-    public var diagnostics: [Wire.Diagnostic]
+package struct ScheduleResponse: Codable, Hashable, Sendable {
+    package var sittings: [Wire.Sitting]
+    package var tasks: [TaskEntry]
+    package var diagnostics: [Wire.Diagnostic]
 
-    public struct TaskEntry: Codable, Hashable, Sendable {
-        public var id: String
+    package struct TaskEntry: Codable, Hashable, Sendable {
+        package var id: String
         /// `scheduled`, `unschedulable` or `done`.
-        public var status: String
-        public var scheduled: String
-        public var firstStart: String?
-        public var lastEnd: String?
-        public var slack: String?
+        package var status: String
+        package var scheduled: String
+        package var firstStart: String?
+        package var lastEnd: String?
+        package var slack: String?
     }
 
     /// The wire form of a plan, with times on the clock of `zone`.
-    public init(plan: Plan, zone: some UTCOffsetProvider) {
+    package init(plan: Plan, zone: some UTCOffsetProvider) {
         sittings = plan.sittings.map { Wire.Sitting($0, zone: zone) }
         tasks = plan.tasks.map { t in
             TaskEntry(id: t.id, status: t.status.rawValue, scheduled: ISODuration.format(t.scheduled),
@@ -36,13 +36,13 @@ public struct ScheduleResponse: Codable, Hashable, Sendable {
     /// The JSON bytes: fields in the contract's order, one sitting, task or
     /// diagnostic per line, two-space indent, a final newline. The same
     /// response always gives the same bytes.
-    public func jsonData() -> Data { Data(jsonText().utf8) }
+    package func jsonData() -> Data { Data(jsonText().utf8) }
 
-    public func jsonText() -> String { json.prettyText(opening: .firstLevels(2)) }
+    package func jsonText() -> String { json.prettyText(opening: .firstLevels(2)) }
 
     /// The response as one JSON value, members in the contract's order (what
     /// the `schedule` method sends, compact).
-    public var json: JSONValue {
+    package var json: JSONValue {
         .object([
             ("sittings", .array(sittings.map { s in
                 .object([("taskId", .string(s.taskId)), ("start", .string(s.start)), ("end", .string(s.end)),

@@ -4,9 +4,9 @@ import PlanService
 
 /// The stateless scheduling contract (`plan schedule` and the `schedule` RPC
 /// method): a validated request and calendars in, the plan out. No store.
-public enum StatelessSchedule {
+package enum StatelessSchedule {
     /// Where a calendar comes from.
-    public enum CalendarInput: Hashable, Sendable {
+    package enum CalendarInput: Hashable, Sendable {
         /// An .ics file.
         case path(String)
         /// .ics text given inline (`label` names it in warnings and errors).
@@ -14,15 +14,15 @@ public enum StatelessSchedule {
     }
 
     /// A calendar that could not be read, by its position among the inputs.
-    public struct CalendarFailure: Error, Sendable {
-        public var index: Int
-        public var error: ImportError
+    package struct CalendarFailure: Error, Sendable {
+        package var index: Int
+        package var error: ImportError
     }
 
     /// The range the calendars are expanded over: from a day before `now` to
     /// a day after the last due, and as far again as the diagnosis looks for
     /// a later due that would fit.
-    public static func window(for input: ScheduleInput) -> TimeRange {
+    package static func window(for input: ScheduleInput) -> TimeRange {
         let lastDue = max(input.latestDue ?? input.now, input.now)
         return TimeRange(start: input.now - 86_400,
                          end: lastDue + 86_400 + Int64(input.scheduler.fixSearchDays) * 86_400)
@@ -31,7 +31,7 @@ public enum StatelessSchedule {
     /// Reads every calendar over the request's window. All are read (so every
     /// warning is collected); the failures come back by index, unreadable
     /// files first, because a plan that ignored a calendar would double-book.
-    public static func occurrences(_ calendars: [CalendarInput], for input: ScheduleInput)
+    package static func occurrences(_ calendars: [CalendarInput], for input: ScheduleInput)
         -> (occurrences: [Occurrence], warnings: [ImportWarning], failures: [CalendarFailure]) {
         let options = ImportOptions(window: window(for: input), floatingZone: input.policy.zone)
         var occurrences: [Occurrence] = []
@@ -62,7 +62,7 @@ public enum StatelessSchedule {
     /// task typed or sent), checked by both faces before planning: every duration at most 366 days, `due` and
     /// `start` within ten years of `now`. (A due a thousand years after `now`
     /// once overflowed the scheduler's stack: found by the fuzzer.)
-    public static func checkLimits(_ input: ScheduleInput) throws(ScheduleRequestError) {
+    package static func checkLimits(_ input: ScheduleInput) throws(ScheduleRequestError) {
         func long(_ v: Int64, _ pointer: String, _ taskId: String? = nil) throws(ScheduleRequestError) {
             if v > InputLimits.maxDuration {
                 throw ScheduleRequestError(.badValue, taskId: taskId, field: pointer,
@@ -87,13 +87,13 @@ public enum StatelessSchedule {
     }
 
     /// The plan for a validated request around the given occurrences.
-    public static func plan(_ input: ScheduleInput, occurrences: [Occurrence]) -> Plan {
+    package static func plan(_ input: ScheduleInput, occurrences: [Occurrence]) -> Plan {
         input.scheduler.plan(tasks: input.tasks, busy: input.policy.busyBlocks(from: occurrences))
     }
 
     /// Request and calendars to the contract's response, or the first
     /// calendar failure.
-    public static func run(_ input: ScheduleInput, calendars: [CalendarInput])
+    package static func run(_ input: ScheduleInput, calendars: [CalendarInput])
         throws(CalendarFailure) -> (response: ScheduleResponse, warnings: [ImportWarning]) {
         let read = occurrences(calendars, for: input)
         if let first = read.failures.first { throw first }

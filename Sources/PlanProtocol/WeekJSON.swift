@@ -5,8 +5,8 @@ import PlanJSON
 /// describes it, written with the one JSON writer. Times are local with
 /// their offset (`2026-11-23T10:00:00-05:00`); minutes are wall-clock
 /// minutes after the day's midnight.
-public enum WeekJSON {
-    public static func text(_ layout: WeekLayout) -> String {
+package enum WeekJSON {
+    package static func text(_ layout: WeekLayout) -> String {
         let w = JSONWriter(capacity: 4096 + layout.blocks.count * 400)
         let zone = layout.zone
         func local(_ i: Instant) -> String { zone.local(i).isoString + formatOffset(zone.offset(at: i)) }

@@ -6,16 +6,16 @@ import PlanTimetable
 /// `timetable-build.schema.json`): what `--json` prints.
 extension Wire {
     /// An imported catalog, in brief.
-    public struct CatalogSummary: Codable, Hashable, Sendable {
-        public var term: String
-        public var timeZone: String
-        public var start: String
-        public var end: String
-        public var courses: Int
-        public var sections: Int
-        public var source: String
+    package struct CatalogSummary: Codable, Hashable, Sendable {
+        package var term: String
+        package var timeZone: String
+        package var start: String
+        package var end: String
+        package var courses: Int
+        package var sections: Int
+        package var source: String
 
-        public init(_ kept: StoredCatalog) {
+        package init(_ kept: StoredCatalog) {
             let term = kept.catalog.term
             self.term = term.name
             timeZone = term.timeZone
@@ -28,13 +28,13 @@ extension Wire {
     }
 
     /// A course found by `plan courses search`.
-    public struct CourseSummary: Codable, Hashable, Sendable {
-        public var code: String
-        public var title: String
-        public var credits: Double
-        public var sections: Int
+    package struct CourseSummary: Codable, Hashable, Sendable {
+        package var code: String
+        package var title: String
+        package var credits: Double
+        package var sections: Int
 
-        public init(_ c: Course) {
+        package init(_ c: Course) {
             code = c.code
             title = c.title
             credits = c.credits
@@ -43,20 +43,20 @@ extension Wire {
     }
 
     /// One course of a timetable: the interchangeable section ids picked, as a build lists them.
-    public struct PickedSections: Codable, Hashable, Sendable {
-        public var course: String
-        public var ids: [String]
+    package struct PickedSections: Codable, Hashable, Sendable {
+        package var course: String
+        package var ids: [String]
     }
 
     /// A saved timetable in brief.
-    public struct SavedTimetable: Codable, Hashable, Sendable {
-        public var name: String
-        public var term: String
-        public var score: Double?
-        public var inUse: Bool
-        public var sections: [PickedSections]
+    package struct SavedTimetable: Codable, Hashable, Sendable {
+        package var name: String
+        package var term: String
+        package var score: Double?
+        package var inUse: Bool
+        package var sections: [PickedSections]
 
-        public init(_ kept: StoredCatalog, inUse: Bool) {
+        package init(_ kept: StoredCatalog, inUse: Bool) {
             name = kept.name
             term = kept.catalog.term.name
             score = kept.score.map { ($0 * 10).rounded() / 10 }
@@ -66,16 +66,16 @@ extension Wire {
     }
 
     /// What `plan courses use` wrote and registered.
-    public struct TimetableUse: Codable, Hashable, Sendable {
-        public var timetable: String
-        public var calendar: String
-        public var path: String
-        public var events: Int
-        public var unscheduled: [PickedSections]
-        public var replaced: String?
-        public var planZone: String?
+    package struct TimetableUse: Codable, Hashable, Sendable {
+        package var timetable: String
+        package var calendar: String
+        package var path: String
+        package var events: Int
+        package var unscheduled: [PickedSections]
+        package var replaced: String?
+        package var planZone: String?
 
-        public init(_ used: TimetableInUse) {
+        package init(_ used: TimetableInUse) {
             timetable = used.timetable.name
             calendar = used.calendar.name
             path = used.path

@@ -6,62 +6,62 @@ import PlanService
 extension Wire {
     /// Who the user is in study groups, as `plan me --json` prints it and
     /// `me` returns (`Schemas/methods/me.result.schema.json`): both null until set.
-    public static func me(_ user: CalendarUser?) -> [String: String?] {
+    package static func me(_ user: CalendarUser?) -> [String: String?] {
         ["name": user?.name, "email": user?.email]
     }
 
     /// What `plan group find --json` prints and `group.find` returns
     /// (`Schemas/methods/group.find.result.schema.json`).
-    public struct GroupFound: Codable, Hashable, Sendable {
-        public struct Member: Codable, Hashable, Sendable {
-            public var name: String
-            public var zone: String
+    package struct GroupFound: Codable, Hashable, Sendable {
+        package struct Member: Codable, Hashable, Sendable {
+            package var name: String
+            package var zone: String
         }
 
         /// A slot on one member's wall clock (times with that zone's offset).
-        public struct LocalTime: Codable, Hashable, Sendable {
-            public var member: String
-            public var zone: String
-            public var start: String
-            public var end: String
+        package struct LocalTime: Codable, Hashable, Sendable {
+            package var member: String
+            package var zone: String
+            package var start: String
+            package var end: String
         }
 
         /// A member's time the slot would take that can move (the user's sittings).
-        public struct Displaced: Codable, Hashable, Sendable {
-            public var member: String
-            public var label: String
-            public var start: String
-            public var end: String
+        package struct Displaced: Codable, Hashable, Sendable {
+            package var member: String
+            package var label: String
+            package var start: String
+            package var end: String
         }
 
-        public struct Slot: Codable, Hashable, Sendable {
-            public var start: String
-            public var end: String
-            public var everyone: Bool
-            public var canCome: [String]
-            public var cannotCome: [String]
+        package struct Slot: Codable, Hashable, Sendable {
+            package var start: String
+            package var end: String
+            package var everyone: Bool
+            package var canCome: [String]
+            package var cannotCome: [String]
             /// Those of `cannotCome` for whom it is outside their day window.
-            public var outsideHours: [String]
+            package var outsideHours: [String]
             /// The slot in every member's zone, in member order.
-            public var local: [LocalTime]
-            public var wouldMove: [Displaced]
+            package var local: [LocalTime]
+            package var wouldMove: [Displaced]
         }
 
-        public var duration: String
-        public var within: TimeRange
-        public var between: String
-        public var days: [String]
-        public var granularity: String
-        public var minMembers: Int
-        public var members: [Member]
-        public var slots: [Slot]
-        public var warnings: [ImportWarning]
+        package var duration: String
+        package var within: TimeRange
+        package var between: String
+        package var days: [String]
+        package var granularity: String
+        package var minMembers: Int
+        package var members: [Member]
+        package var slots: [Slot]
+        package var warnings: [ImportWarning]
 
-        public init(_ f: GroupFindResult) {
+        package init(_ f: GroupFindResult) {
             self.init(f.search, f.slots, zone: f.zone, warnings: f.warnings)
         }
 
-        public init(_ s: GroupSearch, _ slots: [GroupSlot], zone: SystemZone, warnings: [ImportWarning]) {
+        package init(_ s: GroupSearch, _ slots: [GroupSlot], zone: SystemZone, warnings: [ImportWarning]) {
             duration = ISODuration.format(s.duration)
             within = TimeRange(s.within, zone: zone)
             between = "\(s.between.start)-\(s.between.end)"
@@ -88,35 +88,35 @@ extension Wire {
     }
 
     /// A study-group session as `plan group list --json` and the other `plan group` commands print it.
-    public struct GroupSession: Codable, Hashable, Sendable {
-        public struct Person: Codable, Hashable, Sendable {
-            public var email: String
-            public var name: String?
+    package struct GroupSession: Codable, Hashable, Sendable {
+        package struct Person: Codable, Hashable, Sendable {
+            package var email: String
+            package var name: String?
             /// `NEEDS-ACTION`, `ACCEPTED`, `DECLINED` or `TENTATIVE`.
-            public var status: String
+            package var status: String
         }
 
-        public var id: String
-        public var uid: String
-        public var sequence: Int
-        public var title: String
-        public var course: String?
-        public var start: String
-        public var end: String
-        public var location: String?
-        public var latitude: Double?
-        public var longitude: Double?
-        public var notes: String?
-        public var organizer: Person
-        public var attendees: [Person]
-        public var calendar: String?
-        public var cancelled: Bool
+        package var id: String
+        package var uid: String
+        package var sequence: Int
+        package var title: String
+        package var course: String?
+        package var start: String
+        package var end: String
+        package var location: String?
+        package var latitude: Double?
+        package var longitude: Double?
+        package var notes: String?
+        package var organizer: Person
+        package var attendees: [Person]
+        package var calendar: String?
+        package var cancelled: Bool
         /// Every attendee, the organizer too, has declined.
-        public var empty: Bool
+        package var empty: Bool
         /// The user's own answer, nil when not in it.
-        public var me: String?
+        package var me: String?
 
-        public init(_ s: PlanGroups.GroupSession, me: String?, zone: some UTCOffsetProvider) {
+        package init(_ s: PlanGroups.GroupSession, me: String?, zone: some UTCOffsetProvider) {
             id = s.id
             uid = s.uid
             sequence = s.sequence
@@ -139,14 +139,14 @@ extension Wire {
 
     /// What `plan group create|join|leave|cancel --json` prints: the session,
     /// the sittings that moved in the user's plan, the messages written.
-    public struct GroupChanged: Codable, Hashable, Sendable {
-        public var session: GroupSession
-        public var moves: [TaskMove]
-        public var messages: [String]
+    package struct GroupChanged: Codable, Hashable, Sendable {
+        package var session: GroupSession
+        package var moves: [TaskMove]
+        package var messages: [String]
         /// Whether the session is on its group calendar (nil without one).
-        public var calendarWritten: Bool?
+        package var calendarWritten: Bool?
 
-        public init(_ c: GroupChange, me: String?, zone: some UTCOffsetProvider) {
+        package init(_ c: GroupChange, me: String?, zone: some UTCOffsetProvider) {
             session = GroupSession(c.session, me: me, zone: zone)
             moves = (c.replanned?.moves ?? []).map { TaskMove($0, zone: zone) }
             messages = c.messages

@@ -3,5 +3,5 @@ import PlanICal
 extension Wire {
     /// A problem the calendar reader recovered from (not a failure): the
     /// importer's value, whose stored properties are the wire's members.
-    public typealias ImportWarning = PlanICal.ImportWarning
+    package typealias ImportWarning = PlanICal.ImportWarning
 }

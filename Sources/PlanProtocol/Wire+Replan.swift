@@ -3,21 +3,21 @@ import PlanCore
 /// What a replan did, `Schemas/methods/plan.replan.result.schema.json`.
 extension Wire {
     /// `plan.replan`, and `plan replan --json`.
-    public struct ReplanResult: Codable, Hashable, Sendable {
+    package struct ReplanResult: Codable, Hashable, Sendable {
         /// The tasks whose sittings changed, each with its reason.
-        public var moves: [TaskMove]
+        package var moves: [TaskMove]
         /// Future sittings that stayed exactly where they were.
-        public var kept: Int
+        package var kept: Int
         /// Everything was re-fitted from now (`compact`).
-        public var compact: Bool
+        package var compact: Bool
         /// Tasks that do not fit around the sittings that stayed but would
         /// with `compact`.
-        public var fitWithCompact: [String]
-        public var diagnostics: [Diagnostic]
-        public var saved: Bool
-        public var warnings: [ImportWarning]
+        package var fitWithCompact: [String]
+        package var diagnostics: [Diagnostic]
+        package var saved: Bool
+        package var warnings: [ImportWarning]
 
-        public init(_ r: Replanned, warnings: [ImportWarning], zone: some UTCOffsetProvider) {
+        package init(_ r: Replanned, warnings: [ImportWarning], zone: some UTCOffsetProvider) {
             moves = r.moves.map { TaskMove($0, zone: zone) }
             kept = r.kept
             compact = r.compact

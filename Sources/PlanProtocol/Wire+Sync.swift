@@ -3,42 +3,42 @@ import PlanService
 
 extension Wire {
     /// `plan sync --json` and the `sync` method: what was sent (or, dry, would be) to the collection.
-    public struct SyncResult: Codable, Hashable, Sendable {
+    package struct SyncResult: Codable, Hashable, Sendable {
         /// The collection written to.
-        public var target: String
-        public var dryRun: Bool
-        public var created: Int
-        public var updated: Int
-        public var deleted: Int
+        package var target: String
+        package var dryRun: Bool
+        package var created: Int
+        package var updated: Int
+        package var deleted: Int
         /// Sittings whose resource was already up to date (not sent).
-        public var unchanged: Int
-        public var changes: [Change]
-        public var conflicts: [Conflict]
+        package var unchanged: Int
+        package var changes: [Change]
+        package var conflicts: [Conflict]
         /// The requests sent, by method (`REPORT`, `PUT`, `DELETE`, `GET`…).
-        public var requests: [String: Int]
+        package var requests: [String: Int]
 
         /// One resource created, updated or deleted.
-        public struct Change: Codable, Hashable, Sendable {
+        package struct Change: Codable, Hashable, Sendable {
             /// `create`, `update` or `delete`.
-            public var action: String
-            public var uid: String
-            public var taskId: String
-            public var start: String
-            public var end: String
-            public var summary: String
+            package var action: String
+            package var uid: String
+            package var taskId: String
+            package var start: String
+            package var end: String
+            package var summary: String
         }
 
         /// A sitting changed on the phone, or a resource left alone.
-        public struct Conflict: Codable, Hashable, Sendable {
+        package struct Conflict: Codable, Hashable, Sendable {
             /// `moved` (kept at its new time), `deleted` (its work planned elsewhere) or `not-plans` (left alone).
-            public var kind: String
-            public var uid: String
-            public var taskId: String?
-            public var before: TimeRange?
-            public var after: TimeRange?
+            package var kind: String
+            package var uid: String
+            package var taskId: String?
+            package var before: TimeRange?
+            package var after: TimeRange?
         }
 
-        public init(_ r: SyncReport, zone: some UTCOffsetProvider) {
+        package init(_ r: SyncReport, zone: some UTCOffsetProvider) {
             target = r.target
             dryRun = r.dryRun
             created = r.changes.count { $0.action == .create }
@@ -58,13 +58,13 @@ extension Wire {
     }
 
     /// `plan calendar target --json` and `calendar.target`: the collection `plan sync` writes to.
-    public struct SyncTarget: Codable, Hashable, Sendable {
+    package struct SyncTarget: Codable, Hashable, Sendable {
         /// Nil when none is set.
-        public var url: String?
+        package var url: String?
         /// Made by this call (MKCALENDAR).
-        public var created: Bool
+        package var created: Bool
 
-        public init(url: String?, created: Bool) {
+        package init(url: String?, created: Bool) {
             self.url = url
             self.created = created
         }

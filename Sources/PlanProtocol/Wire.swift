@@ -7,19 +7,19 @@ import PlanStore
 /// The wire forms of plan's domain objects: what `--json` prints and what
 /// `plan rpc` sends. Each has a schema in `Schemas/` (`*.schema.json`).
 /// Times carry the UTC offset of the user's zone at that instant.
-public enum Wire {
+package enum Wire {
     /// Compact JSON with every object's members sorted by name, so the same
     /// value gives the same bytes.
-    public static func encode(_ value: some Encodable) -> String { JSONValue(encoding: value).text }
+    package static func encode(_ value: some Encodable) -> String { JSONValue(encoding: value).text }
 
-    public struct Sitting: Codable, Hashable, Sendable {
-        public var taskId: String
-        public var start: String
-        public var end: String
-        public var index: Int
-        public var count: Int
+    package struct Sitting: Codable, Hashable, Sendable {
+        package var taskId: String
+        package var start: String
+        package var end: String
+        package var index: Int
+        package var count: Int
 
-        public init(_ s: PlanCore.Sitting, zone: some UTCOffsetProvider) {
+        package init(_ s: PlanCore.Sitting, zone: some UTCOffsetProvider) {
             taskId = s.taskId
             start = wireString(s.range.start, in: zone)
             end = wireString(s.range.end, in: zone)
@@ -28,21 +28,21 @@ public enum Wire {
         }
     }
 
-    public struct Project: Codable, Hashable, Sendable {
-        public var name: String
-        public var color: String?
-        public var notes: String?
-        public init(_ p: PlanCore.Project) {
+    package struct Project: Codable, Hashable, Sendable {
+        package var name: String
+        package var color: String?
+        package var notes: String?
+        package init(_ p: PlanCore.Project) {
             name = p.name
             color = p.color
             notes = p.notes
         }
     }
 
-    public struct NamedCalendar: Codable, Hashable, Sendable {
-        public var name: String
-        public var path: String
-        public init(_ c: CalendarSource) {
+    package struct NamedCalendar: Codable, Hashable, Sendable {
+        package var name: String
+        package var path: String
+        package init(_ c: CalendarSource) {
             name = c.name
             path = c.location
         }
@@ -51,24 +51,24 @@ public enum Wire {
     /// A stored task as `plan tasks --json` and `task.*` show it: the task's
     /// members in the contract's spelling and, beside them (one flat object),
     /// how far it has come.
-    public struct StoredTask: Codable, Hashable, Sendable {
+    package struct StoredTask: Codable, Hashable, Sendable {
         /// The task as defined; its own `done` is left to ``progress``.
-        public var task: ScheduleRequest.TaskSpec
-        public var progress: Progress
+        package var task: ScheduleRequest.TaskSpec
+        package var progress: Progress
 
         /// The members a stored task has beyond its definition.
-        public struct Progress: Codable, Hashable, Sendable {
+        package struct Progress: Codable, Hashable, Sendable {
             /// Work done so far, also when none.
-            public var done: String
+            package var done: String
             /// `scheduled`, `unscheduled`, `done` or `overdue`.
-            public var state: String
-            public var remaining: String
-            public var next: Sitting?
-            public var slack: String?
-            public var sittings: [Sitting]
+            package var state: String
+            package var remaining: String
+            package var next: Sitting?
+            package var slack: String?
+            package var sittings: [Sitting]
         }
 
-        public init(_ r: TaskRow, zone: some UTCOffsetProvider) {
+        package init(_ r: TaskRow, zone: some UTCOffsetProvider) {
             task = r.task.spec
             task.done = nil
             progress = Progress(done: ISODuration.format(r.done), state: r.state.rawValue,
@@ -78,50 +78,50 @@ public enum Wire {
         }
 
         /// Both parts from the one object.
-        public init(from decoder: any Decoder) throws {
+        package init(from decoder: any Decoder) throws {
             task = try ScheduleRequest.TaskSpec(from: decoder)
             progress = try Progress(from: decoder)
         }
 
         /// Both parts into the one object (``progress``'s `done` is the one written).
-        public func encode(to encoder: any Encoder) throws {
+        package func encode(to encoder: any Encoder) throws {
             try task.encode(to: encoder)
             try progress.encode(to: encoder)
         }
     }
 
-    public struct TimeRange: Codable, Hashable, Sendable {
-        public var start: String
-        public var end: String
-        public init(_ r: PlanCore.TimeRange, zone: some UTCOffsetProvider) {
+    package struct TimeRange: Codable, Hashable, Sendable {
+        package var start: String
+        package var end: String
+        package init(_ r: PlanCore.TimeRange, zone: some UTCOffsetProvider) {
             start = wireString(r.start, in: zone)
             end = wireString(r.end, in: zone)
         }
     }
 
-    public struct TaskMove: Codable, Hashable, Sendable {
+    package struct TaskMove: Codable, Hashable, Sendable {
         /// Why a task moved: a stable id and the same in words.
-        public struct Reason: Codable, Hashable, Sendable {
+        package struct Reason: Codable, Hashable, Sendable {
             /// `no-sittings`, `work-changed`, `busy`, `window`, `hours`,
             /// `working-days`, `grid`, `start`, `due`, `span`, `min-sitting`,
             /// `break`, `overlap`, `max-per-day`, `after` or `compact`.
-            public var id: String
+            package var id: String
             /// E.g. `collides with CHEM 110 Lab on Wed 2026-11-04`.
-            public var message: String
+            package var message: String
             /// The sitting found at fault, when the reason is about one.
-            public var sitting: TimeRange?
+            package var sitting: TimeRange?
 
-            public init(_ r: RefitReason, zone: some UTCOffsetProvider) {
+            package init(_ r: RefitReason, zone: some UTCOffsetProvider) {
                 id = r.id
                 message = r.phrase(zone)
                 sitting = r.sitting.map { TimeRange($0, zone: zone) }
             }
         }
-        public var taskId: String
-        public var before: [TimeRange]
-        public var after: [TimeRange]
-        public var reason: Reason?
-        public init(_ m: Move, zone: some UTCOffsetProvider) {
+        package var taskId: String
+        package var before: [TimeRange]
+        package var after: [TimeRange]
+        package var reason: Reason?
+        package init(_ m: Move, zone: some UTCOffsetProvider) {
             taskId = m.taskId
             before = m.before.map { TimeRange($0, zone: zone) }
             after = m.after.map { TimeRange($0, zone: zone) }
@@ -129,22 +129,22 @@ public enum Wire {
         }
     }
 
-    public struct Diagnostic: Codable, Hashable, Sendable {
-        public struct Fix: Codable, Hashable, Sendable {
+    package struct Diagnostic: Codable, Hashable, Sendable {
+        package struct Fix: Codable, Hashable, Sendable {
             /// `due`, `start`, `earliest`, `latest`, `span` or `minSitting`.
-            public var field: String
+            package var field: String
             /// A date-time, `HH:MM` or a duration, as the field takes.
-            public var value: String
+            package var value: String
         }
-        public var id: String
-        public var taskId: String
-        public var needed: String
-        public var available: String
-        public var shortBy: String
-        public var binding: [String]
-        public var fixes: [Fix]
+        package var id: String
+        package var taskId: String
+        package var needed: String
+        package var available: String
+        package var shortBy: String
+        package var binding: [String]
+        package var fixes: [Fix]
 
-        public init(_ d: PlanCore.Diagnostic, zone: some UTCOffsetProvider) {
+        package init(_ d: PlanCore.Diagnostic, zone: some UTCOffsetProvider) {
             id = d.id
             taskId = d.taskId
             needed = ISODuration.format(d.needed)
@@ -156,16 +156,16 @@ public enum Wire {
     }
 
     /// The result of adding a task.
-    public struct TaskAdded: Codable, Hashable, Sendable {
+    package struct TaskAdded: Codable, Hashable, Sendable {
         /// `scheduled`, `unschedulable` or `needsReplan`.
-        public var status: String
-        public var saved: Bool
-        public var taskId: String
-        public var sittings: [Sitting]
-        public var diagnostic: Diagnostic?
-        public var moves: [TaskMove]?
+        package var status: String
+        package var saved: Bool
+        package var taskId: String
+        package var sittings: [Sitting]
+        package var diagnostic: Diagnostic?
+        package var moves: [TaskMove]?
 
-        public init(_ o: AddTaskOutcome, zone: some UTCOffsetProvider) {
+        package init(_ o: AddTaskOutcome, zone: some UTCOffsetProvider) {
             switch o {
             case .placed(let task, let sittings, _, let saved):
                 status = "scheduled"
@@ -189,23 +189,23 @@ public enum Wire {
     }
 
     /// One agenda line: an event from a calendar or a planned sitting.
-    public struct AgendaLine: Codable, Hashable, Sendable {
+    package struct AgendaLine: Codable, Hashable, Sendable {
         /// `event` or `sitting`.
-        public var kind: String
-        public var start: String
-        public var end: String
-        public var title: String
-        public var allDay: Bool
-        public var uid: String?
-        public var status: String?
-        public var transparent: Bool?
-        public var source: String?
-        public var taskId: String?
-        public var project: String?
-        public var index: Int?
-        public var count: Int?
+        package var kind: String
+        package var start: String
+        package var end: String
+        package var title: String
+        package var allDay: Bool
+        package var uid: String?
+        package var status: String?
+        package var transparent: Bool?
+        package var source: String?
+        package var taskId: String?
+        package var project: String?
+        package var index: Int?
+        package var count: Int?
 
-        public init(range: PlanCore.TimeRange, item: AgendaItem, zone: some UTCOffsetProvider) {
+        package init(range: PlanCore.TimeRange, item: AgendaItem, zone: some UTCOffsetProvider) {
             start = wireString(range.start, in: zone)
             end = wireString(range.end, in: zone)
             switch item {
@@ -230,11 +230,11 @@ public enum Wire {
     }
 
     /// The user's zone and policy with every default filled in.
-    public struct Settings: Codable, Hashable, Sendable {
-        public var timeZone: String
-        public var policy: ScheduleRequest.PolicySpec
+    package struct Settings: Codable, Hashable, Sendable {
+        package var timeZone: String
+        package var policy: ScheduleRequest.PolicySpec
 
-        public init(_ s: PlanSettings) {
+        package init(_ s: PlanSettings) {
             timeZone = s.timeZone
             var p = s.policy.spec
             let defaults = Policy(zone: .utc)

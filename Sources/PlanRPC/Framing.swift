@@ -6,14 +6,14 @@ import Darwin
 import PlanJSON
 
 /// How a message was delimited; the answer goes back the same way.
-public enum Framing: String, Hashable, Sendable {
+package enum Framing: String, Hashable, Sendable {
     /// One JSON value per line (UTF-8, ended by `\n`; a `\r` before it is ignored).
     case line
     /// LSP style: `Content-Length: N\r\n\r\n` then exactly N bytes of JSON.
     case contentLength = "content-length"
 
     /// `body` framed for the wire.
-    public func frame(_ body: String) -> [UInt8] {
+    package func frame(_ body: String) -> [UInt8] {
         switch self {
         case .line: Array(body.utf8) + [0x0A]
         case .contentLength: Array("Content-Length: \(body.utf8.count)\r\n\r\n".utf8) + Array(body.utf8)
@@ -22,7 +22,7 @@ public enum Framing: String, Hashable, Sendable {
 }
 
 /// One unit read from the input.
-public enum Frame: Hashable, Sendable {
+package enum Frame: Hashable, Sendable {
     /// A message body (not yet parsed).
     case message([UInt8], Framing)
     /// A message longer than the limit: its bytes were skipped, never held.
@@ -33,7 +33,7 @@ public enum Frame: Hashable, Sendable {
 }
 
 /// Where the reader gets bytes: a chunk at a time, empty at end of input.
-public protocol ByteSource {
+package protocol ByteSource {
     /// Up to `max` bytes; an empty array means end of input.
     mutating func read(max: Int) -> [UInt8]
 }
@@ -42,24 +42,24 @@ public protocol ByteSource {
 /// bounded by the message limit: a longer message is skipped as it streams
 /// past (to its newline, or its declared length) and reported as
 /// ``Frame/tooLarge(_:size:)``.
-public struct FrameReader<Source: ByteSource> {
-    public static var defaultLimit: Int { 16 * 1024 * 1024 }
+package struct FrameReader<Source: ByteSource> {
+    package static var defaultLimit: Int { 16 * 1024 * 1024 }
     /// The largest header block accepted before its blank line.
     static var headerLimit: Int { 8 * 1024 }
 
-    public var source: Source
-    public let limit: Int
+    package var source: Source
+    package let limit: Int
     /// Read a JSON value that spans lines (a pretty-printed file) as one
     /// message: a line that is the start of a value, cut short, is joined
     /// with the lines after it. Off for the long-running server, where a
     /// truncated line must not swallow the request after it; on for `--once`.
-    public var joinsIncompleteLines = false
+    package var joinsIncompleteLines = false
     let chunk: Int
     var buffer: [UInt8] = []
     var start = 0
     var atEOF = false
 
-    public init(source: Source, limit: Int = FrameReader.defaultLimit, chunk: Int = 64 * 1024) {
+    package init(source: Source, limit: Int = FrameReader.defaultLimit, chunk: Int = 64 * 1024) {
         self.source = source
         self.limit = limit
         self.chunk = chunk
@@ -87,7 +87,7 @@ public struct FrameReader<Source: ByteSource> {
     }
 
     /// The next frame, or nil at end of input.
-    public mutating func next() -> Frame? {
+    package mutating func next() -> Frame? {
         if start > 0 {
             buffer.removeFirst(start)
             start = 0
@@ -248,11 +248,11 @@ extension Substring {
 }
 
 /// Reads a file descriptor (standard input) a chunk at a time.
-public struct FileDescriptorSource: ByteSource {
-    public let fd: Int32
-    public init(fd: Int32) { self.fd = fd }
+package struct FileDescriptorSource: ByteSource {
+    package let fd: Int32
+    package init(fd: Int32) { self.fd = fd }
 
-    public mutating func read(max: Int) -> [UInt8] {
+    package mutating func read(max: Int) -> [UInt8] {
         var out = [UInt8](repeating: 0, count: max)
         while true {
             let n = out.withUnsafeMutableBytes { buf in
@@ -271,20 +271,20 @@ public struct FileDescriptorSource: ByteSource {
 }
 
 /// Bytes held in memory (for tests and `--once` over a string).
-public struct MemorySource: ByteSource {
+package struct MemorySource: ByteSource {
     var bytes: [UInt8]
     var offset = 0
     /// Largest piece handed out per read, to exercise chunk boundaries.
     let piece: Int
 
-    public init(_ bytes: [UInt8], piece: Int = .max) {
+    package init(_ bytes: [UInt8], piece: Int = .max) {
         self.bytes = bytes
         self.piece = piece
     }
 
-    public init(_ text: String, piece: Int = .max) { self.init(Array(text.utf8), piece: piece) }
+    package init(_ text: String, piece: Int = .max) { self.init(Array(text.utf8), piece: piece) }
 
-    public mutating func read(max: Int) -> [UInt8] {
+    package mutating func read(max: Int) -> [UInt8] {
         let n = min(max, piece, bytes.count - offset)
         defer { offset += n }
         return Array(bytes[offset..<(offset + n)])
@@ -293,7 +293,7 @@ public struct MemorySource: ByteSource {
 
 /// Writes all bytes to a file descriptor (standard output); false when the
 /// reader has gone away (EPIPE) or another error stops the write.
-public func writeAll(fd: Int32, _ bytes: [UInt8]) -> Bool {
+package func writeAll(fd: Int32, _ bytes: [UInt8]) -> Bool {
     bytes.withUnsafeBytes { buf in
         var off = 0
         while off < buf.count {

@@ -106,18 +106,18 @@ struct Params {
 /// ``StatelessSchedule/checkLimits(_:)``) puts on values the contract itself
 /// allows, so that one request cannot hold plan for minutes or answer with
 /// gigabytes.
-public enum RPCLimits {
+package enum RPCLimits {
     /// The longest duration accepted anywhere (``InputLimits``, the same on both faces).
-    public static let maxDuration = InputLimits.maxDuration
+    package static let maxDuration = InputLimits.maxDuration
     /// How far from `now` a `start` or `due` may lie: about ten years.
-    public static let maxHorizon = InputLimits.maxHorizon
+    package static let maxHorizon = InputLimits.maxHorizon
     /// The most days `plan.agenda` covers.
-    public static let maxAgendaDays = 366
+    package static let maxAgendaDays = 366
     /// The widest `events.expand` window.
-    public static let maxExpandWindow: Int64 = 3_660 * 86_400
+    package static let maxExpandWindow: Int64 = 3_660 * 86_400
     /// The most requests in one batch; a longer batch is refused whole (-32600)
     /// before any of it runs.
-    public static let maxBatch = 1_000
+    package static let maxBatch = 1_000
 }
 
 /// Human or ISO inputs of a parameter read by ``InputValue`` (the readers

@@ -4,13 +4,13 @@ import PlanService
 
 extension RPCError {
     /// What an internal error's response says; the detail goes to the log.
-    public static let internalReason = "an internal error (a bug: please report it); the details are in the server's log"
+    package static let internalReason = "an internal error (a bug: please report it); the details are in the server's log"
 
     /// The RPC form of a service failure, coded by ``ServiceError/codes``.
     /// `pointer` names the parameter a calendar or file came from; a contract
     /// error's pointer is made relative to the params by `relocate` (nil:
     /// the stored plan itself is not valid).
-    public init(_ e: ServiceError, pointer: String? = nil, relocate: (ScheduleRequestError) -> String? = { $0.field }) {
+    package init(_ e: ServiceError, pointer: String? = nil, relocate: (ScheduleRequestError) -> String? = { $0.field }) {
         let code = e.codes.rpc
         switch e {
         case .invalid(let r):

@@ -3,20 +3,20 @@ import PlanProtocol
 
 /// An error response: the code, a one-line message and structured data
 /// (`reason` always; `pointer` for invalid params; `kind` for contract errors).
-public struct RPCError: Error, Hashable, Sendable, CustomStringConvertible {
-    public var code: RPCErrorCode
-    public var message: String
+package struct RPCError: Error, Hashable, Sendable, CustomStringConvertible {
+    package var code: RPCErrorCode
+    package var message: String
     /// A JSON pointer into `params` (invalid params), or into the request for
     /// `schedule`'s contract errors.
-    public var pointer: String?
-    public var reason: String
+    package var pointer: String?
+    package var reason: String
     /// The contract's error kind (`cycle`, `negativeDuration`, …) when there is one.
-    public var kind: String?
+    package var kind: String?
     /// What went wrong inside the server (an internal error): logged on
     /// stderr, never sent in the response.
-    public var detail: String?
+    package var detail: String?
 
-    public init(_ code: RPCErrorCode, pointer: String? = nil, reason: String, kind: String? = nil, detail: String? = nil) {
+    package init(_ code: RPCErrorCode, pointer: String? = nil, reason: String, kind: String? = nil, detail: String? = nil) {
         self.code = code
         self.message = code.message
         self.pointer = pointer
@@ -26,13 +26,13 @@ public struct RPCError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The line the server logs: the response's error, and the detail it leaves out.
-    public var description: String {
+    package var description: String {
         "\(code.rawValue) \(message)" + (pointer.map { " at \($0.isEmpty ? "(params)" : $0)" } ?? "") + ": \(reason)"
             + (detail.map { " (\($0))" } ?? "")
     }
 
     /// `{"code": …, "message": …, "data": {…}}`.
-    public var json: JSONValue {
+    package var json: JSONValue {
         var data: [(String, JSONValue)] = []
         if let pointer { data.append(("pointer", .string(pointer))) }
         data.append(("reason", .string(reason)))
@@ -40,7 +40,7 @@ public struct RPCError: Error, Hashable, Sendable, CustomStringConvertible {
         return .object([("code", .number(String(code.rawValue))), ("message", .string(message)), ("data", .object(data))])
     }
 
-    public static func params(_ pointer: String, _ reason: String, kind: String? = nil) -> RPCError {
+    package static func params(_ pointer: String, _ reason: String, kind: String? = nil) -> RPCError {
         RPCError(.invalidParams, pointer: pointer, reason: reason, kind: kind)
     }
 }

@@ -5,24 +5,24 @@ import PlanProtocol
 import PlanService
 
 /// What the server needs from its host (the `plan rpc` command, or a test).
-public struct RPCEnvironment {
+package struct RPCEnvironment {
     /// `plan --version`.
-    public var serverVersion: String
+    package var serverVersion: String
     /// The zone `events.expand` reads in when no `tz` is given (`$TZ`, else
     /// the system's, as `plan events`); the store-backed methods use the
     /// service's zone (``PlanService/zone()``).
-    public var localZone: String
+    package var localZone: String
     /// The clock: `$PLAN_NOW` when set, else the system time.
-    public var clock: () -> Instant
+    package var clock: () -> Instant
     /// Opens the store with `now` from the clock; called for each request
     /// that needs it, so the server starts even when the store cannot open.
-    public var openService: () throws(RPCError) -> PlanService
+    package var openService: () throws(RPCError) -> PlanService
     /// Writes one line to stderr (never stdout).
-    public var log: (String) -> Void
+    package var log: (String) -> Void
     /// Log every request, not only failures.
-    public var verbose: Bool
+    package var verbose: Bool
 
-    public init(serverVersion: String, localZone: String, clock: @escaping () -> Instant,
+    package init(serverVersion: String, localZone: String, clock: @escaping () -> Instant,
                 openService: @escaping () throws(RPCError) -> PlanService, log: @escaping (String) -> Void, verbose: Bool = false) {
         self.serverVersion = serverVersion
         self.localZone = localZone
@@ -42,17 +42,17 @@ public struct RPCEnvironment {
 /// request but `exit` is refused (-32600); the `exit` notification ends the
 /// loop with status 0 after `shutdown` and 1 without; end of input ends it
 /// with status 0.
-public final class RPCServer {
+package final class RPCServer {
     /// The protocol version `initialize` reports; the major part changes
     /// only with an incompatible change.
-    public static let protocolVersion = "1.0"
+    package static let protocolVersion = "1.0"
 
-    public let environment: RPCEnvironment
+    package let environment: RPCEnvironment
     /// The message size limit reported by `initialize`.
-    public let maxMessageBytes: Int
-    public internal(set) var shutdownRequested = false
+    package let maxMessageBytes: Int
+    package internal(set) var shutdownRequested = false
     /// Set by the `exit` notification: the status to exit with.
-    public private(set) var exitStatus: Int32?
+    package private(set) var exitStatus: Int32?
 
     typealias Handler = @Sendable (RPCServer, Params) throws(RPCError) -> String
 
@@ -115,9 +115,9 @@ public final class RPCServer {
 
     /// Every method name, in the order `initialize` lists them; `exit` is a
     /// notification and is not listed.
-    public static var methodNames: [String] { methods.map(\.0) }
+    package static var methodNames: [String] { methods.map(\.0) }
 
-    public init(environment: RPCEnvironment, maxMessageBytes: Int = 16 * 1024 * 1024) {
+    package init(environment: RPCEnvironment, maxMessageBytes: Int = 16 * 1024 * 1024) {
         self.environment = environment
         self.maxMessageBytes = maxMessageBytes
     }
@@ -128,7 +128,7 @@ public final class RPCServer {
     /// message when `once`). `write` gets each framed response and returns
     /// false when the reader has gone away, which also ends the loop.
     /// Returns the exit status.
-    public func serve<S: ByteSource>(_ reader: inout FrameReader<S>, once: Bool = false, write: ([UInt8]) -> Bool) -> Int32 {
+    package func serve<S: ByteSource>(_ reader: inout FrameReader<S>, once: Bool = false, write: ([UInt8]) -> Bool) -> Int32 {
         while let frame = reader.next() {
             var framing = Framing.line
             let answer: String?
@@ -162,7 +162,7 @@ public final class RPCServer {
 
     /// The response text for one message body (a request, a notification or
     /// a batch); nil when nothing is to be sent back.
-    public func handle(_ body: [UInt8]) -> String? {
+    package func handle(_ body: [UInt8]) -> String? {
         let value: JSONValue
         do {
             value = try JSONValue.parse(body)
@@ -182,7 +182,7 @@ public final class RPCServer {
         return answers.isEmpty ? nil : "[" + answers.joined(separator: ",") + "]"
     }
 
-    public func handle(_ text: String) -> String? { handle(Array(text.utf8)) }
+    package func handle(_ text: String) -> String? { handle(Array(text.utf8)) }
 
     /// One request or notification.
     func handleOne(_ value: JSONValue) -> String? {
@@ -257,11 +257,11 @@ public final class RPCServer {
     // MARK: Response text
 
     /// `{"jsonrpc":"2.0","id":…,"result":…}` with `result` already JSON.
-    public static func response(id: JSONValue, result: String) -> String {
+    package static func response(id: JSONValue, result: String) -> String {
         "{\"jsonrpc\":\"2.0\",\"id\":\(id.text),\"result\":\(result)}"
     }
 
-    public static func response(id: JSONValue, error: RPCError) -> String {
+    package static func response(id: JSONValue, error: RPCError) -> String {
         "{\"jsonrpc\":\"2.0\",\"id\":\(id.text),\"error\":\(error.json.text)}"
     }
 }

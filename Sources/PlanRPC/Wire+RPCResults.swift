@@ -9,73 +9,73 @@ import PlanStore
 /// a field is added here and not there.
 extension Wire {
     /// `calendar.add`.
-    public struct CalendarAdded: Codable, Hashable, Sendable {
-        public var calendar: NamedCalendar
+    package struct CalendarAdded: Codable, Hashable, Sendable {
+        package var calendar: NamedCalendar
         /// VEVENTs read (masters and overrides).
-        public var eventCount: Int
-        public var warnings: [ImportWarning]
+        package var eventCount: Int
+        package var warnings: [ImportWarning]
     }
 
     /// `calendar.remove`, `task.remove`.
-    public struct Removed: Codable, Hashable, Sendable {
-        public var removed: String
+    package struct Removed: Codable, Hashable, Sendable {
+        package var removed: String
     }
 
     /// `project.remove`: the project and the tasks removed with it (`force`).
-    public struct ProjectRemoved: Codable, Hashable, Sendable {
-        public var removed: String
-        public var tasks: [String]
+    package struct ProjectRemoved: Codable, Hashable, Sendable {
+        package var removed: String
+        package var tasks: [String]
     }
 
     /// `task.update`: saved, or refused because the changed task would not fit.
-    public struct TaskUpdated: Codable, Hashable, Sendable {
+    package struct TaskUpdated: Codable, Hashable, Sendable {
         /// `updated` or `unschedulable` (nothing saved; see `diagnostic`).
-        public var status: String
-        public var saved: Bool
+        package var status: String
+        package var saved: Bool
         /// The task as stored after the call.
-        public var task: StoredTask
-        public var diagnostic: Diagnostic?
+        package var task: StoredTask
+        package var diagnostic: Diagnostic?
     }
 
     /// `plan.agenda`.
-    public struct Agenda: Codable, Hashable, Sendable {
+    package struct Agenda: Codable, Hashable, Sendable {
         /// The first day shown, `YYYY-MM-DD` in the user's zone.
-        public var from: String
-        public var days: Int
-        public var items: [AgendaLine]
-        public var warnings: [ImportWarning]
+        package var from: String
+        package var days: Int
+        package var items: [AgendaLine]
+        package var warnings: [ImportWarning]
     }
 
     /// `plan.export`: the text, or where it went.
-    public struct Exported: Codable, Hashable, Sendable {
+    package struct Exported: Codable, Hashable, Sendable {
         /// The calendar text (CRLF line ends), when no `path` was given.
-        public var ics: String?
+        package var ics: String?
         /// The absolute path written, when one was given.
-        public var path: String?
-        public var bytes: Int
+        package var path: String?
+        package var bytes: Int
         /// VEVENTs of planned sittings in it.
-        public var sittings: Int
+        package var sittings: Int
     }
 
     /// One occurrence of a calendar event, as `plan events --json` prints it,
     /// plus its span read in the requested zone.
-    public struct Occurrence: Codable, Hashable, Sendable {
-        public var uid: String?
-        public var recurrenceId: String?
+    package struct Occurrence: Codable, Hashable, Sendable {
+        package var uid: String?
+        package var recurrenceId: String?
         /// As the file states it: `…Z` (UTC), floating `YYYY-MM-DDTHH:MM:SS`, or a date.
-        public var start: String
-        public var end: String
+        package var start: String
+        package var end: String
         /// `utc`, `floating` or `date`.
-        public var kind: String
-        public var summary: String?
-        public var status: String?
-        public var transparent: Bool
-        public var tzid: String?
-        public var source: String
+        package var kind: String
+        package var summary: String?
+        package var status: String?
+        package var transparent: Bool
+        package var tzid: String?
+        package var source: String
         /// `start`/`end` as instants with the zone's offset.
-        public var range: TimeRange
+        package var range: TimeRange
 
-        public init(_ o: PlanCore.Occurrence, zone: some UTCOffsetProvider) {
+        package init(_ o: PlanCore.Occurrence, zone: some UTCOffsetProvider) {
             uid = o.uid.isEmpty ? nil : o.uid
             recurrenceId = o.recurrenceId?.wireString
             start = o.start.wireString
@@ -91,9 +91,9 @@ extension Wire {
     }
 
     /// `events.expand`.
-    public struct Expanded: Codable, Hashable, Sendable {
-        public var occurrences: [Occurrence]
-        public var eventCount: Int
-        public var warnings: [ImportWarning]
+    package struct Expanded: Codable, Hashable, Sendable {
+        package var occurrences: [Occurrence]
+        package var eventCount: Int
+        package var warnings: [ImportWarning]
     }
 }

@@ -1,11 +1,11 @@
 import PlanCore
 
 /// `plan agenda` as text: classes and planned work, merged, day by day.
-public enum AgendaText {
+package enum AgendaText {
     /// Every local day of `range` under a heading, `free` when it has
     /// nothing, its events and sittings (`▸ HIST200: History essay (1/4)`)
     /// in the order given, then the work planned that day.
-    public static func render(_ items: [(range: TimeRange, item: AgendaItem)], range: TimeRange, zone: SystemZone,
+    package static func render(_ items: [(range: TimeRange, item: AgendaItem)], range: TimeRange, zone: SystemZone,
                               style: TextStyle = .plain) -> String {
         var out = ""
         var day = zone.local(range.start).date

@@ -2,8 +2,8 @@ import PlanCore
 
 /// `plan doctor` in text: one line per finding, its fix beneath it, and a
 /// closing line that counts the problems and warnings.
-public enum CheckupText {
-    public static func render(_ checkups: [Checkup], style: TextStyle) -> String {
+package enum CheckupText {
+    package static func render(_ checkups: [Checkup], style: TextStyle) -> String {
         var out = ""
         for c in checkups {
             let mark = switch c.status {
@@ -24,7 +24,7 @@ public enum CheckupText {
 
 extension Checkup.Area {
     /// `time zone`.
-    public var label: String {
+    package var label: String {
         switch self {
         case .store: "store"
         case .calendar: "calendar"

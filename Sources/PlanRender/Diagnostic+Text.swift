@@ -10,7 +10,7 @@ extension Diagnostic {
     ///         - move due to Fri 2026-12-04 11:40
     ///
     /// `title` names the task; `due`, when known, says by when.
-    public func text(title: String, due: Instant?, zone: some UTCOffsetProvider) -> String {
+    package func text(title: String, due: Instant?, zone: some UTCOffsetProvider) -> String {
         var out = "Does not fit: \(TerminalText.label(title)) (\(TerminalText.label(taskId)))\n"
         var line = "  Needs \(ISODuration.humanString(needed))"
         if available == 0 {
@@ -39,7 +39,7 @@ extension Diagnostic {
     ///       - move due to Fri 2026-12-04 11:40
     ///
     /// No newline at the end.
-    public func changesText(zone: some UTCOffsetProvider) -> String {
+    package func changesText(zone: some UTCOffsetProvider) -> String {
         guard !fixes.isEmpty else { return "No single change to the task alone makes it fit." }
         return "Any one of these would make it fit:\n" + fixes.map { "  - " + $0.phrase(zone) }.joined(separator: "\n")
     }

@@ -1,11 +1,11 @@
 import PlanCore
 
 /// `plan events` as text: the occurrences of a window, a heading per local day.
-public enum EventsText {
+package enum EventsText {
     /// A heading per local day of `window` that has occurrences, then one
     /// line each (`09:00–10:15  CS 201 Lecture  [tentative]`), with the file
     /// each came from when `withSource`; a sentence when there are none.
-    public static func render(_ occurrences: [Occurrence], window: TimeRange, zone: SystemZone, withSource: Bool) -> String {
+    package static func render(_ occurrences: [Occurrence], window: TimeRange, zone: SystemZone, withSource: Bool) -> String {
         let firstDay = zone.local(window.start).date
         let lastDay = zone.local(window.end - 1).date
         var dayRanges: [LocalDate: TimeRange] = [:]

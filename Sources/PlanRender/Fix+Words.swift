@@ -2,7 +2,7 @@ import PlanCore
 
 extension Fix {
     /// The change in words, e.g. `move due to Sat 2026-12-12 17:00`.
-    public func phrase(_ zone: some UTCOffsetProvider) -> String {
+    package func phrase(_ zone: some UTCOffsetProvider) -> String {
         switch self {
         case .due(let t): "move due to \(TimeText.dayAndTime(t, zone))"
         case .start(let t): "let it start from \(TimeText.dayAndTime(t, zone))"

@@ -3,14 +3,14 @@ import PlanCore
 import PlanGrades
 
 /// The grade book as text: averages, letters, GPAs, what a target needs, rules.
-public enum GradesText {
+package enum GradesText {
     static func pct(_ d: Decimal) -> String { Rounding.text(d, places: 2) + " %" }
     static func gpaText(_ d: Decimal?) -> String { d.map { Rounding.text($0, places: 2) } ?? "–" }
     static func num(_ d: Decimal) -> String { "\(d)" }
 
     /// Every course and unit with its average so far, then the GPAs.
     /// `study` gives each course's planned and done study time in seconds (its project's tasks).
-    public static func book(courses: [CourseGrades], study: [String: (planned: Int64, done: Int64)] = [:],
+    package static func book(courses: [CourseGrades], study: [String: (planned: Int64, done: Int64)] = [:],
                             linked: [String: [String: [String]]] = [:], units: [TeachingUnit],
                             prior: PriorRecord?, gpa: GPAFigures, style: TextStyle = .plain) -> String {
         if courses.isEmpty && units.isEmpty {
@@ -79,7 +79,7 @@ public enum GradesText {
     }
 
     /// `plan grades what-if`.
-    public static func whatIf(_ figures: GPAFigures, letters: [(course: String, letter: String)], prior: PriorRecord?) -> String {
+    package static func whatIf(_ figures: GPAFigures, letters: [(course: String, letter: String)], prior: PriorRecord?) -> String {
         var s = "If " + letters.map { "\(TerminalText.label($0.course)) is \(TerminalText.label($0.letter))" }.joined(separator: ", ") + ": term GPA \(gpaText(figures.term))"
         if prior != nil { s += ", cumulative \(gpaText(figures.cumulative))" }
         return s + ".\n"
@@ -87,7 +87,7 @@ public enum GradesText {
 
     /// `plan grades need`.
     /// With `studyBefore` (seconds of study planned before each dated open assessment), a line per such assessment.
-    public static func need(_ need: Need, course: CourseGrades, target: GradeScale.Step, studyBefore: [String: Int64] = [:]) -> String {
+    package static func need(_ need: Need, course: CourseGrades, target: GradeScale.Step, studyBefore: [String: Int64] = [:]) -> String {
         let open = course.assessments.filter { $0.score == nil }.map { TerminalText.label($0.name) }
         let code = TerminalText.label(course.code)
         let study = course.assessments.compactMap { a -> String? in
@@ -117,7 +117,7 @@ public enum GradesText {
     }
 
     /// `plan grades check`: every rule's figure, minimum and margin, then the verdict.
-    public static func check(_ results: [RuleResult]) -> String {
+    package static func check(_ results: [RuleResult]) -> String {
         var out = ""
         for r in results {
             let minimum: Decimal = switch r.rule {

@@ -2,9 +2,9 @@ import PlanCore
 import PlanGroups
 
 /// Study groups as text: the times found, and the sessions.
-public enum GroupText {
+package enum GroupText {
     /// `Wed 2026-12-02 18:00–20:00` (the end's day too when it is another).
-    public static func range(_ r: TimeRange, _ zone: some UTCOffsetProvider) -> String {
+    package static func range(_ r: TimeRange, _ zone: some UTCOffsetProvider) -> String {
         let a = zone.local(r.start), b = zone.local(r.end)
         let end = a.date == b.date || (b.secondOfDay == 0 && b.date == a.date.adding(days: 1))
             ? (b.secondOfDay == 0 && b.date != a.date ? "24:00" : b.hhmm) : TimeText.dayAndTime(r.end, zone)
@@ -14,7 +14,7 @@ public enum GroupText {
     /// The slots of `plan group find`, best first: each in the user's zone,
     /// then in each member's zone that differs; who cannot come; which of the
     /// user's sittings would move.
-    public static func found(_ search: GroupSearch, _ slots: [GroupSlot], zone: SystemZone, style: TextStyle = .plain) -> String {
+    package static func found(_ search: GroupSearch, _ slots: [GroupSlot], zone: SystemZone, style: TextStyle = .plain) -> String {
         let names = search.members.map { TerminalText.label($0.name) }
         let a = zone.local(search.within.start), b = zone.local(search.within.end)
         let last = b.date.adding(days: -1)
@@ -44,7 +44,7 @@ public enum GroupText {
     }
 
     /// One line of who answered what: `going 2 (Ada Byron, bob@x.edu) · invited 1 (cy@y.edu) · declined 0`.
-    public static func answers(_ s: GroupSession) -> String {
+    package static func answers(_ s: GroupSession) -> String {
         func part(_ label: String, _ status: Participation) -> String {
             let people = s.people(status).map { TerminalText.label($0.displayName) }
             return people.isEmpty ? "\(label) 0" : "\(label) \(people.count) (\(people.joined(separator: ", ")))"
@@ -55,7 +55,7 @@ public enum GroupText {
     }
 
     /// The sessions of `plan group list`.
-    public static func sessions(_ sessions: [GroupSession], me: String?, zone: SystemZone, style: TextStyle = .plain) -> String {
+    package static func sessions(_ sessions: [GroupSession], me: String?, zone: SystemZone, style: TextStyle = .plain) -> String {
         if sessions.isEmpty { return "No study-group sessions. Propose one with `plan group create TITLE --at … --for 2h --invite …`.\n" }
         var out = ""
         for s in sessions {

@@ -2,7 +2,7 @@ import PlanCore
 
 extension Limit {
     /// What limits a task, in words: `the daily window`.
-    public var phrase: String {
+    package var phrase: String {
         switch self {
         case .window: "the daily window"
         case .workingDays: "the working days"

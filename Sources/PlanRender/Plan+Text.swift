@@ -10,7 +10,7 @@ extension Plan {
     /// not fit, what it needs, what limits it and the changes that would make
     /// it fit, in plain English (``Diagnostic/text(title:due:zone:)``).
     /// Deterministic: same plan, same text.
-    public func text(zone: some UTCOffsetProvider) -> String {
+    package func text(zone: some UTCOffsetProvider) -> String {
         var out = daysText(zone: zone)
         out += "\nTasks\n" + tasksText(zone: zone)
         for d in diagnostics {

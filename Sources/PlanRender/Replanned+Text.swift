@@ -3,7 +3,7 @@ import PlanCore
 extension Replanned {
     /// What `plan replan` did, in words: what moved and why, how many sittings
     /// stayed, and what does not fit (and whether `--compact` would fit it).
-    public func text(zone: some UTCOffsetProvider, style: TextStyle) -> String {
+    package func text(zone: some UTCOffsetProvider, style: TextStyle) -> String {
         func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
         let stayed = "\(count(kept, "sitting")) stayed in place"
         var head = moves.isEmpty ? "nothing moved; \(stayed)" : "\(count(moves.count, "task")) moved, \(stayed)"

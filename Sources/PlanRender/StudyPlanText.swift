@@ -1,13 +1,13 @@
 import PlanCore
 
 /// One task's study plan as text, for `add-task`, `task show`, `task edit` and `done`.
-public enum StudyPlanText {
+package enum StudyPlanText {
     /// The sittings in time order under a heading per local day with the
     /// day's total, each with its clock times, number and length:
     ///
     ///     Tue 2026-11-24  3h
     ///       09:00–10:30  History essay (1/4)  1h30m
-    public static func render(_ sittings: [Sitting], title: String, zone: some UTCOffsetProvider) -> String {
+    package static func render(_ sittings: [Sitting], title: String, zone: some UTCOffsetProvider) -> String {
         var out = ""
         var day: LocalDate?
         for s in sittings.sorted(by: { $0.range.start < $1.range.start }) {

@@ -1,10 +1,10 @@
 import PlanCore
 
 /// `plan tasks` and `plan task show` in words.
-public enum TaskListText {
+package enum TaskListText {
     /// One line per task: id, title, project, state, progress, next sitting,
     /// slack and due; overdue and unscheduled tasks in red.
-    public static func list(_ rows: [TaskRow], zone: some UTCOffsetProvider, style: TextStyle) -> String {
+    package static func list(_ rows: [TaskRow], zone: some UTCOffsetProvider, style: TextStyle) -> String {
         if rows.isEmpty { return "No tasks yet. Add one with `plan add-task`.\n" }
         var out = ""
         for r in rows {
@@ -21,7 +21,7 @@ public enum TaskListText {
     }
 
     /// One task with its fields and all its sittings.
-    public static func detail(_ r: TaskRow, zone: some UTCOffsetProvider) -> String {
+    package static func detail(_ r: TaskRow, zone: some UTCOffsetProvider) -> String {
         var out = "\(TerminalText.label(r.task.title)) (\(TerminalText.label(r.task.id)))\(r.task.project.map { " — \(TerminalText.label($0))" } ?? "")\n"
         out += "  state     \(r.state.rawValue)\n"
         out += "  progress  \(ISODuration.humanString(r.done)) of \(ISODuration.humanString(r.estimate))\n"

@@ -3,16 +3,16 @@ import PlanTimetable
 
 /// Course timetables as text: the combinations of `plan courses build`, why
 /// none fits, saved timetables and course search results.
-public enum TimetableText {
+package enum TimetableText {
     /// `10:00`.
-    public static func clock(_ minute: Int) -> String {
+    package static func clock(_ minute: Int) -> String {
         let h = minute / 60, m = minute % 60
         return (h < 10 ? "0" : "") + "\(h):" + (m < 10 ? "0" : "") + "\(m)"
     }
 
     /// `MW 10:00–10:50 lecture IRB 0324`, the days as `M T W R F S U`, as
     /// registrars write them; a date range when it is not the whole term.
-    public static func meeting(_ m: Meeting, term: Term) -> String {
+    package static func meeting(_ m: Meeting, term: Term) -> String {
         var s = m.days.sorted().map { day in
             switch day {
             case .monday: "M"
@@ -33,12 +33,12 @@ public enum TimetableText {
     }
 
     /// Meetings of a section, or `no set time` when it has none.
-    public static func meetings(_ section: Section, term: Term) -> String {
+    package static func meetings(_ section: Section, term: Term) -> String {
         section.meetings.isEmpty ? "no set time" : section.meetings.map { meeting($0, term: term) }.joined(separator: "; ")
     }
 
     /// `3/40 open`, `full (5 waitlisted)`, or nothing when unknown.
-    public static func seats(_ seats: Seats?) -> String {
+    package static func seats(_ seats: Seats?) -> String {
         guard let seats else { return "" }
         if seats.open > 0 { return "\(seats.open)/\(seats.total) open" }
         return seats.waitlist > 0 ? "full (\(seats.waitlist) waitlisted)" : "full"
@@ -56,7 +56,7 @@ public enum TimetableText {
     }
 
     /// A score 0–100 with one decimal.
-    public static func score(_ s: Double) -> String { number(s, decimals: 1) }
+    package static func score(_ s: Double) -> String { number(s, decimals: 1) }
 
     /// One pick's line: course, section ids, meetings, instructors, GPA, rating, seats.
     static func pickLine(_ p: Pick, term: Term, filled: (gpa: Double?, rating: Double?)) -> String {
@@ -79,7 +79,7 @@ public enum TimetableText {
     /// The result of a build: each combination with its score, days and
     /// sections; a note on filled-in medians; how to keep one. When nothing
     /// fits, why (see ``diagnosis(_:options:catalog:)``).
-    public static func build(_ result: BuildResult, catalog: Catalog, options: BuildOptions, style: TextStyle = .plain) -> String {
+    package static func build(_ result: BuildResult, catalog: Catalog, options: BuildOptions, style: TextStyle = .plain) -> String {
         guard !result.combinations.isEmpty else {
             return diagnosis(result.diagnosis, options: options, catalog: catalog) + "\n"
         }
@@ -107,7 +107,7 @@ public enum TimetableText {
     }
 
     /// Why no combination fits, naming the courses, sections and options, and what to change.
-    public static func diagnosis(_ d: BuildDiagnosis?, options: BuildOptions, catalog: Catalog) -> String {
+    package static func diagnosis(_ d: BuildDiagnosis?, options: BuildOptions, catalog: Catalog) -> String {
         let term = TerminalText.label(catalog.term.name)
         switch d {
         case nil:
@@ -177,7 +177,7 @@ public enum TimetableText {
     }
 
     /// A saved timetable: its name, term, score and each course's section and meetings.
-    public static func timetable(_ name: String, catalog: Catalog, score: Double?, inUse: Bool, style: TextStyle = .plain) -> String {
+    package static func timetable(_ name: String, catalog: Catalog, score: Double?, inUse: Bool, style: TextStyle = .plain) -> String {
         var out = style.bold(TerminalText.label(name)) + "  \(TerminalText.label(catalog.term.name))"
         if let score { out += "  score \(self.score(score))" }
         if inUse { out += "  (the class calendar now)" }
@@ -193,7 +193,7 @@ public enum TimetableText {
     }
 
     /// Courses found by `plan courses search`.
-    public static func courses(_ found: [Course], query: String) -> String {
+    package static func courses(_ found: [Course], query: String) -> String {
         guard !found.isEmpty else { return "No course matches \"\(TerminalText.label(query))\". Search by code (CMSC4) or by words of the title.\n" }
         return found.map { c in
             let sections = c.sections.count

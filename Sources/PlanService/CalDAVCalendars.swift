@@ -17,7 +17,7 @@ import Synchronization
 /// REPORT), else with a calendar-query of every member's ETag; only the
 /// members that changed are then downloaded (calendar-multiget). The
 /// members are merged into one calendar by libical (``ICalExporter``).
-public final class CalDAVCalendars: Sendable, RemoteCopies {
+package final class CalDAVCalendars: Sendable, RemoteCopies {
     let environment: [String: String]
     let notices: RemoteCalendars
     let answers = ServerAnswers<CalDAVCopy>()

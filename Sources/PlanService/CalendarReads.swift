@@ -7,19 +7,19 @@ import Synchronization
 /// together, bounded so that one command (one `plan rpc` request: each opens
 /// its own service) never holds more than ``maxBytes`` of calendars, however
 /// many are registered or how large each is (a file may be 100 MB).
-public final class CalendarReads: Sendable {
+package final class CalendarReads: Sendable {
     /// At most this many bytes of calendars, each counted once at its
     /// largest, are read by one command.
-    public static let maxBytes = 200_000_000
+    package static let maxBytes = 200_000_000
     /// At most this many calendars are registered (`plan calendar add`), or
     /// read by one command besides them (`plan week --calendar`).
-    public static let maxCalendars = 50
+    package static let maxCalendars = 50
 
     private let read = Mutex<[CalendarSource]>([])
     /// Bytes by feed identity.
     private let sizes = Mutex<[String: Int]>([:])
 
-    public init() {}
+    package init() {}
 
     /// Notes that `source` was read.
     func note(_ source: CalendarSource) {
@@ -40,7 +40,7 @@ public final class CalendarReads: Sendable {
     }
 
     /// The calendars read since the last call, and forgets them.
-    public func taken() -> [CalendarSource] {
+    package func taken() -> [CalendarSource] {
         read.withLock { r in
             defer { r = [] }
             return r

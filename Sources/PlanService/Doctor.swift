@@ -8,12 +8,12 @@ import PlanStore
 /// credentials setup checked, each finding a ``Checkup`` value (the faces
 /// render them and pick the exit status). Nothing is printed here, and no
 /// password is ever part of a finding.
-public enum Doctor {
+package enum Doctor {
     /// Every check, in a fixed order: the store, its disk and the partial files left beside it, its
     /// calendars, the time zone, the credentials.
     /// `storePath` is opened as any command opens it; a store not made yet is not created.
     /// `repair` first marks a store rebuilt from a dump as plan's again (``PlanStore/repairMark(_:)``).
-    public static func checkups(storePath: String, environment: [String: String], now: Instant,
+    package static func checkups(storePath: String, environment: [String: String], now: Instant,
                                 repair: Bool = false) -> [Checkup] {
         var out: [Checkup] = []
         var service: PlanService?
@@ -223,7 +223,7 @@ public enum Doctor {
             } else if let c = (try? Credentials.lookup(host: host, primary: true, environment: quiet)) ?? nil {
                 out.append(Checkup(.credentials, host, .ok, "sent as user \(c.user)"))
             } else {
-                out.append(Checkup(.credentials, host, .ok, "no credentials: fetched as a public calendar"))
+                out.append(Checkup(.credentials, host, .ok, "no credentials: fetched as a package calendar"))
             }
         }
         return out

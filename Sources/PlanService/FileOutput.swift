@@ -7,9 +7,9 @@ import PlanFiles
 /// (a reader never sees half a file; the file's mode is kept); a FIFO or a
 /// character device is written into when `streams` allows, refused otherwise;
 /// a folder, a socket or a disk device is refused and left as it was.
-public enum FileOutput {
+package enum FileOutput {
     /// Writes `text` to `path` as UTF-8 (see the bytes form below).
-    public static func write(_ text: String, to path: String, streams: Bool = true) throws(ServiceError) {
+    package static func write(_ text: String, to path: String, streams: Bool = true) throws(ServiceError) {
         try write(Data(text.utf8), to: path, streams: streams)
     }
 
@@ -17,7 +17,7 @@ public enum FileOutput {
     /// ``ServiceError/diskFailed(path:reason:)`` (exit 74), any other refusal
     /// ``ServiceError/cannotWrite(path:reason:)`` (exit 73); either way the
     /// target is as it was and no temporary file is left.
-    public static func write(_ data: Data, to path: String, streams: Bool = true) throws(ServiceError) {
+    package static func write(_ data: Data, to path: String, streams: Bool = true) throws(ServiceError) {
         do {
             try OutputFile.write(data, to: path, streams: streams)
         } catch {

@@ -12,7 +12,7 @@ import PlanStore
 /// go to, and their planned sittings (as time that can move); a CalDAV
 /// collection is read once, as its events or as the free-busy time its
 /// server answers for it (see `GroupFreeBusy.swift`).
-public enum GroupMemberSource: Hashable, Sendable, CustomStringConvertible {
+package enum GroupMemberSource: Hashable, Sendable, CustomStringConvertible {
     case me
     /// An `.ics` file.
     case file(path: String)
@@ -26,7 +26,7 @@ public enum GroupMemberSource: Hashable, Sendable, CustomStringConvertible {
     case caldavFreeBusy(url: String)
 
     /// `me`, `caldav:URL`, `freebusy:URL`, an `https://`/`webcal://`/`http://` URL, else a file path.
-    public init(_ text: String) {
+    package init(_ text: String) {
         let lower = text.lowercased()
         if lower == "me" {
             self = .me
@@ -41,7 +41,7 @@ public enum GroupMemberSource: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .me: "me"
         case .file(let p): p

@@ -2,10 +2,10 @@ import Foundation
 import PlanCore
 
 /// Task ids made from titles, the same for `plan add-task` and `task.add`.
-public enum TaskIds {
+package enum TaskIds {
     /// `History essay` → `history-essay`: ASCII letters and digits, other runs
     /// become one dash, at most 40 characters; `task` when nothing is left.
-    public static func slug(_ title: String) -> String {
+    package static func slug(_ title: String) -> String {
         var out = ""
         for c in title.lowercased() {
             if c.isASCII, c.isLetter || c.isNumber { out.append(c) } else if !out.hasSuffix("-") { out.append("-") }
@@ -15,7 +15,7 @@ public enum TaskIds {
     }
 
     /// `id`, or `id-2`, `id-3`, … when taken.
-    public static func unique(_ id: String, taken: Set<String>) -> String {
+    package static func unique(_ id: String, taken: Set<String>) -> String {
         guard taken.contains(id) else { return id }
         var k = 2
         while taken.contains("\(id)-\(k)") { k += 1 }
@@ -46,24 +46,24 @@ public enum TaskIds {
 }
 
 /// The clock of reproducible runs: `$PLAN_NOW` (ISO 8601 with an offset).
-public enum PlanClock {
+package enum PlanClock {
     /// `PLAN_NOW` is set but is not a date-time with an offset.
-    public struct Unusable: Error, CustomStringConvertible {
-        public var text: String
-        public var description: String {
+    package struct Unusable: Error, CustomStringConvertible {
+        package var text: String
+        package var description: String {
             "PLAN_NOW=\(text): expected a date-time with an offset, e.g. 2026-11-23T08:00:00-05:00"
         }
     }
 
     /// The fixed `now` when `PLAN_NOW` is set, nil when it is not.
-    public static func fixedNow(environment: [String: String]) throws(Unusable) -> Instant? {
+    package static func fixedNow(environment: [String: String]) throws(Unusable) -> Instant? {
         guard let text = environment["PLAN_NOW"], !text.isEmpty else { return nil }
         guard case .instant(let i)? = DateText.parse(text) else { throw Unusable(text: text) }
         return i
     }
 
     /// `PLAN_NOW`, else the system clock.
-    public static func now(environment: [String: String]) throws(Unusable) -> Instant {
+    package static func now(environment: [String: String]) throws(Unusable) -> Instant {
         try fixedNow(environment: environment) ?? Instant(seconds: Int64(Date().timeIntervalSince1970))
     }
 }

@@ -3,20 +3,20 @@
 /// field it is in and why, worded once. `plan` prints it after the option
 /// (`--estimate: "9000h" is longer than …`), `plan rpc` sends it as the
 /// reason with a pointer to the parameter (`/estimate`).
-public struct InputError: Error, Hashable, Sendable, CustomStringConvertible {
+package struct InputError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The field as the protocol names it, a path below the params without
     /// the leading slash: `estimate`, `after/1`, `busy/allDay`.
-    public var field: String
+    package var field: String
     /// Why, in words that stand alone (the same on both faces).
-    public var message: String
+    package var message: String
     /// The contract's error kind when there is one (`negativeDuration`,
     /// `unknownZone`, `cycle`, `startAfterDue`).
-    public var kind: String?
+    package var kind: String?
     /// The value names something that does not exist (a task in `after`):
     /// bad data rather than a malformed value.
-    public var isNotFound: Bool
+    package var isNotFound: Bool
 
-    public init(_ field: String, _ message: String, kind: String? = nil, isNotFound: Bool = false) {
+    package init(_ field: String, _ message: String, kind: String? = nil, isNotFound: Bool = false) {
         self.field = field
         self.message = message
         self.kind = kind
@@ -24,18 +24,18 @@ public struct InputError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 
     /// `/estimate`: the field as a JSON pointer into the params.
-    public var pointer: String { "/" + field }
+    package var pointer: String { "/" + field }
 
     /// The field's top-level name: `after` for `after/1`.
-    public var name: String { String(field.split(separator: "/").first ?? "") }
+    package var name: String { String(field.split(separator: "/").first ?? "") }
 
-    public var description: String { "\(field): \(message)" }
+    package var description: String { "\(field): \(message)" }
 }
 
 /// The limits on values a user or an editor gives, the same on both faces.
-public enum InputLimits {
+package enum InputLimits {
     /// The longest duration accepted anywhere: 366 days of elapsed time.
-    public static let maxDuration: Int64 = 366 * 86_400
+    package static let maxDuration: Int64 = 366 * 86_400
     /// How far from `now` a `start` or `due` may lie: about ten years.
-    public static let maxHorizon: Int64 = 3_653 * 86_400
+    package static let maxHorizon: Int64 = 3_653 * 86_400
 }

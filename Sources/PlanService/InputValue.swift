@@ -3,11 +3,11 @@ import PlanCore
 
 /// The readers of the values a user or an editor types — a duration, a day
 /// or time, a time of day — with the limits and the wording both faces use.
-public enum InputValue {
+package enum InputValue {
     /// `6h`, `90m`, `1h30m`, `1.5h`, `PT1H30M` → seconds, in whole minutes
     /// (what the canonical ISO form keeps); zero or more, at most
     /// ``InputLimits/maxDuration``.
-    public static func duration(_ text: String, field: String) throws(InputError) -> Int64 {
+    package static func duration(_ text: String, field: String) throws(InputError) -> Int64 {
         let t = text.trimmingCharacters(in: .whitespaces)
         if t.hasPrefix("-") {
             throw InputError(field, "\"\(text)\" is negative; a duration must be zero or more", kind: "negativeDuration")
@@ -22,7 +22,7 @@ public enum InputValue {
     }
 
     /// A duration that must be longer than zero (a sitting, work spent).
-    public static func positiveDuration(_ text: String, field: String) throws(InputError) -> Int64 {
+    package static func positiveDuration(_ text: String, field: String) throws(InputError) -> Int64 {
         let seconds = try duration(text, field: field)
         guard seconds > 0 else { throw InputError(field, "\"\(text)\" is zero; it must be at least a minute") }
         return seconds
@@ -31,7 +31,7 @@ public enum InputValue {
     /// A date, a wall-clock time (whole minutes) or an instant, from ISO or
     /// `today`, `tomorrow`, `fri`, `+3d`, read in `zone`; at most
     /// ``InputLimits/maxHorizon`` from `now`.
-    public static func date(_ text: String, field: String, now: Instant, zone: SystemZone) throws(InputError) -> TaskTime {
+    package static func date(_ text: String, field: String, now: Instant, zone: SystemZone) throws(InputError) -> TaskTime {
         guard let v = HumanInput.date(text, now: now, zone: zone) else {
             throw InputError(field, "\"\(text)\" is not a date (2026-12-10, 2026-12-10T17:00, today, tomorrow, fri or +3d)")
         }
@@ -42,7 +42,7 @@ public enum InputValue {
     }
 
     /// `HH:MM` (with `24:00` when `allow24`).
-    public static func clock(_ text: String, field: String, allow24: Bool) throws(InputError) -> TimeOfDay {
+    package static func clock(_ text: String, field: String, allow24: Bool) throws(InputError) -> TimeOfDay {
         guard text.count == 5, DateText.parseClock(text, allow24: allow24) != nil,
               let value = TimeOfDay(hhmm: text, allowEndOfDay: allow24) else {
             throw InputError(field, "\"\(text)\" is not a time of day HH:MM\(allow24 ? " (24:00 allowed)" : "")")
@@ -51,7 +51,7 @@ public enum InputValue {
     }
 
     /// A name or title: not empty, not only spaces.
-    public static func name(_ text: String, field: String, what: String) throws(InputError) -> String {
+    package static func name(_ text: String, field: String, what: String) throws(InputError) -> String {
         guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
             throw InputError(field, "the \(what) must not be empty")
         }

@@ -5,7 +5,7 @@ import PlanStore
 
 extension PlanService {
     /// Classes and sittings merged over `[from, from + days)` in the user's zone.
-    public func agenda(from: LocalDate?, days: Int) throws -> Agenda {
+    package func agenda(from: LocalDate?, days: Int) throws -> Agenda {
         try guarded {
             try prefetchSubscriptions()
             return try store.read { t in

@@ -3,7 +3,7 @@ import PlanStore
 extension PlanService {
     /// `plan backup FILE`: a consistent copy of the whole store in `path`
     /// (SQLite's online backup), what it holds.
-    public func backUp(to path: String) throws(ServiceError) -> StoreSummary {
+    package func backUp(to path: String) throws(ServiceError) -> StoreSummary {
         do {
             return try store.backUp(to: Self.absolutePath(path))
         } catch {
@@ -16,7 +16,7 @@ extension PlanService {
     /// changing nothing, when `path` is not a plan store, is damaged or comes
     /// from a newer plan. Static: a damaged store cannot be opened, and
     /// restoring is how it is mended.
-    public static func restore(storePath: String, from path: String) throws(ServiceError) -> (restored: StoreSummary, previous: String?, upgrade: StoreUpgrade?) {
+    package static func restore(storePath: String, from path: String) throws(ServiceError) -> (restored: StoreSummary, previous: String?, upgrade: StoreUpgrade?) {
         do {
             let (store, summary, previous) = try PlanStore.restore(storePath, from: absolutePath(path))
             return (summary, previous, store.upgrade)

@@ -5,19 +5,19 @@ import PlanStore
 import PlanTimetable
 
 /// What `plan courses use` did.
-public struct TimetableInUse: Sendable {
-    public var timetable: StoredCatalog
-    public var calendar: CalendarSource
+package struct TimetableInUse: Sendable {
+    package var timetable: StoredCatalog
+    package var calendar: CalendarSource
     /// The file written.
-    public var path: String
+    package var path: String
     /// VEVENTs written (one per section meeting that happens in the term).
-    public var events: Int
+    package var events: Int
     /// Sections with no set time (online, arranged): kept in the timetable, not in the calendar.
-    public var unscheduled: [(course: Course, section: Section)]
+    package var unscheduled: [(course: Course, section: Section)]
     /// The timetable calendar this one replaced, if another was in use.
-    public var replaced: String?
+    package var replaced: String?
     /// The plan's own zone when it is not the term's: sittings are planned and shown in it.
-    public var planZone: String?
+    package var planZone: String?
 }
 
 extension PlanService {
@@ -30,7 +30,7 @@ extension PlanService {
 
     /// Keeps `catalog` as the term's catalog (replacing the one before) and
     /// forgets the last build, which came from the old one. Saved timetables stay.
-    public func importCatalog(_ catalog: Catalog, source: String) throws -> StoredCatalog {
+    package func importCatalog(_ catalog: Catalog, source: String) throws -> StoredCatalog {
         try guarded {
             try store.write { t in
                 let kept = StoredCatalog(name: catalog.term.name, catalog: catalog, source: source, saved: now)
@@ -43,7 +43,7 @@ extension PlanService {
     }
 
     /// The imported catalog; refused with what to do when there is none.
-    public func catalog() throws -> StoredCatalog {
+    package func catalog() throws -> StoredCatalog {
         try guarded {
             guard let kept = try store.read({ try $0.catalogs(.imported) }).first else {
                 throw ServiceError.refused("no course catalog yet: import one with `plan courses import FILE` (see `plan courses import --help` for the formats), or give --catalog FILE")
@@ -57,7 +57,7 @@ extension PlanService {
     /// The top combinations of `codes` in `catalog` (the imported one when nil),
     /// kept as the last build so `saveTimetable(rank:name:)` can keep one.
     /// `around` names .ics files whose busy events the sections must keep clear of.
-    public func buildTimetables(codes: [String], catalog given: Catalog?, options: BuildOptions, around: [String]) throws -> (BuildResult, Catalog) {
+    package func buildTimetables(codes: [String], catalog given: Catalog?, options: BuildOptions, around: [String]) throws -> (BuildResult, Catalog) {
         try guarded {
             let catalog = try given ?? self.catalog().catalog
             let courses = try Self.resolve(codes, in: catalog)
@@ -130,7 +130,7 @@ extension PlanService {
     /// Keeps combination `rank` of the last build as a timetable named `name`
     /// (default: the term's name as a slug, numbered when taken). An existing
     /// name is refused, not overwritten.
-    public func saveTimetable(rank: Int, name: String?) throws -> StoredCatalog {
+    package func saveTimetable(rank: Int, name: String?) throws -> StoredCatalog {
         try guarded {
             try store.write { t in
                 let builds = try t.catalogs(.build)
@@ -168,7 +168,7 @@ extension PlanService {
     }
 
     /// The name of the timetable `use` last made the class calendar, while that calendar is registered.
-    public func timetableInUse() throws -> String? {
+    package func timetableInUse() throws -> String? {
         try guarded {
             try store.read { t in
                 guard let name = try t.setting(Self.timetableCalendarKey),
@@ -178,11 +178,11 @@ extension PlanService {
         }
     }
 
-    public func savedTimetables() throws -> [StoredCatalog] {
+    package func savedTimetables() throws -> [StoredCatalog] {
         try guarded { try store.read { try $0.catalogs(.timetable) } }
     }
 
-    public func timetable(named name: String) throws -> StoredCatalog {
+    package func timetable(named name: String) throws -> StoredCatalog {
         try guarded {
             guard let kept = try store.read({ try $0.catalogs(.timetable, named: name) }).first else {
                 throw ServiceError.notFound(kind: "timetable", name: name)
@@ -191,7 +191,7 @@ extension PlanService {
         }
     }
 
-    public func removeTimetable(named name: String) throws {
+    package func removeTimetable(named name: String) throws {
         try guarded {
             try store.write { t in
                 guard try !t.catalogs(.timetable, named: name).isEmpty else { throw ServiceError.notFound(kind: "timetable", name: name) }
@@ -205,7 +205,7 @@ extension PlanService {
     /// (under the timetable's name), so the next plan keeps clear of it. A
     /// timetable calendar registered by an earlier `use` is unregistered (its
     /// file is left), so only one timetable is the class schedule at a time.
-    public func useTimetable(named name: String, out: String?) throws -> TimetableInUse {
+    package func useTimetable(named name: String, out: String?) throws -> TimetableInUse {
         try guarded {
             let planZone = try self.settings().timeZone
             let kept = try timetable(named: name)

@@ -26,7 +26,7 @@ extension PlanService {
     /// The merged calendar: the registered calendars as they are plus one
     /// VEVENT per sitting in `[from, to)` (all sittings when nil), written in
     /// the user's zone (``zone()``).
-    public func export(from: Instant?, to: Instant?, onlyPlan: Bool) throws -> String {
+    package func export(from: Instant?, to: Instant?, onlyPlan: Bool) throws -> String {
         try guarded {
             try prefetchSubscriptions()
             return try store.read { t in

@@ -5,32 +5,32 @@ import PlanStore
 
 /// The grade book with its figures: every course and unit, the prior record,
 /// and the term and cumulative GPA of the courses as they stand.
-public struct GradeBook: Sendable {
-    public var courses: [CourseGrades]
+package struct GradeBook: Sendable {
+    package var courses: [CourseGrades]
     /// Study time per course code: the tasks of the project with the course's code.
-    public var study: [String: StudyTime]
-    public var units: [TeachingUnit]
-    public var prior: PriorRecord?
-    public var gpa: GPAFigures
+    package var study: [String: StudyTime]
+    package var units: [TeachingUnit]
+    package var prior: PriorRecord?
+    package var gpa: GPAFigures
 }
 
 /// A course's study time in the plan: sittings still ahead, and work recorded done.
-public struct StudyTime: Hashable, Sendable {
+package struct StudyTime: Hashable, Sendable {
     /// Seconds of planned sittings from now on.
-    public var planned: Int64
+    package var planned: Int64
     /// Seconds recorded done (`plan done`).
-    public var done: Int64
+    package var done: Int64
     /// Seconds planned from now until the start of each dated open assessment's day, by assessment name.
-    public var before: [String: Int64]
+    package var before: [String: Int64]
     /// The titles of the tasks linked to each assessment (`plan add-task --for`), by assessment name.
-    public var linked: [String: [String]] = [:]
+    package var linked: [String: [String]] = [:]
 }
 
 extension PlanService {
     /// The settings key of the prior record (`3.42/45`: GPA / credits).
     static let priorKey = "gradePrior"
 
-    public func gradeBook() throws -> GradeBook {
+    package func gradeBook() throws -> GradeBook {
         try guarded { try store.read { t in try gradeBook(t) } }
     }
 
@@ -68,7 +68,7 @@ extension PlanService {
 
     /// Reads the grade book, lets `change` edit it, checks every course it
     /// changed and saves it in the same transaction: a refused change saves nothing.
-    public func editGrades<T>(_ change: (inout [CourseGrades], inout [TeachingUnit]) throws -> T) throws -> T {
+    package func editGrades<T>(_ change: (inout [CourseGrades], inout [TeachingUnit]) throws -> T) throws -> T {
         try guarded {
             try store.write { t in
                 var courses = try t.gradeCourses(), units = try t.gradeUnits()
@@ -88,7 +88,7 @@ extension PlanService {
     }
 
     /// The index of course `code` (case-insensitive), or a refusal that lists the courses.
-    public static func courseIndex(_ code: String, in courses: [CourseGrades]) throws -> Int {
+    package static func courseIndex(_ code: String, in courses: [CourseGrades]) throws -> Int {
         guard let i = courses.firstIndex(where: { Self.sameCode($0.code, code) }) else {
             let known = courses.map(\.code).joined(separator: ", ")
             throw ServiceError.refused("no course \"\(code)\" in the grade book" + (known.isEmpty
@@ -97,7 +97,7 @@ extension PlanService {
         return i
     }
 
-    public static func unitIndex(_ name: String, in units: [TeachingUnit]) throws -> Int {
+    package static func unitIndex(_ name: String, in units: [TeachingUnit]) throws -> Int {
         guard let i = units.firstIndex(where: { $0.name.lowercased() == name.lowercased() }) else {
             throw ServiceError.refused("no unit \"\(name)\" in the grade book; add it with `plan grades unit add \(name) --weight 1`")
         }
@@ -108,7 +108,7 @@ extension PlanService {
         a.uppercased().filter { !$0.isWhitespace } == b.uppercased().filter { !$0.isWhitespace }
     }
 
-    public func setPrior(_ prior: PriorRecord?) throws {
+    package func setPrior(_ prior: PriorRecord?) throws {
         try guarded { try store.write { try $0.setSetting(Self.priorKey, prior.map(PriorText.write)) } }
     }
 }
@@ -116,7 +116,7 @@ extension PlanService {
 // MARK: The operations both faces offer
 
 extension PlanService {
-    public func addGradeCourse(code: String, credits: Decimal, term: String?, scale: GradeScale) throws -> CourseGrades {
+    package func addGradeCourse(code: String, credits: Decimal, term: String?, scale: GradeScale) throws -> CourseGrades {
         try editGrades { courses, _ in
             guard !code.trimmingCharacters(in: .whitespaces).isEmpty else { throw ServiceError.refused("a course code must not be empty") }
             if courses.contains(where: { Self.sameCode($0.code, code) }) { throw ServiceError.refused("the grade book has a course \"\(code)\" already") }
@@ -127,11 +127,11 @@ extension PlanService {
     }
 
     /// Removes a course; returns it with the assessments that went with it.
-    public func removeGradeCourse(code: String) throws -> CourseGrades {
+    package func removeGradeCourse(code: String) throws -> CourseGrades {
         try editGrades { courses, _ in courses.remove(at: try Self.courseIndex(code, in: courses)) }
     }
 
-    public func addAssessment(course: String, _ a: Assessment) throws -> CourseGrades {
+    package func addAssessment(course: String, _ a: Assessment) throws -> CourseGrades {
         try editGrades { courses, _ in
             let i = try Self.courseIndex(course, in: courses)
             if courses[i].assessments.contains(where: { $0.name.lowercased() == a.name.lowercased() }) {
@@ -143,7 +143,7 @@ extension PlanService {
     }
 
     /// Changes what is given: the weight, the score (`.some(nil)` clears it), the date.
-    public func setAssessment(course: String, name: String, weight: Decimal?, score: Score??, date: String?) throws -> CourseGrades {
+    package func setAssessment(course: String, name: String, weight: Decimal?, score: Score??, date: String?) throws -> CourseGrades {
         try editGrades { courses, _ in
             let i = try Self.courseIndex(course, in: courses)
             let k = try Self.assessmentIndex(name, in: courses[i])
@@ -154,7 +154,7 @@ extension PlanService {
         }
     }
 
-    public func removeAssessment(course: String, name: String) throws -> CourseGrades {
+    package func removeAssessment(course: String, name: String) throws -> CourseGrades {
         try editGrades { courses, _ in
             let i = try Self.courseIndex(course, in: courses)
             courses[i].assessments.remove(at: try Self.assessmentIndex(name, in: courses[i]))
@@ -169,7 +169,7 @@ extension PlanService {
         return k
     }
 
-    public func addUnit(name: String, weight: Decimal, kind: String?) throws -> TeachingUnit {
+    package func addUnit(name: String, weight: Decimal, kind: String?) throws -> TeachingUnit {
         try editGrades { _, units in
             if units.contains(where: { $0.name.lowercased() == name.lowercased() }) { throw ServiceError.refused("the grade book has a unit \"\(name)\" already") }
             let unit = TeachingUnit(name: name, weight: weight, kind: kind)
@@ -178,7 +178,7 @@ extension PlanService {
         }
     }
 
-    public func addSubject(unit: String, _ subject: Subject) throws -> TeachingUnit {
+    package func addSubject(unit: String, _ subject: Subject) throws -> TeachingUnit {
         try editGrades { _, units in
             let i = try Self.unitIndex(unit, in: units)
             if units[i].subjects.contains(where: { $0.name.lowercased() == subject.name.lowercased() }) {
@@ -190,11 +190,11 @@ extension PlanService {
     }
 
     /// Removes a unit; returns it with the subjects that went with it.
-    public func removeUnit(name: String) throws -> TeachingUnit {
+    package func removeUnit(name: String) throws -> TeachingUnit {
         try editGrades { _, units in units.remove(at: try Self.unitIndex(name, in: units)) }
     }
 
-    public func removeSubject(unit: String, name: String) throws -> TeachingUnit {
+    package func removeSubject(unit: String, name: String) throws -> TeachingUnit {
         try editGrades { _, units in
             let i = try Self.unitIndex(unit, in: units)
             guard let k = units[i].subjects.firstIndex(where: { $0.name.lowercased() == name.lowercased() }) else {
@@ -205,7 +205,7 @@ extension PlanService {
         }
     }
 
-    public func gradeSubject(unit: String, name: String, grade: Decimal?) throws -> TeachingUnit {
+    package func gradeSubject(unit: String, name: String, grade: Decimal?) throws -> TeachingUnit {
         try editGrades { _, units in
             let i = try Self.unitIndex(unit, in: units)
             guard let k = units[i].subjects.firstIndex(where: { $0.name.lowercased() == name.lowercased() }) else {
@@ -218,7 +218,7 @@ extension PlanService {
 
     /// The GPA if each course named gets its letter (a course must be in the
     /// grade book: its credits weigh the GPA); `prior` instead of the stored record when given.
-    public func whatIf(_ pairs: [(course: String, letter: String)], prior given: PriorRecord?) throws -> (GPAFigures, PriorRecord?) {
+    package func whatIf(_ pairs: [(course: String, letter: String)], prior given: PriorRecord?) throws -> (GPAFigures, PriorRecord?) {
         let book = try gradeBook()
         var letters: [String: GradeScale.Step] = [:]
         for (code, letter) in pairs {
@@ -233,7 +233,7 @@ extension PlanService {
     }
 
     /// What the open assessments of `course` must average for `target`.
-    public func need(course: String, target: String) throws -> (CourseGrades, GradeScale.Step, Need, StudyTime?) {
+    package func need(course: String, target: String) throws -> (CourseGrades, GradeScale.Step, Need, StudyTime?) {
         let book = try gradeBook()
         let c = book.courses[try Self.courseIndex(course, in: book.courses)]
         guard let step = c.scale.step(letter: target) else {
@@ -243,7 +243,7 @@ extension PlanService {
     }
 
     /// Every rule applied to the units (refused while there are none, or one has no subjects).
-    public func checkRules(_ rules: [GradeRule]) throws -> [RuleResult] {
+    package func checkRules(_ rules: [GradeRule]) throws -> [RuleResult] {
         let units = try gradeBook().units
         if units.isEmpty { throw ServiceError.refused("the grade book has no units: add them with `plan grades unit add NAME --weight 1`") }
         for u in units { try guarded { try u.check() } }

@@ -169,17 +169,17 @@ extension PlanService {
 
     /// What `plan group list --calendar` read: how many sessions are on it,
     /// and the members that are not sessions.
-    public struct GroupCalendarRead: Sendable {
-        public var url: String
-        public var sessions: Int
-        public var skipped: [ImportWarning]
+    package struct GroupCalendarRead: Sendable {
+        package var url: String
+        package var sessions: Int
+        package var skipped: [ImportWarning]
     }
 
     /// Reads every session on the group calendar at `raw` (calendar-query
     /// for the ETags, then calendar-multiget of what is new or changed) and
     /// keeps them in the store, so `join`/`leave` can answer them; a member
     /// that is not a session (no ORGANIZER, no time) is skipped with a warning.
-    public func readGroupCalendar(_ raw: String, insecure: Bool = false) throws -> GroupCalendarRead {
+    package func readGroupCalendar(_ raw: String, insecure: Bool = false) throws -> GroupCalendarRead {
         try guarded {
             let url = try Self.collectionURL(raw, insecure: insecure)
             let client = try davClient(insecure: insecure)

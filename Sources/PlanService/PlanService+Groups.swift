@@ -6,18 +6,18 @@ import PlanICal
 import PlanStore
 
 /// What `plan group find` asks, before the members are read.
-public struct GroupFindRequest: Sendable {
-    public var members: [GroupMemberSource]
-    public var duration: Int64
+package struct GroupFindRequest: Sendable {
+    package var members: [GroupMemberSource]
+    package var duration: Int64
     /// Default: the next 7 days from now.
-    public var within: TimeRange?
-    public var between: DayWindow?
-    public var days: Set<Weekday>?
-    public var granularity: Int64?
-    public var minMembers: Int?
-    public var top: Int
+    package var within: TimeRange?
+    package var between: DayWindow?
+    package var days: Set<Weekday>?
+    package var granularity: Int64?
+    package var minMembers: Int?
+    package var top: Int
 
-    public init(members: [GroupMemberSource], duration: Int64, within: TimeRange? = nil, between: DayWindow? = nil,
+    package init(members: [GroupMemberSource], duration: Int64, within: TimeRange? = nil, between: DayWindow? = nil,
                 days: Set<Weekday>? = nil, granularity: Int64? = nil, minMembers: Int? = nil, top: Int = 5) {
         self.members = members
         self.duration = duration
@@ -32,28 +32,28 @@ public struct GroupFindRequest: Sendable {
 
 /// What `plan group find` found: the search as run (members with their
 /// names and zones) and the slots, best first.
-public struct GroupFindResult: Sendable {
-    public var search: GroupSearch
-    public var slots: [GroupSlot]
+package struct GroupFindResult: Sendable {
+    package var search: GroupSearch
+    package var slots: [GroupSlot]
     /// The user's zone.
-    public var zone: SystemZone
-    public var warnings: [ImportWarning]
+    package var zone: SystemZone
+    package var warnings: [ImportWarning]
 }
 
 /// What to create with `plan group create`.
-public struct GroupSessionSpec: Sendable {
-    public var title: String
-    public var course: String?
-    public var start: Instant
-    public var duration: Int64
-    public var location: String?
-    public var geo: GeoPoint?
-    public var notes: String?
+package struct GroupSessionSpec: Sendable {
+    package var title: String
+    package var course: String?
+    package var start: Instant
+    package var duration: Int64
+    package var location: String?
+    package var geo: GeoPoint?
+    package var notes: String?
     /// Invitees' addresses (duplicates and the organizer's own are left out).
-    public var invite: [String]
-    public var calendarURL: String?
+    package var invite: [String]
+    package var calendarURL: String?
 
-    public init(title: String, course: String?, start: Instant, duration: Int64, location: String?, geo: GeoPoint?,
+    package init(title: String, course: String?, start: Instant, duration: Int64, location: String?, geo: GeoPoint?,
                 notes: String?, invite: [String], calendarURL: String?) {
         self.title = title
         self.course = course
@@ -69,19 +69,19 @@ public struct GroupSessionSpec: Sendable {
 
 /// What a change to a session did: the session as saved, the study sittings
 /// that moved in the user's plan (and why), and the iMIP files written.
-public struct GroupChange: Sendable {
-    public var session: GroupSession
-    public var replanned: Replanned?
-    public var messages: [String]
-    public var warnings: [ImportWarning]
+package struct GroupChange: Sendable {
+    package var session: GroupSession
+    package var replanned: Replanned?
+    package var messages: [String]
+    package var warnings: [ImportWarning]
 }
 
 /// What `plan group reply` applied: whose answer changed from what to what.
-public struct GroupReplyApplied: Sendable {
-    public var session: GroupSession
-    public var answers: [(user: CalendarUser, before: Participation, after: Participation)]
+package struct GroupReplyApplied: Sendable {
+    package var session: GroupSession
+    package var answers: [(user: CalendarUser, before: Participation, after: Participation)]
     /// The reply answered an earlier version of the session (its SEQUENCE is lower).
-    public var outdated: Bool
+    package var outdated: Bool
 }
 
 extension PlanService {
@@ -93,7 +93,7 @@ extension PlanService {
     // MARK: Who I am
 
     /// The user as an organizer and attendee (`plan me`), nil until set.
-    public func me() throws -> CalendarUser? {
+    package func me() throws -> CalendarUser? {
         try guarded { try store.read { try Self.me($0) } }
     }
 
@@ -104,7 +104,7 @@ extension PlanService {
 
     /// Sets the name and/or address the user organizes and answers with;
     /// an address that is not `local@domain` is refused.
-    public func setMe(name: String?, email: String?) throws -> CalendarUser {
+    package func setMe(name: String?, email: String?) throws -> CalendarUser {
         try guarded {
             try store.write { t in
                 if let email {
@@ -145,7 +145,7 @@ extension PlanService {
     // MARK: Finding a time
 
     /// Reads every member's busy time and finds the best slots (see ``GroupFinder``).
-    public func findGroupTime(_ r: GroupFindRequest) throws -> GroupFindResult {
+    package func findGroupTime(_ r: GroupFindRequest) throws -> GroupFindResult {
         try guarded {
             try store.read { t in
                 let settings = try self.settings(t)
@@ -199,7 +199,7 @@ extension PlanService {
 
     /// Every session, in time order; only `course`'s (any case) when given,
     /// only those not ended by `from` when given.
-    public func groupSessions(course: String? = nil, from: Instant? = nil) throws -> [GroupSession] {
+    package func groupSessions(course: String? = nil, from: Instant? = nil) throws -> [GroupSession] {
         try guarded {
             try store.read { t in
                 try t.groupSessions().filter { s in
@@ -210,7 +210,7 @@ extension PlanService {
     }
 
     /// One session by its id (any case) or its UID.
-    public func groupSession(_ id: String) throws -> GroupSession {
+    package func groupSession(_ id: String) throws -> GroupSession {
         try guarded { try store.read { try Self.session(id, $0) } }
     }
 
@@ -227,7 +227,7 @@ extension PlanService {
     /// calendar, the session is PUT there last (`If-None-Match: *`) and kept
     /// with its ETag; when that fails, nothing is kept and the messages
     /// written are removed (a session is never half on the group calendar).
-    public func createGroupSession(_ spec: GroupSessionSpec, mailDir: String?, insecure: Bool = false) throws -> GroupChange {
+    package func createGroupSession(_ spec: GroupSessionSpec, mailDir: String?, insecure: Bool = false) throws -> GroupChange {
         let title = spec.title.trimmingCharacters(in: .whitespaces)
         guard !title.isEmpty else { throw ServiceError.refused("a session needs a title") }
         guard spec.duration > 0 else { throw ServiceError.refused("--for must be longer than zero") }
@@ -277,7 +277,7 @@ extension PlanService {
     /// the store's write transaction (see ``keepingCalendarChange(_:)``): a store
     /// that cannot be written refuses before the server is asked, and the
     /// session is kept as the calendar then has it, committed right after the PUT.
-    public func answerGroupSession(_ id: String, _ status: Participation, insecure: Bool = false) throws -> GroupChange {
+    package func answerGroupSession(_ id: String, _ status: Participation, insecure: Bool = false) throws -> GroupChange {
         try guarded {
             try keepingCalendarChange { changed in
                 try store.write { t in
@@ -306,7 +306,7 @@ extension PlanService {
     /// Applies an iTIP REPLY (as a mail client saves it): each attendee it
     /// names gets the answer it gives. Refused when it is not a REPLY, names
     /// no session of the store, or names someone not invited.
-    public func applyGroupReply(path: String) throws -> GroupReplyApplied {
+    package func applyGroupReply(path: String) throws -> GroupReplyApplied {
         let absolute = Self.absolutePath(path)
         let bytes: [UInt8]
         do throws(RegularFile.Failure) {
@@ -355,7 +355,7 @@ extension PlanService {
     /// retried on 412) inside the store's write transaction, as an answer is
     /// (see ``answerGroupSession(_:_:insecure:)``), and the
     /// CANCEL goes to everyone the calendar lists.
-    public func cancelGroupSession(_ id: String, mailDir: String?, insecure: Bool = false) throws -> GroupChange {
+    package func cancelGroupSession(_ id: String, mailDir: String?, insecure: Bool = false) throws -> GroupChange {
         try guarded {
             try keepingCalendarChange { changed in
                 try store.write { t in

@@ -12,7 +12,7 @@ extension PlanService {
     /// says why; a task that no longer fits around the kept sittings but
     /// would with `compact` is named, never dropped unsaid.
     /// The calendars' warnings come beside it.
-    public func replan(dryRun: Bool = false, compact: Bool = false) throws -> (Replanned, [ImportWarning]) {
+    package func replan(dryRun: Bool = false, compact: Bool = false) throws -> (Replanned, [ImportWarning]) {
         try guarded {
             try prefetchSubscriptions()
             return try store.write { t in try replan(t, dryRun: dryRun, compact: compact) }

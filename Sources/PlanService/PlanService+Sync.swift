@@ -5,10 +5,10 @@ import PlanICal
 import PlanStore
 
 /// What `plan sync` did (or, with `--dry-run`, would do) to the target collection.
-public struct SyncReport: Sendable {
+package struct SyncReport: Sendable {
     /// One resource written or deleted.
-    public struct Change: Hashable, Sendable {
-        public enum Action: String, Hashable, Sendable {
+    package struct Change: Hashable, Sendable {
+        package enum Action: String, Hashable, Sendable {
             /// PUT with `If-None-Match: *`.
             case create
             /// PUT with `If-Match`.
@@ -16,16 +16,16 @@ public struct SyncReport: Sendable {
             /// DELETE with `If-Match`.
             case delete
         }
-        public var action: Action
-        public var uid: String
-        public var taskId: String
-        public var range: TimeRange
-        public var summary: String
+        package var action: Action
+        package var uid: String
+        package var taskId: String
+        package var range: TimeRange
+        package var summary: String
     }
 
     /// A sitting the student changed on the phone, or a resource left alone.
-    public struct Conflict: Hashable, Sendable {
-        public enum Kind: String, Hashable, Sendable {
+    package struct Conflict: Hashable, Sendable {
+        package enum Kind: String, Hashable, Sendable {
             /// Its time was changed on the phone: kept there, the plan works around it.
             case moved
             /// It was deleted on the phone: its work is planned elsewhere.
@@ -33,24 +33,24 @@ public struct SyncReport: Sendable {
             /// A resource plan did not make is where plan would write: left alone.
             case notPlans = "not-plans"
         }
-        public var kind: Kind
-        public var uid: String
-        public var taskId: String?
+        package var kind: Kind
+        package var uid: String
+        package var taskId: String?
         /// The sitting's time before the change.
-        public var before: TimeRange?
+        package var before: TimeRange?
         /// Its time on the phone (moved only).
-        public var after: TimeRange?
+        package var after: TimeRange?
     }
 
     /// The collection written to.
-    public var target: String
-    public var changes: [Change]
-    public var conflicts: [Conflict]
+    package var target: String
+    package var changes: [Change]
+    package var conflicts: [Conflict]
     /// Resources of plan already up to date.
-    public var unchanged: Int
+    package var unchanged: Int
     /// The requests sent, by method.
-    public var requests: [String: Int]
-    public var dryRun: Bool
+    package var requests: [String: Int]
+    package var dryRun: Bool
 }
 
 extension PlanService {
@@ -58,7 +58,7 @@ extension PlanService {
     static let syncTargetKey = "syncTarget"
 
     /// The collection `plan sync` writes to, if one was set.
-    public func syncTarget() throws -> String? {
+    package func syncTarget() throws -> String? {
         try guarded { try store.read { try $0.setting(Self.syncTargetKey) } }
     }
 
@@ -68,7 +68,7 @@ extension PlanService {
     /// as kept and whether it was created.
     /// `passwordCommand` (with `user`) is kept for the URL's host, as
     /// ``addCalendar(path:name:insecure:passwordCommand:user:)`` keeps it.
-    public func setSyncTarget(_ raw: String, create: Bool, color: String = "#3A7BD5", insecure: Bool = false,
+    package func setSyncTarget(_ raw: String, create: Bool, color: String = "#3A7BD5", insecure: Bool = false,
                               passwordCommand command: String? = nil, user: String? = nil) throws -> (url: String, created: Bool) {
         try guarded {
             let url = try Self.collectionURL(raw, insecure: insecure)
@@ -139,7 +139,7 @@ extension PlanService {
     /// leaves the store knowing what exists; the next finishes the job.
     /// Sittings whose content did not change are not sent. A resource plan
     /// did not create is never written or deleted.
-    public func sync(to raw: String?, dryRun: Bool) throws -> SyncReport {
+    package func sync(to raw: String?, dryRun: Bool) throws -> SyncReport {
         try guarded {
             let target: SubscriptionURL
             if let raw {

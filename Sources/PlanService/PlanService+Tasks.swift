@@ -69,7 +69,7 @@ extension PlanService {
     /// stored zone and `now` (``TaskInput``): its id made from the title
     /// (unique among the stored tasks) unless given, its `after` resolved
     /// from ids or titles.
-    public func addTask(_ input: TaskInput, registering calendars: [String] = [],
+    package func addTask(_ input: TaskInput, registering calendars: [String] = [],
                         dryRun: Bool, replan: Bool,
                         preparing: (course: String, assessment: String)? = nil) throws -> (AddTaskOutcome, [ImportWarning]) {
         try addTask(registering: calendars, dryRun: dryRun, replan: replan, preparing: preparing) { t in
@@ -86,7 +86,7 @@ extension PlanService {
     }
 
     /// ``addTask(_:registering:dryRun:replan:preparing:)`` of a task already read (the benchmark's, a test's).
-    public func addTask(_ spec: TaskDefinition, registering calendars: [String] = [],
+    package func addTask(_ spec: TaskDefinition, registering calendars: [String] = [],
                         dryRun: Bool, replan: Bool,
                         preparing: (course: String, assessment: String)? = nil) throws -> (AddTaskOutcome, [ImportWarning]) {
         try addTask(registering: calendars, dryRun: dryRun, replan: replan, preparing: preparing) { _ in spec }
@@ -198,7 +198,7 @@ extension PlanService {
     // MARK: Reading tasks
 
     /// Every task with its state, progress, next sitting and slack.
-    public func tasks() throws -> [TaskRow] {
+    package func tasks() throws -> [TaskRow] {
         try guarded {
             try store.read { t in
                 let settings = try self.settings(t)
@@ -232,7 +232,7 @@ extension PlanService {
     }
 
     /// One task by id, or by title when no id matches (case-insensitive).
-    public func task(_ key: String) throws -> TaskRow {
+    package func task(_ key: String) throws -> TaskRow {
         let rows = try tasks()
         guard let id = Self.taskId(key, among: rows.map(\.task)),
               let row = rows.first(where: { $0.task.id == id }) else {
@@ -253,7 +253,7 @@ extension PlanService {
 
     /// Records progress: `spent` more work done, or the whole task when nil.
     /// The task's remaining sittings are then re-fitted around the others.
-    public func done(_ key: String, spent: Int64?) throws -> TaskRow {
+    package func done(_ key: String, spent: Int64?) throws -> TaskRow {
         try writingTask(key) { t, settings, spec in
             let id = spec.id
             let estimate = spec.estimate
@@ -314,7 +314,7 @@ extension PlanService {
     /// The fields given in `input` are read inside the transaction, against
     /// the stored zone and `now` (``TaskInput``); `after` names tasks by id
     /// or title.
-    public func editTask(_ key: String, _ input: TaskInput) throws -> (TaskRow, Diagnostic?) {
+    package func editTask(_ key: String, _ input: TaskInput) throws -> (TaskRow, Diagnostic?) {
         try writingTask(key) { t, settings, spec in
             let id = spec.id
             let all = try t.tasks().map(\.task)
@@ -334,11 +334,11 @@ extension PlanService {
     }
 
     /// Thrown inside the edit transaction so it rolls back.
-    public struct EditRefused: Error {
-        public var diagnostic: Diagnostic
+    package struct EditRefused: Error {
+        package var diagnostic: Diagnostic
     }
 
-    public func removeTask(_ key: String) throws -> String {
+    package func removeTask(_ key: String) throws -> String {
         let id = try task(key).task.id
         try guarded {
             try store.write { t in

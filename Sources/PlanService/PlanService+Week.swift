@@ -4,9 +4,9 @@ import PlanICal
 import PlanStore
 
 /// What `plan week` draws, gathered: the items of the week, what could not be read.
-public struct WeekGathered: Sendable {
-    public var input: WeekInput
-    public var warnings: [ImportWarning]
+package struct WeekGathered: Sendable {
+    package var input: WeekInput
+    package var warnings: [ImportWarning]
 }
 
 extension PlanService {
@@ -17,7 +17,7 @@ extension PlanService {
     /// planned sittings unless `onlyClasses`, and the courses of the
     /// timetable in use that meet at no set time. Each event is put with its
     /// course or project (``WeekGroups``); projects' colours come along.
-    public func week(from: LocalDate?, days: Int, zone name: String?, extraCalendars: [String], onlyClasses: Bool) throws -> WeekGathered {
+    package func week(from: LocalDate?, days: Int, zone name: String?, extraCalendars: [String], onlyClasses: Bool) throws -> WeekGathered {
         let inUse = try timetableInUse()
         let unscheduled = try inUse.map { try timetable(named: $0) }.map(Self.noSetTime) ?? []
         return try guarded {

@@ -5,23 +5,23 @@ import PlanICal
 import PlanStore
 
 /// The user's time zone and scheduling policy as stored.
-public struct PlanSettings: Hashable, Sendable {
-    public var timeZone: String
-    public var policy: PolicyDefinition
+package struct PlanSettings: Hashable, Sendable {
+    package var timeZone: String
+    package var policy: PolicyDefinition
 
     /// The zone ``timeZone`` names; UTC when it names none this system knows.
-    public var zone: SystemZone { SystemZone(identifier: timeZone) ?? .utc }
+    package var zone: SystemZone { SystemZone(identifier: timeZone) ?? .utc }
 
     /// The settings as the contract spells them: what `plan policy set` and
     /// `policy.set` change (see ``PlanService/updateSettings(_:)``).
-    public struct Text: Hashable, Sendable {
-        public var timeZone: String
-        public var policy: ScheduleRequest.PolicySpec
+    package struct Text: Hashable, Sendable {
+        package var timeZone: String
+        package var policy: ScheduleRequest.PolicySpec
     }
 }
 
 /// What `add-task` did.
-public enum AddTaskOutcome: Sendable {
+package enum AddTaskOutcome: Sendable {
     /// Placed (and saved unless it was a dry run), around the existing plan.
     case placed(task: TaskDefinition, sittings: [Sitting], plan: Plan, saved: Bool)
     /// Does not fit, even if everything else moved: nothing saved.
@@ -33,7 +33,7 @@ public enum AddTaskOutcome: Sendable {
 
 extension AddTaskOutcome {
     /// The task as it was read (its id given or made from the title).
-    public var task: TaskDefinition {
+    package var task: TaskDefinition {
         switch self {
         case .placed(let task, _, _, _), .unschedulable(let task, _), .needsReplan(let task, _, _, _): task
         }
@@ -41,36 +41,36 @@ extension AddTaskOutcome {
 }
 
 /// The merged view of a span of days.
-public struct Agenda: Sendable {
-    public var zone: SystemZone
-    public var range: TimeRange
-    public var items: [(range: TimeRange, item: AgendaItem)]
-    public var warnings: [ImportWarning]
+package struct Agenda: Sendable {
+    package var zone: SystemZone
+    package var range: TimeRange
+    package var items: [(range: TimeRange, item: AgendaItem)]
+    package var warnings: [ImportWarning]
 }
 
 /// Everything `plan` does with a store: the CLI and `plan rpc` both call this.
-public struct PlanService {
-    public let store: PlanStore
+package struct PlanService {
+    package let store: PlanStore
     /// The clock, injected: every plan is a function of the store and `now`.
-    public let now: Instant
+    package let now: Instant
     /// The subscribed calendars as fetched by this service, and the warnings
     /// of stored copies used in place of an unreachable server (the faces
     /// print ``RemoteCalendars/takeNotices()``).
-    public let remote: RemoteCalendars
+    package let remote: RemoteCalendars
     /// The CalDAV collections registered as calendars, read incrementally
     /// (their warnings go to ``remote``'s notices).
-    public let collections: CalDAVCalendars
+    package let collections: CalDAVCalendars
     /// The registered calendars read, for `--verbose`.
-    public let reads = CalendarReads()
+    package let reads = CalendarReads()
     /// The zone used until the store names one (`plan policy set --tz`):
     /// `$TZ`, else the system's, resolved once when the service is made.
     /// Every date a user types and every time plan shows is read in
     /// ``zone()``, the stored zone or this one; no caller passes a zone.
-    public let fallbackZone: SystemZone
+    package let fallbackZone: SystemZone
 
     /// `environment` holds where credentials come from (`PLAN_CALDAV_USER`,
     /// `PLAN_CALDAV_PASSWORD`, `NETRC`, `HOME`) and `TZ`.
-    public init(store: PlanStore, now: Instant, environment: [String: String] = ProcessInfo.processInfo.environment) {
+    package init(store: PlanStore, now: Instant, environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.store = store
         self.now = now
         self.fallbackZone = SystemZone.local(environment: environment)
@@ -86,14 +86,14 @@ public struct PlanService {
     // MARK: Settings
 
     /// The stored settings; the zone is ``fallbackZone`` until one is stored.
-    public func settings() throws -> PlanSettings {
+    package func settings() throws -> PlanSettings {
         try guarded {
             try store.read { t in try self.settings(t) }
         }
     }
 
     /// The user's zone: the stored one, else ``fallbackZone``.
-    public func zone() throws -> SystemZone { try settings().zone }
+    package func zone() throws -> SystemZone { try settings().zone }
 
     func settings(_ t: StoreTransaction) throws -> PlanSettings {
         PlanSettings(timeZone: try t.setting(Key.zone) ?? fallbackZone.identifier, policy: try t.policy())
@@ -102,12 +102,12 @@ public struct PlanService {
     /// Changes the settings as the contract spells them, refusing what a
     /// request's `timeZone` and `policy` would refuse (the same errors, in
     /// the same order), and keeps them typed.
-    public func updateSettings(_ input: PolicyInput) throws -> PlanSettings {
+    package func updateSettings(_ input: PolicyInput) throws -> PlanSettings {
         try updateSettings { text throws(InputError) in try input.apply(to: &text) }
     }
 
     /// the input form with the change made by `change`.
-    public func updateSettings(_ change: (inout PlanSettings.Text) throws -> Void) throws -> PlanSettings {
+    package func updateSettings(_ change: (inout PlanSettings.Text) throws -> Void) throws -> PlanSettings {
         try guarded {
             try store.write { t in
                 let old = try self.settings(t)
@@ -132,7 +132,7 @@ public struct PlanService {
     /// `passwordCommand` (with `user`, else `PLAN_CALDAV_USER` or the netrc
     /// login) is kept for the URL's host — the command, never its output —
     /// and used from then on for that host's credentials.
-    public func addCalendar(path: String, name: String?, insecure: Bool = false,
+    package func addCalendar(path: String, name: String?, insecure: Bool = false,
                             passwordCommand command: String? = nil, user: String? = nil) throws -> (CalendarSource, ImportResult) {
         try guarded {
             let passwordCommand = command.map { PasswordCommand(command: $0, user: user) }
@@ -189,11 +189,11 @@ public struct PlanService {
         return stem.isEmpty ? url.host : stem.removingPercentEncoding ?? stem
     }
 
-    public func calendars() throws -> [CalendarSource] {
+    package func calendars() throws -> [CalendarSource] {
         try guarded { try store.read { try $0.calendars() } }
     }
 
-    public func removeCalendar(named name: String) throws {
+    package func removeCalendar(named name: String) throws {
         try guarded { try store.write { try $0.removeCalendar(named: name) } }
     }
 
@@ -208,7 +208,7 @@ public struct PlanService {
 
     // MARK: Projects
 
-    public func addProject(name: String, color: String?, notes: String? = nil) throws -> Project {
+    package func addProject(name: String, color: String?, notes: String? = nil) throws -> Project {
         let trimmed = name.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty else { throw ServiceError.refused("a project needs a name") }
         try Self.checkText([("project name", name, false), ("--notes", notes, true)])
@@ -217,12 +217,12 @@ public struct PlanService {
         return p
     }
 
-    public func projects() throws -> [Project] {
+    package func projects() throws -> [Project] {
         try guarded { try store.read { try $0.projects() } }
     }
 
     /// Removes a project; with `force` its tasks go too, otherwise it must have none.
-    public func removeProject(named name: String, force: Bool) throws -> [String] {
+    package func removeProject(named name: String, force: Bool) throws -> [String] {
         try guarded {
             try store.write { t in
                 guard let project = try t.projects().first(where: { $0.name.lowercased() == name.lowercased() }) else {

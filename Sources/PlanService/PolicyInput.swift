@@ -7,15 +7,15 @@ import PlanCore
 /// it, once: durations here (``InputError`` naming the field), the zone and
 /// the policy's other members when the settings are checked as a request's
 /// would be (``PlanService/updateSettings(_:)``).
-public struct PolicyInput: Hashable, Sendable {
-    public var timeZone: String?
+package struct PolicyInput: Hashable, Sendable {
+    package var timeZone: String?
     /// The policy's members to change, in the contract's spelling except
     /// that durations may be written as users write them (`10m`). A zero
     /// `buffer` or `maxPerDay` means none, their default, and is stored
     /// unset; of `busy`, each member given replaces the stored one.
-    public var policy = ScheduleRequest.PolicySpec()
+    package var policy = ScheduleRequest.PolicySpec()
 
-    public init() {}
+    package init() {}
 
     /// The settings' text with this change made.
     func apply(to s: inout PlanSettings.Text) throws(InputError) {

@@ -24,7 +24,7 @@ import Synchronization
 /// answers 5xx), the stored copy stands in with one warning naming the
 /// source and its age; with no copy, or when the server refuses the
 /// credentials or has no calendar there, the calendar cannot be read.
-public final class RemoteCalendars: Sendable, RemoteCopies {
+package final class RemoteCalendars: Sendable, RemoteCopies {
     let fetcher: Fetcher
     let answers = ServerAnswers<SubscriptionCopy>()
     /// The warnings of copies used in place of a server, not yet taken.
@@ -32,12 +32,12 @@ public final class RemoteCalendars: Sendable, RemoteCopies {
 
     typealias Answer = ServerAnswers<SubscriptionCopy>.Answer
 
-    public init(environment: [String: String]) {
+    package init(environment: [String: String]) {
         fetcher = Fetcher(environment: environment)
     }
 
     /// The warnings of copies used in place of a server, each once; emptied by the call.
-    public func takeNotices() -> [ImportWarning] {
+    package func takeNotices() -> [ImportWarning] {
         notices.withLock { n in
             defer { n = [] }
             return n

@@ -9,7 +9,7 @@ import PlanStore
 ///
 /// The lower layers' errors are kept as typed cases; a failure none of them
 /// describes is ``unexpected(detail:)`` — a bug, never the user's bad data.
-public enum ServiceError: Error, CustomStringConvertible, Sendable {
+package enum ServiceError: Error, CustomStringConvertible, Sendable {
     case store(StoreError)
     case calendar(ImportError)
     case invalid(ScheduleRequestError)
@@ -30,7 +30,7 @@ public enum ServiceError: Error, CustomStringConvertible, Sendable {
 
     /// Any error as a service error: ours as they are, the lower layers'
     /// typed, and the rest ``unexpected(detail:)``.
-    public init(_ error: any Error) {
+    package init(_ error: any Error) {
         switch error {
         case let e as ServiceError: self = e
         case let e as StoreError: self = .store(e)
@@ -43,7 +43,7 @@ public enum ServiceError: Error, CustomStringConvertible, Sendable {
         }
     }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .store(let e): e.description
         case .calendar(let e): e.description

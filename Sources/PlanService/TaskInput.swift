@@ -6,28 +6,28 @@ import PlanCore
 /// once, against `now`, the user's zone and ``InputLimits`` — so the two
 /// faces cannot decide differently. A field left nil is not given (for an
 /// edit: left as it is).
-public struct TaskInput: Hashable, Sendable {
-    public var title: String?
+package struct TaskInput: Hashable, Sendable {
+    package var title: String?
     /// The id to give a new task; nil: made from the title, unique in the store.
-    public var id: String?
-    public var project: String?
-    public var notes: String?
-    public var estimate: String?
-    public var span: String?
-    public var minSitting: String?
-    public var earliest: String?
-    public var latest: String?
-    public var start: String?
-    public var due: String?
+    package var id: String?
+    package var project: String?
+    package var notes: String?
+    package var estimate: String?
+    package var span: String?
+    package var minSitting: String?
+    package var earliest: String?
+    package var latest: String?
+    package var start: String?
+    package var due: String?
     /// 1 (highest) … 4 (lowest).
-    public var priority: Int?
+    package var priority: Int?
     /// Tasks (ids or titles) to finish first.
-    public var after: [String]?
+    package var after: [String]?
     /// Work already done (a new task only).
-    public var done: String?
+    package var done: String?
 
     /// Nothing given: set the fields the user or the editor gave.
-    public init() {}
+    package init() {}
 
     /// A new task: title, estimate and due are required; `id` is the id it
     /// gets and `after` the ids its `after` names (both found by the

@@ -54,32 +54,32 @@ enum CalDAVColumns {
 }
 
 /// The stored copy of a CalDAV collection.
-public struct CalDAVCopy: Hashable, Sendable {
+package struct CalDAVCopy: Hashable, Sendable {
     /// One member: its percent-decoded path, ETag and iCalendar bytes.
-    public struct Resource: Hashable, Sendable {
-        public var path: String
-        public var etag: String?
-        public var bytes: [UInt8]
+    package struct Resource: Hashable, Sendable {
+        package var path: String
+        package var etag: String?
+        package var bytes: [UInt8]
 
-        public init(path: String, etag: String?, bytes: [UInt8]) {
+        package init(path: String, etag: String?, bytes: [UInt8]) {
             self.path = path
             self.etag = etag
             self.bytes = bytes
         }
     }
 
-    public var url: String
+    package var url: String
     /// The token of the last sync-collection report (nil: the server offers none).
-    public var syncToken: String?
-    public var supportsSync: Bool
+    package var syncToken: String?
+    package var supportsSync: Bool
     /// The members, by path.
-    public var resources: [Resource]
+    package var resources: [Resource]
     /// When a member last changed in the copy (seconds since 1970).
-    public var fetchedAt: Int64
+    package var fetchedAt: Int64
     /// When the server last confirmed the copy current.
-    public var checkedAt: Int64
+    package var checkedAt: Int64
 
-    public init(url: String, syncToken: String?, supportsSync: Bool, resources: [Resource], fetchedAt: Int64, checkedAt: Int64) {
+    package init(url: String, syncToken: String?, supportsSync: Bool, resources: [Resource], fetchedAt: Int64, checkedAt: Int64) {
         self.url = url
         self.syncToken = syncToken
         self.supportsSync = supportsSync

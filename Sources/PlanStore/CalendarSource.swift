@@ -4,13 +4,13 @@
 /// Where a calendar comes from is a ``Kind``; the service asks a source of
 /// each kind for its bytes and for whether they changed, so nothing else
 /// assumes a calendar is a file.
-public struct CalendarSource: Hashable, Sendable {
+package struct CalendarSource: Hashable, Sendable {
     /// Where a calendar's content is read from.
     ///
     /// A local file, or a published calendar on a server (read through
     /// PlanDAV, the module that talks HTTP), or a CalDAV collection read
     /// member by member.
-    public enum Kind: Hashable, Sendable {
+    package enum Kind: Hashable, Sendable {
         /// An `.ics` file, by its absolute path.
         case file(path: String)
         /// An `https://` (or `webcal://`, kept as https) calendar, fetched with
@@ -21,16 +21,16 @@ public struct CalendarSource: Hashable, Sendable {
         case caldav(url: String)
     }
 
-    public var name: String
-    public var kind: Kind
+    package var name: String
+    package var kind: Kind
 
-    public init(name: String, kind: Kind) {
+    package init(name: String, kind: Kind) {
         self.name = name
         self.kind = kind
     }
 
     /// What the user registered, as they would write it again: a file's path, a URL.
-    public var location: String {
+    package var location: String {
         switch kind {
         case .file(let path): path
         case .subscription(let url), .caldav(let url): url

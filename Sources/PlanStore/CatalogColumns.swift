@@ -6,23 +6,23 @@ import PlanTimetable
 /// timetable the student saved (named by them). Builds and saved timetables are
 /// kept as catalogs cut down to the sections picked, so they outlive the
 /// catalog they came from.
-public enum CatalogKind: String, Sendable, CaseIterable {
+package enum CatalogKind: String, Sendable, CaseIterable {
     case imported = "catalog"
     case build
     case timetable
 }
 
 /// A catalog as kept, with where it came from and, for a combination, its score.
-public struct StoredCatalog: Hashable, Sendable {
-    public var name: String
-    public var catalog: Catalog
+package struct StoredCatalog: Hashable, Sendable {
+    package var name: String
+    package var catalog: Catalog
     /// The file it was imported from, or the courses a build was asked for.
-    public var source: String
-    public var saved: Instant
+    package var source: String
+    package var saved: Instant
     /// A combination's score (0–100).
-    public var score: Double?
+    package var score: Double?
 
-    public init(name: String, catalog: Catalog, source: String, saved: Instant, score: Double? = nil) {
+    package init(name: String, catalog: Catalog, source: String, saved: Instant, score: Double? = nil) {
         self.name = name
         self.catalog = catalog
         self.source = source

@@ -23,7 +23,7 @@ extension PlanStore {
     /// Returns the schema it was marked with, or nil when it is not a rebuilt
     /// store (a plan store, another program's file, an empty or missing
     /// one). Refused, changing nothing, when its tables differ.
-    public static func repairMark(_ path: String) throws(StoreError) -> Int? {
+    package static func repairMark(_ path: String) throws(StoreError) -> Int? {
         switch StoreFile.inspect(path) {
         case .missing, .notAFile: return nil
         case .file(let block?): throw .readOnly(path: path, reason: block)

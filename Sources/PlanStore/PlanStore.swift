@@ -5,7 +5,7 @@ import PlanGrades
 import PlanGroups
 
 /// Why the store could not be used.
-public enum StoreError: Error, CustomStringConvertible, Sendable {
+package enum StoreError: Error, CustomStringConvertible, Sendable {
     /// The file cannot be opened or created (CLI exit 66/73).
     case cannotOpen(path: String, reason: String)
     /// The file is not a plan store, or comes from a newer plan (exit 65).
@@ -34,7 +34,7 @@ public enum StoreError: Error, CustomStringConvertible, Sendable {
     /// The file is an SQLite database with damaged pages (exit 65).
     case damaged(path: String, reason: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .cannotOpen(let p, let r): "cannot open the store \(p): \(r)"
         case .incompatible(let p, let r): "\(p) is not a usable plan store: \(r)"
@@ -57,10 +57,10 @@ public enum StoreError: Error, CustomStringConvertible, Sendable {
 }
 
 /// A stored task: its typed definition and its place in creation order.
-public struct StoredTask: Hashable, Sendable {
-    public var task: TaskDefinition
-    public var sequence: Int
-    public init(task: TaskDefinition, sequence: Int) {
+package struct StoredTask: Hashable, Sendable {
+    package var task: TaskDefinition
+    package var sequence: Int
+    package init(task: TaskDefinition, sequence: Int) {
         self.task = task
         self.sequence = sequence
     }
@@ -71,23 +71,23 @@ public struct StoredTask: Hashable, Sendable {
 /// WAL journal and a busy timeout let several `plan` processes share it; a
 /// process killed mid-command leaves the last committed state (SQLite's
 /// atomic commit).
-public final class PlanStore {
-    public let path: String
+package final class PlanStore {
+    package let path: String
     let db: SQLiteDatabase
 
     /// The version of the SQLite library this process runs with (`sqlite3_libversion()`).
-    public static var sqliteVersion: String { String(cString: sqlite3_libversion()) }
+    package static var sqliteVersion: String { String(cString: sqlite3_libversion()) }
 
     /// The schema version this build writes (`PRAGMA user_version`).
-    public static let schemaVersion = 8
+    package static let schemaVersion = 8
 
     /// The upgrade this open made to an older store, if any: the CLI and
     /// `plan rpc` say so once.
-    public internal(set) var upgrade: StoreUpgrade?
+    package internal(set) var upgrade: StoreUpgrade?
 
     /// `--store`, else `$PLAN_STORE`, else `$XDG_DATA_HOME/plan/plan.sqlite`,
     /// else `~/.local/share/plan/plan.sqlite`.
-    public static func defaultPath(environment: [String: String]) -> String {
+    package static func defaultPath(environment: [String: String]) -> String {
         if let p = environment["PLAN_STORE"], !p.isEmpty { return p }
         let data = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
             ?? ((environment["HOME"] ?? NSHomeDirectory()) + "/.local/share")
@@ -97,17 +97,17 @@ public final class PlanStore {
     /// Why this store cannot be changed (its file or folder read-only, its
     /// disk full), or nil when it can: it was opened read-only and every
     /// write throws this.
-    public private(set) var writeRefusal: StoreError?
+    package private(set) var writeRefusal: StoreError?
 
     /// The schema version of the file as found (before any upgrade).
-    public private(set) var foundVersion = 0
+    package private(set) var foundVersion = 0
 
     /// Opens the store at `path`, creating the file and its folder when missing,
     /// and migrating an older schema. A store that cannot be written is opened
     /// read-only (see ``writeRefusal``); a path that is not a file, a file that
     /// is not a plan store, a damaged one or one from a newer plan is refused
     /// before anything is written.
-    public init(path: String, busyTimeoutMilliseconds: Int32 = 10_000) throws(StoreError) {
+    package init(path: String, busyTimeoutMilliseconds: Int32 = 10_000) throws(StoreError) {
         self.path = path
         let found = StoreFile.inspect(path)
         switch found {
@@ -207,7 +207,7 @@ public final class PlanStore {
     }
 
     /// error rolls everything back, so a refused command changes nothing.
-    public func write<T>(_ body: (StoreTransaction) throws -> T) throws -> T {
+    package func write<T>(_ body: (StoreTransaction) throws -> T) throws -> T {
         if let writeRefusal { throw writeRefusal }
         return try run("BEGIN IMMEDIATE", body)
     }
@@ -215,7 +215,7 @@ public final class PlanStore {
     /// Like ``write(_:)``, but `body` decides: its `commit: false` rolls the
     /// transaction back and still returns its value (a refused or dry-run
     /// command leaves the file as it was, byte for byte).
-    public func writeOrRollback<T>(_ body: (StoreTransaction) throws -> (value: T, commit: Bool)) throws -> T {
+    package func writeOrRollback<T>(_ body: (StoreTransaction) throws -> (value: T, commit: Bool)) throws -> T {
         if let writeRefusal { throw writeRefusal }
         var commit = true
         let value: T = try run("BEGIN IMMEDIATE", {
@@ -227,7 +227,7 @@ public final class PlanStore {
     }
 
     /// Runs `body` in one read transaction (a consistent snapshot).
-    public func read<T>(_ body: (StoreTransaction) throws -> T) throws -> T {
+    package func read<T>(_ body: (StoreTransaction) throws -> T) throws -> T {
         try run("BEGIN DEFERRED", body)
     }
 

@@ -47,10 +47,16 @@ enum PolicyColumns {
             SELECT day_start, day_end, buffer, break_between_sittings, granularity, max_per_day, busy_all_day, busy_tentative
             FROM policy WHERE id = 1
             """) { r in
-            PolicyDefinition(
-                dayStart: r.optionalInt(0).map { TimeOfDay(minutes: Int($0)) }, dayEnd: r.optionalInt(1).map { TimeOfDay(minutes: Int($0)) },
-                buffer: r.optionalInt(2), breakBetweenSittings: r.optionalInt(3), granularity: r.optionalInt(4),
-                maxPerDay: r.optionalInt(5), busyAllDay: r.optionalInt(6).map { $0 != 0 }, busyTentative: r.optionalInt(7).map { $0 != 0 })
+            var p = PolicyDefinition()
+            p.dayStart = r.optionalInt(0).map { TimeOfDay(minutes: Int($0)) }
+            p.dayEnd = r.optionalInt(1).map { TimeOfDay(minutes: Int($0)) }
+            p.buffer = r.optionalInt(2)
+            p.breakBetweenSittings = r.optionalInt(3)
+            p.granularity = r.optionalInt(4)
+            p.maxPerDay = r.optionalInt(5)
+            p.busyAllDay = r.optionalInt(6).map { $0 != 0 }
+            p.busyTentative = r.optionalInt(7).map { $0 != 0 }
+            return p
         }.first ?? PolicyDefinition()
         policy.workingDays = days.isEmpty ? nil : days
         return policy

@@ -2,12 +2,12 @@ import CSQLite
 import Foundation
 
 /// An error from SQLite, with its result code and message.
-public struct SQLiteError: Error, CustomStringConvertible, Sendable {
-    public var code: Int32
-    public var message: String
-    public var description: String { "SQLite error \(code): \(message)" }
+package struct SQLiteError: Error, CustomStringConvertible, Sendable {
+    package var code: Int32
+    package var message: String
+    package var description: String { "SQLite error \(code): \(message)" }
     /// True for SQLITE_BUSY / SQLITE_LOCKED (another process holds the lock).
-    public var isBusy: Bool { code & 0xFF == SQLITE_BUSY || code & 0xFF == SQLITE_LOCKED }
+    package var isBusy: Bool { code & 0xFF == SQLITE_BUSY || code & 0xFF == SQLITE_LOCKED }
 }
 
 /// One SQLite connection. Not shared between threads.

@@ -2,12 +2,12 @@ import Foundation
 import PlanFiles
 
 /// What a store file holds, as `plan backup` and `plan restore` report it.
-public struct StoreSummary: Hashable, Sendable {
-    public var path: String
-    public var schemaVersion: Int
-    public var tasks: Int
-    public var calendars: Int
-    public var bytes: Int
+package struct StoreSummary: Hashable, Sendable {
+    package var path: String
+    package var schemaVersion: Int
+    package var tasks: Int
+    package var calendars: Int
+    package var bytes: Int
 }
 
 extension PlanStore {
@@ -16,7 +16,7 @@ extension PlanStore {
     /// temporary file beside it renamed into place, so `destination` is
     /// either the old file or the whole copy. An existing `destination` is
     /// replaced only when it is a plan store itself.
-    public func backUp(to destination: String) throws(StoreError) -> StoreSummary {
+    package func backUp(to destination: String) throws(StoreError) -> StoreSummary {
         try refuseIfDamaged(nothing: "no copy was written")
         switch StoreFile.inspect(destination) {
         case .notAFile(let what): throw .notAFile(path: destination, what: what)
@@ -81,7 +81,7 @@ extension PlanStore {
     /// damaged one, or one that is not a plan store, is moved aside whole.
     /// Refused, changing nothing, when `source` is not a plan store, is
     /// damaged or comes from a newer plan.
-    public static func restore(_ path: String, from source: String) throws(StoreError) -> (store: PlanStore, restored: StoreSummary, previous: String?) {
+    package static func restore(_ path: String, from source: String) throws(StoreError) -> (store: PlanStore, restored: StoreSummary, previous: String?) {
         switch StoreFile.inspect(source) {
         case .notAFile(let what): throw .notAFile(path: source, what: what)
         case .missing: throw .cannotOpen(path: source, reason: "no such file")
@@ -147,7 +147,7 @@ extension PlanStore {
     }
 
     /// `PRAGMA integrity_check` of this store: `["ok"]`, or the problems found (at most 20).
-    public func integrityCheck() throws(StoreError) -> [String] {
+    package func integrityCheck() throws(StoreError) -> [String] {
         do {
             return try Self.integrity(of: db)
         } catch {
@@ -161,7 +161,7 @@ extension PlanStore {
 
     /// What the plan store at `path` holds, read without changing it.
     /// Throws ``StoreError/incompatible(path:reason:)`` when it is not a plan store.
-    public static func summary(of path: String) throws(StoreError) -> StoreSummary {
+    package static func summary(of path: String) throws(StoreError) -> StoreSummary {
         do {
             let db = try StoreFile.openForReading(path)
             let version: Int

@@ -5,7 +5,7 @@ import PlanGrades
 import PlanGroups
 
 /// The operations available inside one transaction.
-public struct StoreTransaction {
+package struct StoreTransaction {
     fileprivate let db: SQLiteDatabase
     /// False when the store was opened read-only: the busy-time cache is then not written.
     fileprivate let writable: Bool
@@ -20,11 +20,11 @@ public struct StoreTransaction {
 
     // MARK: Settings
 
-    public func setting(_ key: String) throws -> String? {
+    package func setting(_ key: String) throws -> String? {
         try db.rows("SELECT value FROM settings WHERE key = ?", [.text(key)]) { $0.text(0) }.first
     }
 
-    public func setSetting(_ key: String, _ value: String?) throws {
+    package func setSetting(_ key: String, _ value: String?) throws {
         if let value {
             try db.query("INSERT INTO settings(key, value) VALUES(?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
                          [.text(key), .text(value)])
@@ -34,23 +34,23 @@ public struct StoreTransaction {
     }
 
     /// The scheduling policy (every field unset until one is saved).
-    public func policy() throws -> PolicyDefinition {
+    package func policy() throws -> PolicyDefinition {
         try PolicyColumns.load(in: db)
     }
 
-    public func savePolicy(_ policy: PolicyDefinition) throws {
+    package func savePolicy(_ policy: PolicyDefinition) throws {
         try PolicyColumns.save(policy, in: db)
     }
 
     // MARK: Projects
 
-    public func projects() throws -> [Project] {
+    package func projects() throws -> [Project] {
         try db.rows("SELECT name, color, notes FROM projects ORDER BY seq") {
             Project(id: $0.text(0), name: $0.text(0), color: $0.optionalText(1), notes: $0.optionalText(2))
         }
     }
 
-    public func addProject(_ p: Project) throws {
+    package func addProject(_ p: Project) throws {
         if try projects().contains(where: { $0.name.lowercased() == p.name.lowercased() }) {
             throw StoreError.duplicate(kind: "project", name: p.name)
         }
@@ -58,14 +58,14 @@ public struct StoreTransaction {
                      [.text(p.name), .optional(p.color), .optional(p.notes)])
     }
 
-    public func removeProject(named name: String) throws {
+    package func removeProject(named name: String) throws {
         try db.query("DELETE FROM projects WHERE name = ?", [.text(name)])
         if db.changes == 0 { throw StoreError.notFound(kind: "project", name: name) }
     }
 
     // MARK: Tasks
 
-    public func tasks() throws -> [StoredTask] {
+    package func tasks() throws -> [StoredTask] {
         if let known = memo.tasks { return known }
         let tasks = try TaskColumns.all(in: db)
         memo.tasks = tasks
@@ -73,12 +73,12 @@ public struct StoreTransaction {
     }
 
     /// Inserts or replaces a task (by id), keeping its sequence when it exists.
-    public func saveTask(_ task: TaskDefinition) throws {
+    package func saveTask(_ task: TaskDefinition) throws {
         memo.tasks = nil
         try TaskColumns.save(task, in: db)
     }
 
-    public func removeTask(id: String) throws {
+    package func removeTask(id: String) throws {
         memo.tasks = nil
         memo.sittings = nil  // removed with the task (ON DELETE CASCADE)
         try db.query("DELETE FROM tasks WHERE id = ?", [.text(id)])
@@ -87,7 +87,7 @@ public struct StoreTransaction {
 
     // MARK: Sittings
 
-    public func sittings() throws -> [Sitting] {
+    package func sittings() throws -> [Sitting] {
         if let known = memo.sittings { return known }
         let sittings = try db.rows("SELECT task_id, idx, count, start, end FROM sittings ORDER BY start, task_id") {
             Sitting(taskId: $0.text(0), range: TimeRange(start: Instant(seconds: $0.int(3)), end: Instant(seconds: $0.int(4))),
@@ -98,7 +98,7 @@ public struct StoreTransaction {
     }
 
     /// Replaces the stored sittings of `taskId` with `sittings`.
-    public func replaceSittings(taskId: String, with sittings: [Sitting]) throws {
+    package func replaceSittings(taskId: String, with sittings: [Sitting]) throws {
         memo.sittings = nil
         try db.query("DELETE FROM sittings WHERE task_id = ?", [.text(taskId)])
         for s in sittings {
@@ -109,17 +109,17 @@ public struct StoreTransaction {
 
     // MARK: Progress
 
-    public func recordProgress(taskId: String, at: Instant, spent: Int64) throws {
+    package func recordProgress(taskId: String, at: Instant, spent: Int64) throws {
         try db.query("INSERT INTO progress(task_id, at, spent) VALUES(?, ?, ?)", [.text(taskId), .int(at.seconds), .int(spent)])
     }
 
     // MARK: Calendars
 
-    public func calendars() throws -> [CalendarSource] {
+    package func calendars() throws -> [CalendarSource] {
         try CalendarColumns.all(in: db)
     }
 
-    public func addCalendar(_ c: CalendarSource) throws {
+    package func addCalendar(_ c: CalendarSource) throws {
         let existing = try calendars()
         if existing.contains(where: { $0.name.lowercased() == c.name.lowercased() }) {
             throw StoreError.duplicate(kind: "calendar", name: c.name)
@@ -127,7 +127,7 @@ public struct StoreTransaction {
         try CalendarColumns.add(c, in: db)
     }
 
-    public func removeCalendar(named name: String) throws {
+    package func removeCalendar(named name: String) throws {
         try db.query("DELETE FROM calendars WHERE name = ?", [.text(name)])
         if db.changes == 0 { throw StoreError.notFound(kind: "calendar", name: name) }
         try db.execute(SubscriptionColumns.dropOrphans)
@@ -137,20 +137,20 @@ public struct StoreTransaction {
     // MARK: Subscriptions
 
     /// The stored copy of the subscription at `url`, if one was ever fetched.
-    public func subscriptionCopy(url: String) throws -> SubscriptionCopy? {
+    package func subscriptionCopy(url: String) throws -> SubscriptionCopy? {
         try SubscriptionColumns.load(url: url, in: db)
     }
 
     /// Keeps `copy` as the subscription's last good copy (replacing the one before).
     /// Not kept when the store cannot be written (read-only): the command
     /// goes on with the copy it fetched.
-    public func saveSubscriptionCopy(_ copy: SubscriptionCopy) throws {
+    package func saveSubscriptionCopy(_ copy: SubscriptionCopy) throws {
         guard writable else { return }
         try SubscriptionColumns.save(copy, in: db)
     }
 
     /// Records that the server said the stored copy is current (a 304) at `at`.
-    public func markSubscriptionChecked(url: String, at: Int64) throws {
+    package func markSubscriptionChecked(url: String, at: Int64) throws {
         guard writable else { return }
         try SubscriptionColumns.markChecked(url: url, at: at, in: db)
     }
@@ -158,20 +158,20 @@ public struct StoreTransaction {
     // MARK: CalDAV collections
 
     /// The stored copy of the CalDAV collection at `url`, if it was ever read.
-    public func caldavCopy(url: String) throws -> CalDAVCopy? {
+    package func caldavCopy(url: String) throws -> CalDAVCopy? {
         try CalDAVColumns.load(url: url, in: db)
     }
 
     /// Keeps `copy` as the collection's last good copy (its members replaced).
     /// Not kept when the store cannot be written (read-only): the command
     /// goes on with the copy it read.
-    public func saveCalDAVCopy(_ copy: CalDAVCopy) throws {
+    package func saveCalDAVCopy(_ copy: CalDAVCopy) throws {
         guard writable else { return }
         try CalDAVColumns.save(copy, in: db)
     }
 
     /// Records that the server said the stored copy is current at `at`.
-    public func markCalDAVChecked(url: String, at: Int64) throws {
+    package func markCalDAVChecked(url: String, at: Int64) throws {
         guard writable else { return }
         try CalDAVColumns.markChecked(url: url, at: at, in: db)
     }
@@ -179,65 +179,65 @@ public struct StoreTransaction {
     // MARK: Sync
 
     /// The resources `plan sync` created in `collection`, by path.
-    public func syncedResources(collection: String) throws -> [SyncedResource] {
+    package func syncedResources(collection: String) throws -> [SyncedResource] {
         try SyncColumns.resources(collection: collection, in: db)
     }
 
     /// Records a resource the server accepted (replacing what was known of it).
-    public func saveSyncedResource(_ r: SyncedResource) throws {
+    package func saveSyncedResource(_ r: SyncedResource) throws {
         try SyncColumns.save(r, in: db)
     }
 
     /// Forgets a resource that is gone from the server.
-    public func forgetSyncedResource(collection: String, path: String) throws {
+    package func forgetSyncedResource(collection: String, path: String) throws {
         try SyncColumns.forget(collection: collection, path: path, in: db)
     }
 
     /// The sittings moved or deleted on the phone, in time order.
-    public func phoneChanges() throws -> [PhoneChange] {
+    package func phoneChanges() throws -> [PhoneChange] {
         try SyncColumns.phoneChanges(in: db)
     }
 
-    public func addPhoneChange(_ c: PhoneChange) throws {
+    package func addPhoneChange(_ c: PhoneChange) throws {
         try SyncColumns.add(c, in: db)
     }
 
     // MARK: Course catalogs and timetables
 
     /// The catalogs of `kind`, in the order kept (one, or none, when `name` is given).
-    public func catalogs(_ kind: CatalogKind, named name: String? = nil) throws -> [StoredCatalog] {
+    package func catalogs(_ kind: CatalogKind, named name: String? = nil) throws -> [StoredCatalog] {
         try CatalogColumns.load(kind: kind, name: name, in: db)
     }
 
     /// Keeps `stored` under its name, replacing one of the same kind and name.
-    public func putCatalog(_ stored: StoredCatalog, as kind: CatalogKind) throws {
+    package func putCatalog(_ stored: StoredCatalog, as kind: CatalogKind) throws {
         try CatalogColumns.put(stored, kind: kind, in: db)
     }
 
     /// Removes the catalog of `kind` named `name` (every one of `kind` when nil).
-    public func removeCatalogs(_ kind: CatalogKind, named name: String? = nil) throws {
+    package func removeCatalogs(_ kind: CatalogKind, named name: String? = nil) throws {
         try CatalogColumns.remove(kind: kind, name: name, in: db)
         if let name, db.changes == 0 { throw StoreError.notFound(kind: kind == .timetable ? "timetable" : kind.rawValue, name: name) }
     }
 
     // MARK: Grade book
 
-    public func gradeCourses() throws -> [CourseGrades] { try GradeColumns.courses(in: db) }
-    public func gradeUnits() throws -> [TeachingUnit] { try GradeColumns.units(in: db) }
+    package func gradeCourses() throws -> [CourseGrades] { try GradeColumns.courses(in: db) }
+    package func gradeUnits() throws -> [TeachingUnit] { try GradeColumns.units(in: db) }
 
     /// Replaces the grade book with these courses and units (a command edits the
     /// values it read and saves them back, in its one transaction).
-    public func saveGrades(courses: [CourseGrades], units: [TeachingUnit]) throws {
+    package func saveGrades(courses: [CourseGrades], units: [TeachingUnit]) throws {
         try GradeColumns.save(courses: courses, units: units, in: db)
     }
 
     /// Links a task to the assessment it prepares for (`plan add-task --for`).
-    public func linkTask(_ taskId: String, course: String, assessment: String) throws {
+    package func linkTask(_ taskId: String, course: String, assessment: String) throws {
         try db.query("INSERT OR REPLACE INTO grade_task_links VALUES(?, ?, ?)", [.text(taskId), .text(course), .text(assessment)])
     }
 
     /// The tasks linked to each assessment: course → assessment → task ids, in the order linked.
-    public func taskLinks() throws -> [String: [String: [String]]] {
+    package func taskLinks() throws -> [String: [String: [String]]] {
         var out: [String: [String: [String]]] = [:]
         try db.query("SELECT course, assessment, task_id FROM grade_task_links ORDER BY rowid") { row in
             out[row.text(0).uppercased(), default: [:]][row.text(1).lowercased(), default: []].append(row.text(2))
@@ -248,22 +248,22 @@ public struct StoreTransaction {
     // MARK: Study groups
 
     /// Every study-group session, in time order.
-    public func groupSessions() throws -> [GroupSession] { try GroupColumns.all(in: db) }
+    package func groupSessions() throws -> [GroupSession] { try GroupColumns.all(in: db) }
 
     /// Keeps `session` (replacing the one with its id), with its invitees.
-    public func saveGroupSession(_ session: GroupSession) throws { try GroupColumns.save(session, in: db) }
+    package func saveGroupSession(_ session: GroupSession) throws { try GroupColumns.save(session, in: db) }
 
     // MARK: Busy-time cache
 
     /// Cached busy blocks for `key` (content hash + window + zone + policy switches).
-    public func cachedBusy(key: String) throws -> [UInt8]? {
+    package func cachedBusy(key: String) throws -> [UInt8]? {
         try db.rows("SELECT blocks FROM busy_cache WHERE key = ?", [.text(key)]) { $0.blob(0) }.first
     }
 
     /// A cache, so a store that cannot be written (read-only, or its disk
     /// full) is read without it: the command goes on, unless SQLite rolled
     /// the command's own transaction back.
-    public func cacheBusy(key: String, blocks: [UInt8], now: Instant) throws {
+    package func cacheBusy(key: String, blocks: [UInt8], now: Instant) throws {
         guard writable else { return }
         do {
             try db.query("INSERT OR REPLACE INTO busy_cache(key, blocks, used) VALUES(?, ?, ?)", [.text(key), .blob(blocks), .int(now.seconds)])

@@ -6,19 +6,19 @@ import PlanCore
 /// Before anything changes, the old file is copied beside it
 /// (`plan.sqlite.v1-backup`); the upgrade itself is one transaction, so one
 /// that fails leaves the store as it was.
-public struct StoreUpgrade: Hashable, Sendable {
-    public var fromVersion: Int
-    public var toVersion: Int
+package struct StoreUpgrade: Hashable, Sendable {
+    package var fromVersion: Int
+    package var toVersion: Int
     /// The copy of the file as it was before the upgrade.
-    public var backupPath: String
+    package var backupPath: String
 
     /// `upgraded the store … from schema 1 to 4; the old file is kept as …`.
-    public func notice(store path: String) -> String {
+    package func notice(store path: String) -> String {
         "upgraded the store \(path) from schema \(fromVersion) to \(toVersion); the old file is kept as \(backupPath)"
     }
 
     /// Where the file of a schema-`version` store is kept before its upgrade.
-    public static func backupPath(for path: String, version: Int) -> String { "\(path).v\(version)-backup" }
+    package static func backupPath(for path: String, version: Int) -> String { "\(path).v\(version)-backup" }
 
     /// Folds the write-ahead log into the store's file, so that the file
     /// alone is the store (before ``backUp(path:version:)``; SQLite does it

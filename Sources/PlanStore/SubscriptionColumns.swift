@@ -40,17 +40,17 @@ enum SubscriptionColumns {
 }
 
 /// A stored copy of a subscribed calendar.
-public struct SubscriptionCopy: Hashable, Sendable {
-    public var url: String
-    public var bytes: [UInt8]
-    public var etag: String?
-    public var lastModified: String?
+package struct SubscriptionCopy: Hashable, Sendable {
+    package var url: String
+    package var bytes: [UInt8]
+    package var etag: String?
+    package var lastModified: String?
     /// When these bytes were downloaded (seconds since 1970).
-    public var fetchedAt: Int64
+    package var fetchedAt: Int64
     /// When the server last confirmed them (a 200 or a 304).
-    public var checkedAt: Int64
+    package var checkedAt: Int64
 
-    public init(url: String, bytes: [UInt8], etag: String?, lastModified: String?, fetchedAt: Int64, checkedAt: Int64) {
+    package init(url: String, bytes: [UInt8], etag: String?, lastModified: String?, fetchedAt: Int64, checkedAt: Int64) {
         self.url = url
         self.bytes = bytes
         self.etag = etag

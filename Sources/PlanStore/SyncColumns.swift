@@ -54,20 +54,20 @@ enum SyncColumns {
 /// A resource `plan sync` created in a collection: where, for which
 /// sitting, at which ETag, and the hash of what was written (so an
 /// unchanged sitting is not sent again).
-public struct SyncedResource: Hashable, Sendable {
-    public var collection: String
+package struct SyncedResource: Hashable, Sendable {
+    package var collection: String
     /// The member's path, percent-decoded.
-    public var path: String
-    public var uid: String
-    public var taskId: String
+    package var path: String
+    package var uid: String
+    package var taskId: String
     /// Nil when the server accepted it without saying its ETag.
-    public var etag: String?
+    package var etag: String?
     /// The hash of the sitting as written (its times, summary, description).
-    public var hash: String
+    package var hash: String
     /// The sitting's time as written.
-    public var range: TimeRange
+    package var range: TimeRange
 
-    public init(collection: String, path: String, uid: String, taskId: String, etag: String?, hash: String, range: TimeRange) {
+    package init(collection: String, path: String, uid: String, taskId: String, etag: String?, hash: String, range: TimeRange) {
         self.collection = collection
         self.path = path
         self.uid = uid
@@ -79,19 +79,19 @@ public struct SyncedResource: Hashable, Sendable {
 }
 
 /// A sitting the student changed on the phone, as `plan sync` read it back.
-public struct PhoneChange: Hashable, Sendable {
-    public enum Kind: Hashable, Sendable {
+package struct PhoneChange: Hashable, Sendable {
+    package enum Kind: Hashable, Sendable {
         /// Moved: kept at this time from now on (the plan works around it).
         case pinned
         /// Deleted: not to be studied at this time; its work is planned elsewhere.
         case skipped
     }
 
-    public var taskId: String
-    public var kind: Kind
-    public var range: TimeRange
+    package var taskId: String
+    package var kind: Kind
+    package var range: TimeRange
 
-    public init(taskId: String, kind: Kind, range: TimeRange) {
+    package init(taskId: String, kind: Kind, range: TimeRange) {
         self.taskId = taskId
         self.kind = kind
         self.range = range

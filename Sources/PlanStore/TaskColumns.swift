@@ -74,11 +74,18 @@ enum TaskColumns {
 
     /// One row of ``select``.
     private static func definition(_ r: SQLRow, after: [String]) throws -> TaskDefinition {
-        TaskDefinition(
-            id: r.text(0), title: r.text(2), estimate: r.int(5), due: try time(r, 13)!, project: r.optionalText(3),
-            notes: r.optionalText(4), span: r.optionalInt(6), minSitting: r.optionalInt(7),
-            earliest: r.optionalInt(8).map { TimeOfDay(minutes: Int($0)) }, latest: r.optionalInt(9).map { TimeOfDay(minutes: Int($0)) },
-            start: try time(r, 10), priority: r.optionalInt(16).map { Int($0) }, after: after, done: r.int(17))
+        var task = TaskDefinition(id: r.text(0), title: r.text(2), estimate: r.int(5), due: try time(r, 13)!)
+        task.project = r.optionalText(3)
+        task.notes = r.optionalText(4)
+        task.span = r.optionalInt(6)
+        task.minSitting = r.optionalInt(7)
+        task.earliest = r.optionalInt(8).map { TimeOfDay(minutes: Int($0)) }
+        task.latest = r.optionalInt(9).map { TimeOfDay(minutes: Int($0)) }
+        task.start = try time(r, 10)
+        task.priority = r.optionalInt(16).map { Int($0) }
+        task.after = after
+        task.done = r.int(17)
+        return task
     }
 
     private static func columns(_ t: TaskTime?) -> (kind: SQLValue, value: SQLValue, offset: SQLValue) {

@@ -1,18 +1,18 @@
 import PlanCore
 
 /// The best combinations found, best first, with the medians used for missing values.
-public struct BuildResult: Hashable, Sendable {
-    public var combinations: [Combination]
+package struct BuildResult: Hashable, Sendable {
+    package var combinations: [Combination]
     /// The medians of the known values over the whole catalog, used for sections without one
     /// (nil when no section of the catalog has that value).
-    public var filledGPA: Double?
-    public var filledRating: Double?
+    package var filledGPA: Double?
+    package var filledRating: Double?
     /// True when some section of a returned combination had its GPA or rating filled in.
-    public var usedFilled: Bool
+    package var usedFilled: Bool
     /// Why nothing fits, when `combinations` is empty.
-    public var diagnosis: BuildDiagnosis?
+    package var diagnosis: BuildDiagnosis?
 
-    public init(combinations: [Combination], filledGPA: Double?, filledRating: Double?, usedFilled: Bool, diagnosis: BuildDiagnosis?) {
+    package init(combinations: [Combination], filledGPA: Double?, filledRating: Double?, usedFilled: Bool, diagnosis: BuildDiagnosis?) {
         self.combinations = combinations
         self.filledGPA = filledGPA
         self.filledRating = filledRating
@@ -22,18 +22,18 @@ public struct BuildResult: Hashable, Sendable {
 }
 
 /// One conflict-free choice: one pick per course, in the order of the courses asked for.
-public struct Combination: Hashable, Sendable {
+package struct Combination: Hashable, Sendable {
     /// 1 for the best.
-    public var rank: Int
+    package var rank: Int
     /// The credit-weighted mean of the sections' scores, 0–100 (not rounded; show one decimal).
-    public var score: Double
-    public var picks: [Pick]
+    package var score: Double
+    package var picks: [Pick]
     /// Distinct weekdays with a meeting.
-    public var daysOnCampus: Int
+    package var daysOnCampus: Int
     /// The latest end of any meeting, minutes after midnight (0 when nothing meets).
-    public var latestEnd: Int
+    package var latestEnd: Int
 
-    public init(rank: Int, score: Double, picks: [Pick], daysOnCampus: Int, latestEnd: Int) {
+    package init(rank: Int, score: Double, picks: [Pick], daysOnCampus: Int, latestEnd: Int) {
         self.rank = rank
         self.score = score
         self.picks = picks
@@ -44,16 +44,16 @@ public struct Combination: Hashable, Sendable {
 
 /// The section chosen for one course, with the sections interchangeable with it
 /// (same meetings, instructors, GPA and rating), ids in order.
-public struct Pick: Hashable, Sendable {
-    public var course: Course
+package struct Pick: Hashable, Sendable {
+    package var course: Course
     /// At least one; `sections[0]` has the smallest id.
-    public var sections: [Section]
+    package var sections: [Section]
     /// This section's score 0–1 and whether its GPA / rating were filled with the median.
-    public var score: Double
-    public var filledGPA: Bool
-    public var filledRating: Bool
+    package var score: Double
+    package var filledGPA: Bool
+    package var filledRating: Bool
 
-    public init(course: Course, sections: [Section], score: Double, filledGPA: Bool, filledRating: Bool) {
+    package init(course: Course, sections: [Section], score: Double, filledGPA: Bool, filledRating: Bool) {
         self.course = course
         self.sections = sections
         self.score = score
@@ -61,11 +61,11 @@ public struct Pick: Hashable, Sendable {
         self.filledRating = filledRating
     }
 
-    public var ids: [String] { sections.map(\.id) }
+    package var ids: [String] { sections.map(\.id) }
 }
 
 /// Why no combination fits, named as precisely as the search can.
-public enum BuildDiagnosis: Hashable, Sendable {
+package enum BuildDiagnosis: Hashable, Sendable {
     /// Every section of this course is ruled out by the options; `reasons` says by which
     /// and how many sections each rules out (one reason per section: the first that applies,
     /// in the order noEarlier, noLater, freeDay, onlyOpen, excluded, around).
@@ -82,26 +82,26 @@ public enum BuildDiagnosis: Hashable, Sendable {
 }
 
 /// How many sections of a course one option rules out.
-public struct OptionReason: Hashable, Sendable {
-    public enum Option: String, Hashable, Sendable { case noEarlier, noLater, freeDay, onlyOpen, excluded, around }
-    public var option: Option
-    public var sections: Int
+package struct OptionReason: Hashable, Sendable {
+    package enum Option: String, Hashable, Sendable { case noEarlier, noLater, freeDay, onlyOpen, excluded, around }
+    package var option: Option
+    package var sections: Int
 
-    public init(option: Option, sections: Int) {
+    package init(option: Option, sections: Int) {
         self.option = option
         self.sections = sections
     }
 }
 
 /// Two meetings at the same time on a date both meet.
-public struct Clash: Hashable, Sendable {
-    public var first: SectionRef
-    public var second: SectionRef
+package struct Clash: Hashable, Sendable {
+    package var first: SectionRef
+    package var second: SectionRef
     /// A date on which both meet and overlap.
-    public var date: LocalDate
-    public var day: Weekday
+    package var date: LocalDate
+    package var day: Weekday
 
-    public init(first: SectionRef, second: SectionRef, date: LocalDate, day: Weekday) {
+    package init(first: SectionRef, second: SectionRef, date: LocalDate, day: Weekday) {
         self.first = first
         self.second = second
         self.date = date

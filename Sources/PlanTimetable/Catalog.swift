@@ -4,17 +4,17 @@ import PlanCore
 /// each with its sections. Read from `catalog.schema.json` documents (and the
 /// other formats `plan courses import` accepts) by the protocol module; this
 /// module only reasons about it.
-public struct Catalog: Hashable, Sendable {
-    public var term: Term
-    public var courses: [Course]
+package struct Catalog: Hashable, Sendable {
+    package var term: Term
+    package var courses: [Course]
 
-    public init(term: Term, courses: [Course]) {
+    package init(term: Term, courses: [Course]) {
         self.term = term
         self.courses = courses
     }
 
     /// The course with this code (codes compare without case and spaces: `cmsc 436` is `CMSC436`).
-    public func course(_ code: String) -> Course? {
+    package func course(_ code: String) -> Course? {
         let key = Course.key(code)
         return courses.first { Course.key($0.code) == key }
     }
@@ -22,16 +22,16 @@ public struct Catalog: Hashable, Sendable {
 
 /// The first and last day of classes, the zone meeting times are read in, and
 /// the days without classes.
-public struct Term: Hashable, Sendable {
-    public var name: String
+package struct Term: Hashable, Sendable {
+    package var name: String
     /// An IANA zone identifier (`America/New_York`).
-    public var timeZone: String
-    public var start: LocalDate
-    public var end: LocalDate
+    package var timeZone: String
+    package var start: LocalDate
+    package var end: LocalDate
     /// Holidays and breaks: single days are spans of one day.
-    public var holidays: [DateSpan]
+    package var holidays: [DateSpan]
 
-    public init(name: String, timeZone: String, start: LocalDate, end: LocalDate, holidays: [DateSpan] = []) {
+    package init(name: String, timeZone: String, start: LocalDate, end: LocalDate, holidays: [DateSpan] = []) {
         self.name = name
         self.timeZone = timeZone
         self.start = start
@@ -40,39 +40,39 @@ public struct Term: Hashable, Sendable {
     }
 
     /// The name as a file or timetable name: `Fall 2027` → `fall-2027`.
-    public var slug: String {
+    package var slug: String {
         let parts = name.lowercased().split { !($0.isLetter || $0.isNumber) }
         return parts.isEmpty ? "timetable" : parts.joined(separator: "-")
     }
 
     /// True when `date` is a class day: inside the term and in no holiday or break.
-    public func isClassDay(_ date: LocalDate) -> Bool {
+    package func isClassDay(_ date: LocalDate) -> Bool {
         date >= start && date <= end && !holidays.contains { $0.contains(date) }
     }
 }
 
 /// The dates `from` through `to`, both included.
-public struct DateSpan: Hashable, Sendable {
-    public var from: LocalDate
-    public var to: LocalDate
+package struct DateSpan: Hashable, Sendable {
+    package var from: LocalDate
+    package var to: LocalDate
 
-    public init(from: LocalDate, to: LocalDate) {
+    package init(from: LocalDate, to: LocalDate) {
         self.from = from
         self.to = to
     }
 
-    public init(day: LocalDate) { self.init(from: day, to: day) }
+    package init(day: LocalDate) { self.init(from: day, to: day) }
 
-    public func contains(_ date: LocalDate) -> Bool { from <= date && date <= to }
+    package func contains(_ date: LocalDate) -> Bool { from <= date && date <= to }
 }
 
-public struct Course: Hashable, Sendable {
-    public var code: String
-    public var title: String
-    public var credits: Double
-    public var sections: [Section]
+package struct Course: Hashable, Sendable {
+    package var code: String
+    package var title: String
+    package var credits: Double
+    package var sections: [Section]
 
-    public init(code: String, title: String, credits: Double, sections: [Section]) {
+    package init(code: String, title: String, credits: Double, sections: [Section]) {
         self.code = code
         self.title = title
         self.credits = credits
@@ -80,23 +80,23 @@ public struct Course: Hashable, Sendable {
     }
 
     /// The form codes are compared in: upper case, no spaces or dashes.
-    public static func key(_ code: String) -> String {
+    package static func key(_ code: String) -> String {
         String(code.uppercased().filter { !$0.isWhitespace && $0 != "-" })
     }
 }
 
-public struct Section: Hashable, Sendable {
-    public var id: String
-    public var instructors: [String]
+package struct Section: Hashable, Sendable {
+    package var id: String
+    package var instructors: [String]
     /// Average grade of past students, 0–4; nil when unknown.
-    public var gpa: Double?
+    package var gpa: Double?
     /// Instructor rating, 0–5; nil when unknown.
-    public var rating: Double?
-    public var seats: Seats?
+    package var rating: Double?
+    package var seats: Seats?
     /// Empty for an online or arranged section (no set time).
-    public var meetings: [Meeting]
+    package var meetings: [Meeting]
 
-    public init(id: String, instructors: [String] = [], gpa: Double? = nil, rating: Double? = nil, seats: Seats? = nil, meetings: [Meeting] = []) {
+    package init(id: String, instructors: [String] = [], gpa: Double? = nil, rating: Double? = nil, seats: Seats? = nil, meetings: [Meeting] = []) {
         self.id = id
         self.instructors = instructors
         self.gpa = gpa
@@ -106,12 +106,12 @@ public struct Section: Hashable, Sendable {
     }
 }
 
-public struct Seats: Hashable, Sendable {
-    public var open: Int
-    public var total: Int
-    public var waitlist: Int
+package struct Seats: Hashable, Sendable {
+    package var open: Int
+    package var total: Int
+    package var waitlist: Int
 
-    public init(open: Int, total: Int, waitlist: Int = 0) {
+    package init(open: Int, total: Int, waitlist: Int = 0) {
         self.open = open
         self.total = total
         self.waitlist = waitlist
@@ -120,19 +120,19 @@ public struct Seats: Hashable, Sendable {
 
 /// One weekly meeting of a section: wall-clock times in the term's zone,
 /// half-open (`10:00`–`10:50` and `10:50`–`11:40` do not clash).
-public struct Meeting: Hashable, Sendable {
-    public var days: [Weekday]
+package struct Meeting: Hashable, Sendable {
+    package var days: [Weekday]
     /// Minutes after midnight.
-    public var start: Int
-    public var end: Int
-    public var room: String?
+    package var start: Int
+    package var end: Int
+    package var room: String?
     /// `lecture`, `lab`, `discussion`, …
-    public var kind: String?
+    package var kind: String?
     /// The dates it runs, when not the whole term (a half-term section, a lab from week 3).
-    public var from: LocalDate?
-    public var to: LocalDate?
+    package var from: LocalDate?
+    package var to: LocalDate?
 
-    public init(days: [Weekday], start: Int, end: Int, room: String? = nil, kind: String? = nil, from: LocalDate? = nil, to: LocalDate? = nil) {
+    package init(days: [Weekday], start: Int, end: Int, room: String? = nil, kind: String? = nil, from: LocalDate? = nil, to: LocalDate? = nil) {
         self.days = days
         self.start = start
         self.end = end
@@ -143,7 +143,7 @@ public struct Meeting: Hashable, Sendable {
     }
 
     /// The dates this meeting runs in `term`: its own range clipped to the term.
-    public func span(in term: Term) -> DateSpan {
+    package func span(in term: Term) -> DateSpan {
         DateSpan(from: max(from ?? term.start, term.start), to: min(to ?? term.end, term.end))
     }
 }

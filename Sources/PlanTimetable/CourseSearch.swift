@@ -1,9 +1,9 @@
 /// Finding courses by code or by words of the title.
-public enum CourseSearch {
+package enum CourseSearch {
     /// Courses whose code contains the text (ignoring case, spaces, dashes) or
     /// whose title contains every word of it; code matches first, then in
     /// catalog order.
-    public static func find(_ text: String, in catalog: Catalog) -> [Course] {
+    package static func find(_ text: String, in catalog: Catalog) -> [Course] {
         let key = Course.key(text)
         let words = text.lowercased().split(whereSeparator: { $0.isWhitespace }).map(String.init)
         guard !words.isEmpty else { return [] }
@@ -17,7 +17,7 @@ public enum CourseSearch {
 
     /// The courses whose codes are nearest to `code` (fewest edits), nearest
     /// first, at most a third of the code's length away.
-    public static func near(_ code: String, in catalog: Catalog) -> [Course] {
+    package static func near(_ code: String, in catalog: Catalog) -> [Course] {
         let key = Array(Course.key(code))
         let limit = max(1, key.count / 3)
         let scored = catalog.courses.compactMap { c -> (Int, Course)? in

@@ -3,17 +3,17 @@ import PlanCore
 /// The dates a weekly meeting happens in a term, as a calendar writes them:
 /// the first and the last meeting, and the dates between that the weekly
 /// rule would give but the term has no classes (holidays, breaks).
-public struct MeetingDates: Hashable, Sendable {
-    public var first: LocalDate
-    public var last: LocalDate
-    public var skipped: [LocalDate]
+package struct MeetingDates: Hashable, Sendable {
+    package var first: LocalDate
+    package var last: LocalDate
+    package var skipped: [LocalDate]
 }
 
 extension Meeting {
     /// When this meeting happens in `term`; nil when it never does (no days,
     /// a date range outside the term, or only holidays). The walk is bounded
     /// by the term's length.
-    public func dates(in term: Term) -> MeetingDates? {
+    package func dates(in term: Term) -> MeetingDates? {
         let span = span(in: term)
         guard span.from <= span.to else { return nil }
         let days = Set(self.days)

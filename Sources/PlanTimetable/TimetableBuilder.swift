@@ -1,7 +1,7 @@
 import PlanCore
 
 /// Finds the best conflict-free combinations of sections.
-public enum TimetableBuilder {
+package enum TimetableBuilder {
     /// The top `options.top` combinations of one section of each of `courses`
     /// (codes as found in `catalog`), ranked by score, then fewer days on campus,
     /// then the earlier latest end, then section ids.
@@ -11,7 +11,7 @@ public enum TimetableBuilder {
     /// is ignored: it clashes with nothing, is no day on campus and breaks no option.
     /// Exact: the true top N (see ``Search``), scores compared in integers (see
     /// ``Scoring``); the same input gives the same list.
-    public static func build(catalog: Catalog, courses: [Course], options: BuildOptions) -> BuildResult {
+    package static func build(catalog: Catalog, courses: [Course], options: BuildOptions) -> BuildResult {
         let calendar = TermDays(catalog.term)
         var seen = Set<String>()
         let unique = courses.filter { seen.insert(Course.key($0.code)).inserted }

@@ -128,7 +128,9 @@ struct EndToEndBench {
         for k in 0..<taskCount {
             let due = LocalDate(year: SemesterCalendar.year, month: 2, day: 1).adding(days: k * 90 / taskCount + g.int(0...6))
             var spec = TaskDefinition(id: "task-\(k)", title: "Task \(k)", estimate: Int64(g.int(1...4) * 3600 + g.pick([0, 30]) * 60),
-                                      due: .date(due), project: g.pick(projects), span: g.pick([3600, 5400, 7200]))
+                                      due: .date(due))
+            spec.project = g.pick(projects)
+            spec.span = g.pick([3600, 5400, 7200])
             if g.chance(20) { spec.earliest = TimeOfDay(hour: 9); spec.latest = TimeOfDay(hour: 18) }
             if g.chance(30) { spec.priority = g.int(1...4) }
             if k > 0 && g.chance(10) { spec.after = ["task-\(g.int(0...(k - 1)))"] }

@@ -4,8 +4,11 @@ import Testing
 
 /// `plan tasks` and `plan task show` in words, from values built here.
 @Suite struct TaskListTextTests {
-    static let essay = TaskDefinition(id: "essay", title: "History essay", estimate: 6 * 3600, due: .date(Values.day(27)),
-                                      project: "HIST200", notes: "draft first", after: ["reading"])
+    static let essay: TaskDefinition = {
+        var essay = TaskDefinition(id: "essay", title: "History essay", estimate: 6 * 3600, due: .date(Values.day(27)))
+        (essay.project, essay.notes, essay.after) = ("HIST200", "draft first", ["reading"])
+        return essay
+    }()
 
     static func row(_ state: TaskRow.State, next: Sitting? = nil, slack: Int64? = nil, sittings: [Sitting] = []) -> TaskRow {
         TaskRow(task: essay, state: state, estimate: 6 * 3600, done: 90 * 60, sittings: sittings, next: next,

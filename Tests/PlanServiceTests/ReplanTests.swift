@@ -13,6 +13,14 @@ import Testing
         .deletingLastPathComponent().appendingPathComponent("Examples/fall-2026-classes.ics").path
 
     /// `hh:mm` on the wall clock of 2026-11-`day`.
+    /// A task in the contract's spelling: the four required members, then `extra`.
+    static func spec(_ id: String, _ title: String, _ estimate: String, _ due: String,
+                     _ extra: (inout ScheduleRequest.TaskSpec) -> Void = { _ in }) -> ScheduleRequest.TaskSpec {
+        var spec = ScheduleRequest.TaskSpec(id: id, title: title, estimate: estimate, due: due)
+        extra(&spec)
+        return spec
+    }
+
     static func at(_ day: Int, _ hour: Int, _ minute: Int = 0) -> Instant {
         zone.resolve(LocalDateTime(date: LocalDate(year: 2026, month: 11, day: day), hour: hour, minute: minute))
     }
@@ -27,11 +35,10 @@ import Testing
             $0.policy = ScheduleRequest.PolicySpec(dayStart: "08:00", dayEnd: "22:00", buffer: "PT10M", maxPerDay: "PT6H")
         }
         let specs = [
-            ScheduleRequest.TaskSpec(id: "reading", title: "Reading", estimate: "PT3H", due: "2026-11-06", span: "PT1H"),
-            ScheduleRequest.TaskSpec(id: "essay", title: "Essay", estimate: "PT6H", due: "2026-11-13", span: "PT1H30M",
-                                     earliest: "09:00", after: ["reading"]),
-            ScheduleRequest.TaskSpec(id: "pset", title: "Problem set", estimate: "PT4H", due: "2026-11-05T23:59", span: "PT2H"),
-            ScheduleRequest.TaskSpec(id: "lab", title: "Lab report", estimate: "PT3H", due: "2026-11-09", minSitting: "PT45M"),
+            Self.spec("reading", "Reading", "PT3H", "2026-11-06") { $0.span = "PT1H" },
+            Self.spec("essay", "Essay", "PT6H", "2026-11-13") { ($0.span, $0.earliest, $0.after) = ("PT1H30M", "09:00", ["reading"]) },
+            Self.spec("pset", "Problem set", "PT4H", "2026-11-05T23:59") { $0.span = "PT2H" },
+            Self.spec("lab", "Lab report", "PT3H", "2026-11-09") { $0.minSitting = "PT45M" },
         ]
         for spec in specs {
             _ = try service.addTask(try TaskDefinition(spec, path: ""), registering: [classes], dryRun: false, replan: false)
@@ -144,7 +151,7 @@ import Testing
         let lab = ScheduleRequest.TaskSpec(id: "lab", title: "Lab report", estimate: "PT30H", due: "2026-11-25")
         _ = try service.addTask(try TaskDefinition(lab, path: ""), registering: [Self.classes], dryRun: false, replan: false)
         let before = try Self.sittings(s, now: Self.at(23, 8))
-        let essay = ScheduleRequest.TaskSpec(id: "essay", title: "Essay", estimate: "PT12H", due: "2026-11-24", span: "PT2H")
+        let essay = Self.spec("essay", "Essay", "PT12H", "2026-11-24") { $0.span = "PT2H" }
         let (outcome, _) = try service.addTask(try TaskDefinition(essay, path: ""), registering: [],
                                                dryRun: false, replan: true)
         guard case .unschedulable(_, let diagnostic) = outcome else {

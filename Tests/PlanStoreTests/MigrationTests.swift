@@ -39,15 +39,23 @@ import Testing
             #expect(task.task.spec == spec)
         }
         let byId = Dictionary(uniqueKeysWithValues: tasks.map { ($0.task.id, $0.task) })
-        #expect(byId["history-essay"] == TaskDefinition(
-            id: "history-essay", title: "History essay", estimate: 6 * 3600, due: .date(LocalDate(year: 2026, month: 11, day: 13)),
-            project: "HIST200", notes: #"About 2,500 words; cite "primary" sources"#, span: 5400, minSitting: 2700,
-            earliest: TimeOfDay(hour: 9), latest: TimeOfDay(hour: 21), after: ["reading-atlantic-trade"]))
-        #expect(byId["linked-lists"] == TaskDefinition(
+        #expect(byId["history-essay"] == with(TaskDefinition(
+            id: "history-essay", title: "History essay", estimate: 6 * 3600, due: .date(LocalDate(year: 2026, month: 11, day: 13)))) {
+            $0.project = "HIST200"
+            $0.notes = #"About 2,500 words; cite "primary" sources"#
+            ($0.span, $0.minSitting) = (5400, 2700)
+            ($0.earliest, $0.latest) = (TimeOfDay(hour: 9), TimeOfDay(hour: 21))
+            $0.after = ["reading-atlantic-trade"]
+        })
+        #expect(byId["linked-lists"] == with(TaskDefinition(
             id: "linked-lists", title: "Linked lists project", estimate: 10 * 3600,
-            due: .instant(Instant(seconds: 1_795_212_000), offset: -5 * 3600), project: "CS201", span: 7200,
-            start: .local(LocalDateTime(date: LocalDate(year: 2026, month: 11, day: 5), hour: 12)), priority: 2,
-            after: ["problem-set-7"]))
+            due: .instant(Instant(seconds: 1_795_212_000), offset: -5 * 3600))) {
+            $0.project = "CS201"
+            $0.span = 7200
+            $0.start = .local(LocalDateTime(date: LocalDate(year: 2026, month: 11, day: 5), hour: 12))
+            $0.priority = 2
+            $0.after = ["problem-set-7"]
+        })
         #expect(byId["problem-set-7"]?.due == .local(LocalDateTime(date: LocalDate(year: 2026, month: 11, day: 5), hour: 23, minute: 59)))
         #expect(byId["problem-set-7"]?.done == 3600)
         #expect(byId["midterm-review"]?.latest == .endOfDay)
@@ -93,11 +101,12 @@ import Testing
         defer { try? FileManager.default.removeItem(at: dir) }
         let old = try Self.rows(path, "SELECT value FROM settings WHERE key = 'policy'", columns: 1)
         let policy = try PlanStore(path: path).read { try $0.policy() }
-        #expect(policy == PolicyDefinition(
-            dayStart: TimeOfDay(hour: 8), dayEnd: TimeOfDay(hour: 22),
-            workingDays: [.monday, .tuesday, .wednesday, .thursday, .friday, .saturday],
-            buffer: 10 * 60, breakBetweenSittings: 20 * 60, granularity: 15 * 60, maxPerDay: 6 * 3600,
-            busyAllDay: true, busyTentative: false))
+        #expect(policy == with(PolicyDefinition()) {
+            ($0.dayStart, $0.dayEnd) = (TimeOfDay(hour: 8), TimeOfDay(hour: 22))
+            $0.workingDays = [.monday, .tuesday, .wednesday, .thursday, .friday, .saturday]
+            ($0.buffer, $0.breakBetweenSittings, $0.granularity, $0.maxPerDay) = (10 * 60, 20 * 60, 15 * 60, 6 * 3600)
+            ($0.busyAllDay, $0.busyTentative) = (true, false)
+        })
         // The contract's spelling is the text schema 1 kept, which is gone from the settings.
         #expect(policy.spec == (try JSONDecoder().decode(ScheduleRequest.PolicySpec.self, from: Data(old[0][0].utf8))))
         #expect(try Self.rows(path, "SELECT key FROM settings ORDER BY key", columns: 1) == [["timeZone"]])
@@ -166,15 +175,22 @@ import Testing
 
     /// Every field, each kind of start and due, through the typed columns and back.
     @Test(arguments: [
-        TaskDefinition(id: "all", title: "Every field", estimate: 6 * 3600 + 60, due: .instant(Instant(seconds: 1_795_212_000), offset: 5 * 3600 + 1800),
-                       project: "CS 201", notes: "line\nbreak \"quoted\" é", span: 5400, minSitting: 0,
-                       earliest: TimeOfDay(minutes: 0), latest: .endOfDay,
-                       start: .instant(Instant(seconds: 1_794_000_000), offset: -7 * 3600), priority: 1, after: ["b", "a", "b"],
-                       done: 45 * 60),
-        TaskDefinition(id: "dates", title: "Dates", estimate: 60, due: .date(LocalDate(year: 2027, month: 2, day: 28)),
-                       start: .date(LocalDate(year: 1969, month: 12, day: 31))),
-        TaskDefinition(id: "wall", title: "Wall clock", estimate: 0, due: .local(LocalDateTime(date: LocalDate(year: 2026, month: 3, day: 8), hour: 2, minute: 30)),
-                       start: .local(LocalDateTime(date: LocalDate(year: 2026, month: 1, day: 1), hour: 0, minute: 0, second: 30)), priority: 4),
+        with(TaskDefinition(id: "all", title: "Every field", estimate: 6 * 3600 + 60,
+                            due: .instant(Instant(seconds: 1_795_212_000), offset: 5 * 3600 + 1800))) {
+            ($0.project, $0.notes) = ("CS 201", "line\nbreak \"quoted\" é")
+            ($0.span, $0.minSitting) = (5400, 0)
+            ($0.earliest, $0.latest) = (TimeOfDay(minutes: 0), .endOfDay)
+            $0.start = .instant(Instant(seconds: 1_794_000_000), offset: -7 * 3600)
+            ($0.priority, $0.after, $0.done) = (1, ["b", "a", "b"], 45 * 60)
+        },
+        with(TaskDefinition(id: "dates", title: "Dates", estimate: 60, due: .date(LocalDate(year: 2027, month: 2, day: 28)))) {
+            $0.start = .date(LocalDate(year: 1969, month: 12, day: 31))
+        },
+        with(TaskDefinition(id: "wall", title: "Wall clock", estimate: 0,
+                            due: .local(LocalDateTime(date: LocalDate(year: 2026, month: 3, day: 8), hour: 2, minute: 30)))) {
+            $0.start = .local(LocalDateTime(date: LocalDate(year: 2026, month: 1, day: 1), hour: 0, minute: 0, second: 30))
+            $0.priority = 4
+        },
     ])
     func everyFieldRoundTrips(task: TaskDefinition) throws {
         let (store, dir) = try PlanStoreTests.temporaryStore()
@@ -198,15 +214,20 @@ import Testing
     /// working days in the order given, repeats kept.
     @Test(arguments: [
         PolicyDefinition(),
-        PolicyDefinition(dayStart: TimeOfDay(minutes: 0), dayEnd: .endOfDay, workingDays: [.sunday, .monday, .friday, .monday],
-                         buffer: 0, breakBetweenSittings: 0, granularity: 3600, maxPerDay: 90 * 60, busyAllDay: false, busyTentative: true),
-        PolicyDefinition(dayEnd: TimeOfDay(hour: 20, minute: 30), workingDays: [.wednesday], busyTentative: false),
+        with(PolicyDefinition()) {
+            ($0.dayStart, $0.dayEnd, $0.workingDays) = (TimeOfDay(minutes: 0), .endOfDay, [.sunday, .monday, .friday, .monday])
+            ($0.buffer, $0.breakBetweenSittings, $0.granularity, $0.maxPerDay) = (0, 0, 3600, 90 * 60)
+            ($0.busyAllDay, $0.busyTentative) = (false, true)
+        },
+        with(PolicyDefinition()) {
+            ($0.dayEnd, $0.workingDays, $0.busyTentative) = (TimeOfDay(hour: 20, minute: 30), [.wednesday], false)
+        },
     ])
     func everyPolicyFieldRoundTrips(policy: PolicyDefinition) throws {
         let (store, dir) = try PlanStoreTests.temporaryStore()
         defer { try? FileManager.default.removeItem(at: dir) }
         #expect(try store.read { try $0.policy() } == PolicyDefinition())
-        try store.write { try $0.savePolicy(PolicyDefinition(buffer: 60, busyAllDay: true)) }
+        try store.write { try $0.savePolicy(with(PolicyDefinition()) { ($0.buffer, $0.busyAllDay) = (60, true) }) }
         try store.write { try $0.savePolicy(policy) }
         #expect(try PlanStore(path: store.path).read { try $0.policy() } == policy)
         // And the contract's spelling reads back as the same policy.

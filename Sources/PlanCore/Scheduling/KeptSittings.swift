@@ -2,7 +2,7 @@
 /// is re-made (`plan replan`): the first rule of the contract (see
 /// ``TaskScheduler``) they no longer obey, or the change that makes them
 /// unnecessary. The `sitting` of a case is the first one found at fault.
-public enum RefitReason: Hashable, Sendable {
+package enum RefitReason: Hashable, Sendable {
     /// No sitting from now on: never planned, dropped when it stopped
     /// fitting, or all of them already past.
     case noSittings
@@ -46,7 +46,7 @@ public enum RefitReason: Hashable, Sendable {
     case compact
 
     /// Stable id for programs (the `id` of a move's reason on the wire).
-    public var id: String {
+    package var id: String {
         switch self {
         case .noSittings: "no-sittings"
         case .workChanged: "work-changed"
@@ -68,7 +68,7 @@ public enum RefitReason: Hashable, Sendable {
     }
 
     /// The sitting found at fault, if the reason is about one.
-    public var sitting: TimeRange? {
+    package var sitting: TimeRange? {
         switch self {
         case .busy(let s, _, _, _), .outsideDay(let s, _, _), .outsideHours(let s, _, _), .dayOff(let s),
              .offGrid(let s, _), .beforeStart(let s, _), .afterDue(let s, _), .tooLong(let s, _), .tooShort(let s, _),
@@ -81,7 +81,7 @@ public enum RefitReason: Hashable, Sendable {
 }
 
 /// Whether a task's planned sittings stay where they are (``TaskScheduler/verdicts(tasks:planned:busy:)``).
-public enum KeepVerdict: Hashable, Sendable {
+package enum KeepVerdict: Hashable, Sendable {
     /// Every sitting still obeys the rules and together they are still its
     /// remaining work (also: nothing is left and nothing is planned).
     case keep
@@ -90,12 +90,12 @@ public enum KeepVerdict: Hashable, Sendable {
 }
 
 /// A plan re-made keeping what may stay (``TaskScheduler/plan(tasks:busy:keeping:)``).
-public struct KeepingPlan: Hashable, Sendable {
+package struct KeepingPlan: Hashable, Sendable {
     /// The kept tasks with exactly their planned sittings, the others re-fitted.
-    public var plan: Plan
+    package var plan: Plan
     /// Why each task that was re-fitted lost its place; a task not named
     /// here kept every sitting it had.
-    public var refitted: [String: RefitReason]
+    package var refitted: [String: RefitReason]
 }
 
 extension TaskScheduler {
@@ -109,7 +109,7 @@ extension TaskScheduler {
     ///
     /// A sitting already under way at `now` is not faulted for starting before
     /// `now`: it is the one the user is sitting.
-    public func verdicts(tasks: [PlanTask], planned: [String: [TimeRange]], busy: [BusyBlock]) -> [String: KeepVerdict] {
+    package func verdicts(tasks: [PlanTask], planned: [String: [TimeRange]], busy: [BusyBlock]) -> [String: KeepVerdict] {
         let overlap = BusyIndex(busy)
         var out: [String: KeepVerdict] = [:]
         for task in tasks {
@@ -181,7 +181,7 @@ extension TaskScheduler {
     /// sitting, or no longer fits, is re-fitted too. Each round of these
     /// checks re-fits at least one more task or ends, so there are at most
     /// as many rounds as tasks (in practice one or two).
-    public func plan(tasks: [PlanTask], busy: [BusyBlock], keeping planned: [String: [TimeRange]]) -> KeepingPlan {
+    package func plan(tasks: [PlanTask], busy: [BusyBlock], keeping planned: [String: [TimeRange]]) -> KeepingPlan {
         var refitted: [String: RefitReason] = [:]
         var kept: [String: [TimeRange]] = [:]
         for (id, v) in verdicts(tasks: tasks, planned: planned, busy: busy) {

@@ -1,12 +1,12 @@
 /// A group of tasks (a course, a job), as the user names it.
-public struct Project: Hashable, Sendable {
-    public var id: String
-    public var name: String
+package struct Project: Hashable, Sendable {
+    package var id: String
+    package var name: String
     /// A display colour, e.g. `#3366cc`.
-    public var color: String?
-    public var notes: String?
+    package var color: String?
+    package var notes: String?
 
-    public init(id: String, name: String, color: String? = nil, notes: String? = nil) {
+    package init(id: String, name: String, color: String? = nil, notes: String? = nil) {
         self.id = id
         self.name = name
         self.color = color
@@ -18,20 +18,20 @@ public struct Project: Hashable, Sendable {
 ///
 /// `24:00` (1 440 minutes) is the end of the day and is only meaningful as the
 /// end of a window (`dayEnd`, `latest`).
-public struct TimeOfDay: Hashable, Comparable, Sendable, CustomStringConvertible {
+package struct TimeOfDay: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// Minutes since local midnight, 0 … 1 440.
-    public var minutes: Int
+    package var minutes: Int
 
-    public init(minutes: Int) { self.minutes = minutes }
-    public init(hour: Int, minute: Int = 0) { self.minutes = hour * 60 + minute }
+    package init(minutes: Int) { self.minutes = minutes }
+    package init(hour: Int, minute: Int = 0) { self.minutes = hour * 60 + minute }
 
     /// `00:00`, the start of the day.
-    public static let startOfDay = TimeOfDay(minutes: 0)
+    package static let startOfDay = TimeOfDay(minutes: 0)
     /// `24:00`, the end of the day.
-    public static let endOfDay = TimeOfDay(minutes: 1440)
+    package static let endOfDay = TimeOfDay(minutes: 1440)
 
     /// Parses `HH:MM`; `24:00` only when `allowEndOfDay`. nil for anything else.
-    public init?(hhmm text: String, allowEndOfDay: Bool) {
+    package init?(hhmm text: String, allowEndOfDay: Bool) {
         let u = Array(text.utf8)
         guard u.count == 5, u[2] == UInt8(ascii: ":"),
               let h = twoDigits(u[0], u[1]), let m = twoDigits(u[3], u[4]) else { return nil }
@@ -44,13 +44,13 @@ public struct TimeOfDay: Hashable, Comparable, Sendable, CustomStringConvertible
     }
 
     /// `HH:MM` (`24:00` for the end of the day).
-    public var hhmm: String { "\(pad2(minutes / 60)):\(pad2(minutes % 60))" }
-    public var description: String { hhmm }
+    package var hhmm: String { "\(pad2(minutes / 60)):\(pad2(minutes % 60))" }
+    package var description: String { hhmm }
 
     /// Seconds since local midnight.
-    public var secondOfDay: Int { minutes * 60 }
+    package var secondOfDay: Int { minutes * 60 }
 
-    public static func < (a: TimeOfDay, b: TimeOfDay) -> Bool { a.minutes < b.minutes }
+    package static func < (a: TimeOfDay, b: TimeOfDay) -> Bool { a.minutes < b.minutes }
 }
 
 func twoDigits(_ a: UInt8, _ b: UInt8) -> Int? {
@@ -60,11 +60,11 @@ func twoDigits(_ a: UInt8, _ b: UInt8) -> Int? {
 }
 
 /// A day of the week, numbered as ISO 8601 does (Monday = 1).
-public enum Weekday: Int, CaseIterable, Hashable, Comparable, Sendable {
+package enum Weekday: Int, CaseIterable, Hashable, Comparable, Sendable {
     case monday = 1, tuesday, wednesday, thursday, friday, saturday, sunday
 
     /// The two-letter code RFC 5545 §3.3.10 uses for BYDAY (`MO` … `SU`).
-    public var code: String {
+    package var code: String {
         switch self {
         case .monday: "MO"
         case .tuesday: "TU"
@@ -77,7 +77,7 @@ public enum Weekday: Int, CaseIterable, Hashable, Comparable, Sendable {
     }
 
     /// `Mon` … `Sun`.
-    public var shortName: String {
+    package var shortName: String {
         switch self {
         case .monday: "Mon"
         case .tuesday: "Tue"
@@ -89,24 +89,24 @@ public enum Weekday: Int, CaseIterable, Hashable, Comparable, Sendable {
         }
     }
 
-    public init?(code: String) {
+    package init?(code: String) {
         guard let day = Weekday.allCases.first(where: { $0.code == code }) else { return nil }
         self = day
     }
 
-    public init(_ date: LocalDate) { self = Weekday(rawValue: date.isoWeekday)! }
+    package init(_ date: LocalDate) { self = Weekday(rawValue: date.isoWeekday)! }
 
-    public static func < (a: Weekday, b: Weekday) -> Bool { a.rawValue < b.rawValue }
+    package static func < (a: Weekday, b: Weekday) -> Bool { a.rawValue < b.rawValue }
 }
 
 /// Which imported occurrences count as busy, beyond the always-busy ones.
-public struct BusyRules: Hashable, Sendable {
+package struct BusyRules: Hashable, Sendable {
     /// All-day (DATE) occurrences block the whole local day.
-    public var allDay: Bool
+    package var allDay: Bool
     /// TENTATIVE occurrences block their time (TRANSPARENT still wins).
-    public var tentative: Bool
+    package var tentative: Bool
 
-    public init(allDay: Bool = false, tentative: Bool = true) {
+    package init(allDay: Bool = false, tentative: Bool = true) {
         self.allDay = allDay
         self.tentative = tentative
     }
@@ -114,28 +114,28 @@ public struct BusyRules: Hashable, Sendable {
 
 /// How the user wants their work placed: the zone, the days and hours they
 /// work, and the spacing rules. All durations are elapsed seconds.
-public struct Policy: Hashable, Sendable {
+package struct Policy: Hashable, Sendable {
     /// The user's zone: windows, days, all-day dates and the grid follow its clock.
-    public var zone: SystemZone
-    public var workingDays: Set<Weekday>
+    package var zone: SystemZone
+    package var workingDays: Set<Weekday>
     /// The start of each day's window (wall clock).
-    public var dayStart: TimeOfDay
+    package var dayStart: TimeOfDay
     /// The end of each day's window (wall clock; `24:00` allowed).
-    public var dayEnd: TimeOfDay
+    package var dayEnd: TimeOfDay
     /// Kept free on both sides of every busy block (calendar events only).
-    public var buffer: Int64
+    package var buffer: Int64
     /// The least gap between two sittings of the same task.
-    public var breakBetweenSittings: Int64
+    package var breakBetweenSittings: Int64
     /// Sittings start and end on this grid of the local clock; divides one hour.
-    public var granularity: Int64
+    package var granularity: Int64
     /// At most this much sitting time (all tasks) on one local day; nil for no limit.
-    public var maxPerDay: Int64?
-    public var busy: BusyRules
+    package var maxPerDay: Int64?
+    package var busy: BusyRules
 
     /// The contract's defaults: every day 07:00–22:00, no buffer, a 15-minute
     /// break, a 5-minute grid, no daily maximum, tentative events busy,
     /// all-day events free.
-    public init(zone: SystemZone,
+    package init(zone: SystemZone,
                 workingDays: Set<Weekday> = Set(Weekday.allCases),
                 dayStart: TimeOfDay = TimeOfDay(hour: 7),
                 dayEnd: TimeOfDay = TimeOfDay(hour: 22),
@@ -158,36 +158,36 @@ public struct Policy: Hashable, Sendable {
 
 /// A piece of work to place in free time. Not named `Task`, which would
 /// shadow Swift concurrency's `Task` in every importing module.
-public struct PlanTask: Hashable, Sendable {
-    public var id: String
+package struct PlanTask: Hashable, Sendable {
+    package var id: String
     /// The project's id, if any.
-    public var project: String?
-    public var title: String
-    public var notes: String?
+    package var project: String?
+    package var title: String
+    package var notes: String?
     /// Total effort, elapsed seconds.
-    public var estimate: Int64
+    package var estimate: Int64
     /// Attention span: the longest sitting.
-    public var span: Int64
+    package var span: Int64
     /// The shortest sitting (unless the whole remaining work is shorter).
-    public var minSitting: Int64
+    package var minSitting: Int64
     /// Earliest time of day for a sitting; nil for the policy's `dayStart`.
-    public var earliest: TimeOfDay?
+    package var earliest: TimeOfDay?
     /// Latest time of day a sitting may end; nil for the policy's `dayEnd`.
-    public var latest: TimeOfDay?
+    package var latest: TimeOfDay?
     /// Not before this instant; nil for `now`.
-    public var start: Instant?
+    package var start: Instant?
     /// Every sitting ends by this instant.
-    public var due: Instant
+    package var due: Instant
     /// 1 (highest) … 4 (lowest).
-    public var priority: Int
+    package var priority: Int
     /// Ids of tasks whose last sitting must end before this task's first starts.
-    public var after: [String]
+    package var after: [String]
     /// Work already done, elapsed seconds.
-    public var done: Int64
+    package var done: Int64
     /// Creation order: the last tie-break between equally urgent tasks.
-    public var sequence: Int
+    package var sequence: Int
 
-    public init(id: String, title: String, estimate: Int64, due: Instant,
+    package init(id: String, title: String, estimate: Int64, due: Instant,
                 project: String? = nil, notes: String? = nil,
                 span: Int64 = 2 * 3600, minSitting: Int64 = 30 * 60,
                 earliest: TimeOfDay? = nil, latest: TimeOfDay? = nil,
@@ -213,11 +213,11 @@ public struct PlanTask: Hashable, Sendable {
 
 /// Time taken by the user's calendar: a half-open range of instants and the
 /// file or label it came from.
-public struct BusyBlock: Hashable, Sendable {
-    public var range: TimeRange
-    public var source: String
+package struct BusyBlock: Hashable, Sendable {
+    package var range: TimeRange
+    package var source: String
 
-    public init(range: TimeRange, source: String) {
+    package init(range: TimeRange, source: String) {
         self.range = range
         self.source = source
     }
@@ -232,7 +232,7 @@ extension Policy {
     /// dates are read in ``zone``. Each block is widened by ``buffer`` on both
     /// sides. A zero-length occurrence takes no time unless the buffer widens
     /// it. The result is sorted by start, end, then source.
-    public func busyBlocks(from occurrences: [Occurrence]) -> [BusyBlock] {
+    package func busyBlocks(from occurrences: [Occurrence]) -> [BusyBlock] {
         var out: [BusyBlock] = []
         out.reserveCapacity(occurrences.count)
         for o in occurrences where isBusy(o) {
@@ -243,7 +243,7 @@ extension Policy {
     }
 
     /// Whether an occurrence is busy time under these rules (see ``busyBlocks(from:)``).
-    public func isBusy(_ o: Occurrence) -> Bool {
+    package func isBusy(_ o: Occurrence) -> Bool {
         if o.transparent || o.isCancelled { return false }
         if o.isTentative && !busy.tentative { return false }
         if o.isAllDay && !busy.allDay { return false }
@@ -252,13 +252,13 @@ extension Policy {
 
     /// The busy block of a busy occurrence's range: widened by ``buffer``,
     /// nil when it still takes no time.
-    public func block(for range: TimeRange) -> TimeRange? {
+    package func block(for range: TimeRange) -> TimeRange? {
         let widened = TimeRange(start: range.start - buffer, end: range.end + buffer)
         return widened.isEmpty ? nil : widened
     }
 
     /// The order of ``busyBlocks(from:)``: start, end, then source.
-    public static func sortBlocks(_ blocks: inout [BusyBlock]) {
+    package static func sortBlocks(_ blocks: inout [BusyBlock]) {
         blocks.sort { a, b in
             if a.range.start != b.range.start { return a.range.start < b.range.start }
             if a.range.end != b.range.end { return a.range.end < b.range.end }

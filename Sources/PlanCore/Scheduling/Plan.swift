@@ -1,13 +1,13 @@
 /// One block of work on one task: a *booking* on the scoreboard.
-public struct Sitting: Hashable, Sendable {
-    public var taskId: String
-    public var range: TimeRange
+package struct Sitting: Hashable, Sendable {
+    package var taskId: String
+    package var range: TimeRange
     /// 1-based position among the task's sittings.
-    public var index: Int
+    package var index: Int
     /// How many sittings the task has.
-    public var count: Int
+    package var count: Int
 
-    public init(taskId: String, range: TimeRange, index: Int, count: Int) {
+    package init(taskId: String, range: TimeRange, index: Int, count: Int) {
         self.taskId = taskId
         self.range = range
         self.index = index
@@ -16,7 +16,7 @@ public struct Sitting: Hashable, Sendable {
 }
 
 /// What became of a task.
-public enum TaskStatus: String, Hashable, Sendable, CaseIterable {
+package enum TaskStatus: String, Hashable, Sendable, CaseIterable {
     /// All of its remaining work is placed.
     case scheduled
     /// None of it is placed; a ``Diagnostic`` says why.
@@ -26,23 +26,23 @@ public enum TaskStatus: String, Hashable, Sendable, CaseIterable {
 }
 
 /// The result for one task.
-public struct TaskOutcome: Hashable, Sendable {
-    public var id: String
-    public var title: String
-    public var status: TaskStatus
+package struct TaskOutcome: Hashable, Sendable {
+    package var id: String
+    package var title: String
+    package var status: TaskStatus
     /// The remaining work on the grid (`estimate − done`, rounded up).
-    public var needed: Int64
+    package var needed: Int64
     /// Total placed: `needed` when scheduled, else 0.
-    public var scheduled: Int64
-    public var firstStart: Instant?
-    public var lastEnd: Instant?
+    package var scheduled: Int64
+    package var firstStart: Instant?
+    package var lastEnd: Instant?
     /// Elapsed `due − lastEnd`.
-    public var slack: Int64?
-    public var due: Instant
+    package var slack: Int64?
+    package var due: Instant
     /// 0-based position in the placement order of rule 8.
-    public var rank: Int
+    package var rank: Int
 
-    public init(id: String, title: String, status: TaskStatus, needed: Int64, scheduled: Int64,
+    package init(id: String, title: String, status: TaskStatus, needed: Int64, scheduled: Int64,
                 firstStart: Instant?, lastEnd: Instant?, slack: Int64?, due: Instant, rank: Int) {
         self.id = id
         self.title = title
@@ -58,7 +58,7 @@ public struct TaskOutcome: Hashable, Sendable {
 }
 
 /// A rule that limits how much of a task fits (the `binding` ids of the contract).
-public enum Limit: String, Hashable, Sendable, CaseIterable {
+package enum Limit: String, Hashable, Sendable, CaseIterable {
     /// The daily window (policy `dayStart`/`dayEnd`, task `earliest`/`latest`).
     case window
     /// Days that are not working days.
@@ -82,7 +82,7 @@ public enum Limit: String, Hashable, Sendable, CaseIterable {
 }
 
 /// A change to one of a task's own fields that alone makes it fit.
-public enum Fix: Hashable, Sendable {
+package enum Fix: Hashable, Sendable {
     case due(Instant)
     case start(Instant)
     case earliest(TimeOfDay)
@@ -100,7 +100,7 @@ public enum Fix: Hashable, Sendable {
     }
 
     /// The request field it changes.
-    public var field: String {
+    package var field: String {
         switch self {
         case .due: "due"
         case .start: "start"
@@ -113,7 +113,7 @@ public enum Fix: Hashable, Sendable {
 
     /// The new value as the request writes that field: a date-time on the
     /// clock of `zone`, `HH:MM`, or a canonical duration.
-    public func value(in zone: some UTCOffsetProvider) -> String {
+    package func value(in zone: some UTCOffsetProvider) -> String {
         switch self {
         case .due(let t), .start(let t): wireString(t, in: zone)
         case .earliest(let t), .latest(let t): t.hhmm
@@ -124,23 +124,23 @@ public enum Fix: Hashable, Sendable {
 
 /// A finding about a task that is not a failure of the request. The only kind
 /// so far is `unschedulable`.
-public struct Diagnostic: Hashable, Sendable {
+package struct Diagnostic: Hashable, Sendable {
     /// Stable id: `unschedulable`.
-    public var id: String
-    public var taskId: String
+    package var id: String
+    package var taskId: String
     /// Remaining work (on the grid).
-    public var needed: Int64
+    package var needed: Int64
     /// The most of `needed` it could get under rules 1–7 given the tasks placed
     /// before it (see ``TaskScheduler`` for the exact definition).
-    public var available: Int64
-    public var shortBy: Int64 { needed - available }
+    package var available: Int64
+    package var shortBy: Int64 { needed - available }
     /// The limits that, lifted one at a time, would let it get more.
-    public var binding: [Limit]
+    package var binding: [Limit]
     /// At most one fix per field, in the order due, start, earliest, latest,
     /// span, minSitting.
-    public var fixes: [Fix]
+    package var fixes: [Fix]
 
-    public init(id: String = "unschedulable", taskId: String, needed: Int64, available: Int64,
+    package init(id: String = "unschedulable", taskId: String, needed: Int64, available: Int64,
                 binding: [Limit], fixes: [Fix]) {
         self.id = id
         self.taskId = taskId
@@ -152,15 +152,15 @@ public struct Diagnostic: Hashable, Sendable {
 }
 
 /// The scheduler's answer: sittings, one outcome per task, diagnostics.
-public struct Plan: Hashable, Sendable {
+package struct Plan: Hashable, Sendable {
     /// Sorted by start, then task id.
-    public var sittings: [Sitting]
+    package var sittings: [Sitting]
     /// In input order.
-    public var tasks: [TaskOutcome]
+    package var tasks: [TaskOutcome]
     /// In input order of their tasks.
-    public var diagnostics: [Diagnostic]
+    package var diagnostics: [Diagnostic]
 
-    public init(sittings: [Sitting], tasks: [TaskOutcome], diagnostics: [Diagnostic]) {
+    package init(sittings: [Sitting], tasks: [TaskOutcome], diagnostics: [Diagnostic]) {
         self.sittings = sittings
         self.tasks = tasks
         self.diagnostics = diagnostics

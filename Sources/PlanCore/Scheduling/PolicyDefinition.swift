@@ -2,39 +2,28 @@
 /// unset stays unset (``policy(zone:)`` fills in the contract's defaults), and
 /// the working days keep the order they were given in (repeats too), so the
 /// contract's spelling of a stored policy is the one the user wrote.
-public struct PolicyDefinition: Hashable, Sendable {
+package struct PolicyDefinition: Hashable, Sendable {
     /// Nil for 07:00.
-    public var dayStart: TimeOfDay?
+    package var dayStart: TimeOfDay?
     /// Nil for 22:00.
-    public var dayEnd: TimeOfDay?
+    package var dayEnd: TimeOfDay?
     /// As given; nil for every day.
-    public var workingDays: [Weekday]?
+    package var workingDays: [Weekday]?
     /// Elapsed seconds; nil for none.
-    public var buffer: Int64?
+    package var buffer: Int64?
     /// Elapsed seconds; nil for 15 minutes.
-    public var breakBetweenSittings: Int64?
+    package var breakBetweenSittings: Int64?
     /// Elapsed seconds; nil for 5 minutes.
-    public var granularity: Int64?
+    package var granularity: Int64?
     /// Elapsed seconds; nil for no limit.
-    public var maxPerDay: Int64?
+    package var maxPerDay: Int64?
     /// Nil for no (all-day events leave the day free).
-    public var busyAllDay: Bool?
+    package var busyAllDay: Bool?
     /// Nil for yes (tentative events block their time).
-    public var busyTentative: Bool?
+    package var busyTentative: Bool?
 
-    public init(dayStart: TimeOfDay? = nil, dayEnd: TimeOfDay? = nil, workingDays: [Weekday]? = nil, buffer: Int64? = nil,
-                breakBetweenSittings: Int64? = nil, granularity: Int64? = nil, maxPerDay: Int64? = nil,
-                busyAllDay: Bool? = nil, busyTentative: Bool? = nil) {
-        self.dayStart = dayStart
-        self.dayEnd = dayEnd
-        self.workingDays = workingDays
-        self.buffer = buffer
-        self.breakBetweenSittings = breakBetweenSittings
-        self.granularity = granularity
-        self.maxPerDay = maxPerDay
-        self.busyAllDay = busyAllDay
-        self.busyTentative = busyTentative
-    }
+    /// Nothing set: every member the contract's default. Set those the user sets.
+    package init() {}
 
     /// Reads and checks the contract's spelling of a policy (a request's
     /// `policy`, `plan policy set`, or a policy kept as text by an older
@@ -42,7 +31,7 @@ public struct PolicyDefinition: Hashable, Sendable {
     /// `/policy`: a malformed time, an empty day window, an unknown or no
     /// working day, a malformed or negative duration, a granularity that is
     /// not whole minutes dividing an hour.
-    public init(_ spec: ScheduleRequest.PolicySpec) throws(ScheduleRequestError) {
+    package init(_ spec: ScheduleRequest.PolicySpec) throws(ScheduleRequestError) {
         func bad(_ field: String, _ message: String, _ kind: ScheduleRequestError.Kind = .badValue) -> ScheduleRequestError {
             ScheduleRequestError(kind, taskId: nil, field: "/policy/\(field)", message: message)
         }
@@ -99,7 +88,7 @@ public struct PolicyDefinition: Hashable, Sendable {
 
     /// The contract's spelling of this policy (what ``init(_:)`` reads back):
     /// times `HH:MM`, durations canonical, what is unset left out.
-    public var spec: ScheduleRequest.PolicySpec {
+    package var spec: ScheduleRequest.PolicySpec {
         ScheduleRequest.PolicySpec(
             dayStart: dayStart?.hhmm, dayEnd: dayEnd?.hhmm, workingDays: workingDays?.map(\.code),
             buffer: buffer.map(ISODuration.format), breakBetweenSittings: breakBetweenSittings.map(ISODuration.format),
@@ -109,7 +98,7 @@ public struct PolicyDefinition: Hashable, Sendable {
     }
 
     /// The scheduler's policy in `zone`: what is unset takes the contract's default.
-    public func policy(zone: SystemZone) -> Policy {
+    package func policy(zone: SystemZone) -> Policy {
         var p = Policy(zone: zone)
         if let v = dayStart { p.dayStart = v }
         if let v = dayEnd { p.dayEnd = v }

@@ -2,21 +2,21 @@ import Foundation
 
 /// An invalid scheduling request, naming the task (when there is one) and the
 /// field as a JSON pointer into the request (`/tasks/0/after`).
-public struct ScheduleRequestError: Error, LocalizedError, Hashable, Sendable, CustomStringConvertible {
+package struct ScheduleRequestError: Error, LocalizedError, Hashable, Sendable, CustomStringConvertible {
     /// What kind of mistake it is (stable, for tests and protocol mappings).
-    public enum Kind: String, Hashable, Sendable {
+    package enum Kind: String, Hashable, Sendable {
         case malformedJSON, missingField, wrongType, badValue, negativeDuration
         case unknownZone, badGranularity, duplicateId, unknownTask, cycle, startAfterDue
     }
 
-    public var kind: Kind
+    package var kind: Kind
     /// The id of the task the field belongs to, nil for top-level and policy fields.
-    public var taskId: String?
+    package var taskId: String?
     /// JSON pointer (RFC 6901) to the offending value, e.g. `/tasks/0/after/1`.
-    public var field: String
-    public var message: String
+    package var field: String
+    package var message: String
 
-    public init(_ kind: Kind, taskId: String?, field: String, message: String) {
+    package init(_ kind: Kind, taskId: String?, field: String, message: String) {
         self.kind = kind
         self.taskId = taskId
         self.field = field
@@ -24,27 +24,27 @@ public struct ScheduleRequestError: Error, LocalizedError, Hashable, Sendable, C
     }
 
     /// `task "essay" (/tasks/0/span): …` or `/policy/granularity: …`.
-    public var description: String {
+    package var description: String {
         if let taskId { return "task \"\(taskId)\" (\(field)): \(message)" }
         return "\(field): \(message)"
     }
 
-    public var errorDescription: String? { "invalid request: \(description)" }
+    package var errorDescription: String? { "invalid request: \(description)" }
 }
 
 /// The request of `plan schedule` and of the `schedule` RPC method, in the
 /// contract's spelling (`Schemas/schedule-request.schema.json`; PlanProtocol
 /// reads it from JSON). Values stay strings here; ``validated(defaultNow:)``
 /// turns them into the model.
-public struct ScheduleRequest: Hashable, Sendable {
+package struct ScheduleRequest: Hashable, Sendable {
     /// IANA zone name; windows, days and offset-less times are read in it.
-    public var timeZone: String
+    package var timeZone: String
     /// Date-time with an offset; when absent the caller supplies the clock.
-    public var now: String?
-    public var policy: PolicySpec?
-    public var tasks: [TaskSpec]
+    package var now: String?
+    package var policy: PolicySpec?
+    package var tasks: [TaskSpec]
 
-    public init(timeZone: String, now: String?, policy: PolicySpec?, tasks: [TaskSpec]) {
+    package init(timeZone: String, now: String?, policy: PolicySpec?, tasks: [TaskSpec]) {
         self.timeZone = timeZone
         self.now = now
         self.policy = policy
@@ -52,17 +52,17 @@ public struct ScheduleRequest: Hashable, Sendable {
     }
 
     /// `policy`: every field optional, with the contract's defaults.
-    public struct PolicySpec: Codable, Hashable, Sendable {
-        public var dayStart: String?
-        public var dayEnd: String?
-        public var workingDays: [String]?
-        public var buffer: String?
-        public var breakBetweenSittings: String?
-        public var granularity: String?
-        public var maxPerDay: String?
-        public var busy: BusySpec?
+    package struct PolicySpec: Codable, Hashable, Sendable {
+        package var dayStart: String?
+        package var dayEnd: String?
+        package var workingDays: [String]?
+        package var buffer: String?
+        package var breakBetweenSittings: String?
+        package var granularity: String?
+        package var maxPerDay: String?
+        package var busy: BusySpec?
 
-        public init(dayStart: String? = nil, dayEnd: String? = nil, workingDays: [String]? = nil,
+        package init(dayStart: String? = nil, dayEnd: String? = nil, workingDays: [String]? = nil,
                     buffer: String? = nil, breakBetweenSittings: String? = nil, granularity: String? = nil,
                     maxPerDay: String? = nil, busy: BusySpec? = nil) {
             self.dayStart = dayStart
@@ -77,72 +77,60 @@ public struct ScheduleRequest: Hashable, Sendable {
     }
 
     /// `policy.busy`.
-    public struct BusySpec: Codable, Hashable, Sendable {
-        public var allDay: Bool?
-        public var tentative: Bool?
+    package struct BusySpec: Codable, Hashable, Sendable {
+        package var allDay: Bool?
+        package var tentative: Bool?
 
-        public init(allDay: Bool? = nil, tentative: Bool? = nil) {
+        package init(allDay: Bool? = nil, tentative: Bool? = nil) {
             self.allDay = allDay
             self.tentative = tentative
         }
     }
 
     /// One entry of `tasks`; only `id`, `title`, `estimate` and `due` are required.
-    public struct TaskSpec: Codable, Hashable, Sendable {
-        public var id: String
-        public var title: String
-        public var project: String?
-        public var notes: String?
-        public var estimate: String
-        public var span: String?
-        public var minSitting: String?
-        public var earliest: String?
-        public var latest: String?
-        public var start: String?
-        public var due: String
-        public var priority: Int?
-        public var after: [String]?
-        public var done: String?
+    package struct TaskSpec: Codable, Hashable, Sendable {
+        package var id: String
+        package var title: String
+        package var project: String?
+        package var notes: String?
+        package var estimate: String
+        package var span: String?
+        package var minSitting: String?
+        package var earliest: String?
+        package var latest: String?
+        package var start: String?
+        package var due: String
+        package var priority: Int?
+        package var after: [String]?
+        package var done: String?
 
-        public init(id: String, title: String, estimate: String, due: String, project: String? = nil,
-                    notes: String? = nil, span: String? = nil, minSitting: String? = nil,
-                    earliest: String? = nil, latest: String? = nil, start: String? = nil,
-                    priority: Int? = nil, after: [String]? = nil, done: String? = nil) {
+        /// The four required members; set the others as they are given.
+        package init(id: String, title: String, estimate: String, due: String) {
             self.id = id
             self.title = title
-            self.project = project
-            self.notes = notes
             self.estimate = estimate
-            self.span = span
-            self.minSitting = minSitting
-            self.earliest = earliest
-            self.latest = latest
-            self.start = start
             self.due = due
-            self.priority = priority
-            self.after = after
-            self.done = done
         }
     }
 }
 
 /// A validated request: the model the scheduler takes.
-public struct ScheduleInput: Hashable, Sendable {
-    public var policy: Policy
-    public var now: Instant
-    public var tasks: [PlanTask]
+package struct ScheduleInput: Hashable, Sendable {
+    package var policy: Policy
+    package var now: Instant
+    package var tasks: [PlanTask]
 
-    public init(policy: Policy, now: Instant, tasks: [PlanTask]) {
+    package init(policy: Policy, now: Instant, tasks: [PlanTask]) {
         self.policy = policy
         self.now = now
         self.tasks = tasks
     }
 
     /// The latest `due` among the tasks; nil without tasks.
-    public var latestDue: Instant? { tasks.map(\.due).max() }
+    package var latestDue: Instant? { tasks.map(\.due).max() }
 
     /// A scheduler for this policy and `now`.
-    public var scheduler: TaskScheduler { TaskScheduler(policy: policy, now: now) }
+    package var scheduler: TaskScheduler { TaskScheduler(policy: policy, now: now) }
 }
 
 extension ScheduleRequest {
@@ -156,7 +144,7 @@ extension ScheduleRequest {
     /// working day, an empty or repeated task id, a priority outside 1–4, an
     /// `after` id naming no task, a cycle in `after` (naming the tasks), a
     /// `start` later than `due`.
-    public func validated(defaultNow: Instant? = nil) throws(ScheduleRequestError) -> ScheduleInput {
+    package func validated(defaultNow: Instant? = nil) throws(ScheduleRequestError) -> ScheduleInput {
         let zone = try Self.zone(timeZone)
         let now: Instant
         if let text = self.now {
@@ -177,7 +165,7 @@ extension ScheduleRequest {
     }
 
     /// The zone named `identifier`, refused as a request's `timeZone` is.
-    public static func zone(_ identifier: String) throws(ScheduleRequestError) -> SystemZone {
+    package static func zone(_ identifier: String) throws(ScheduleRequestError) -> SystemZone {
         guard let zone = SystemZone(identifier: identifier) else {
             throw ScheduleRequestError(.unknownZone, taskId: nil, field: "/timeZone",
                                        message: "unknown time zone \"\(identifier)\" (expected an IANA name such as America/New_York)")

@@ -160,7 +160,7 @@ extension PlanTask {
     /// Checks a whole list of tasks (as ``ScheduleRequest/validated(defaultNow:)``
     /// checks a request's, pointers naming positions in `list`): each task's fields, then ids (not empty,
     /// not repeated), `after` (naming tasks of the list) and cycles through `after`.
-    public static func checked(_ list: [TaskDefinition], zone: SystemZone, policy: Policy) throws(ScheduleRequestError) -> [PlanTask] {
+    package static func checked(_ list: [TaskDefinition], zone: SystemZone, policy: Policy) throws(ScheduleRequestError) -> [PlanTask] {
         try checked(list.enumerated().map { TypedFields(task: $1, path: "/tasks/\($0)") }, zone: zone, policy: policy)
     }
 

@@ -2,7 +2,7 @@
 /// user's zone when planning, so a due date follows a change of zone), a
 /// wall-clock time (likewise), or one instant, kept with the UTC offset it
 /// was written with.
-public enum TaskTime: Hashable, Sendable {
+package enum TaskTime: Hashable, Sendable {
     case date(LocalDate)
     case local(LocalDateTime)
     case instant(Instant, offset: Int)
@@ -10,7 +10,7 @@ public enum TaskTime: Hashable, Sendable {
     /// A value read at the edge (CLI, RPC): an instant takes the offset of
     /// `zone` at that instant, a wall-clock time keeps whole minutes — the
     /// forms the contract's text of either edge has always had.
-    public init(_ value: WireTime, zone: some UTCOffsetProvider) {
+    package init(_ value: WireTime, zone: some UTCOffsetProvider) {
         switch value {
         case .date(let d): self = .date(d)
         case .local(let l): self = .local(LocalDateTime(date: l.date, hour: l.hour, minute: l.minute))
@@ -20,7 +20,7 @@ public enum TaskTime: Hashable, Sendable {
 
     /// The contract's text (`2026-12-10`, `2026-12-10T17:00`,
     /// `2026-12-10T17:00:00-05:00`); nil when it is not one.
-    public init?(contract text: String) {
+    package init?(contract text: String) {
         switch WireTime.parse(text) {
         case .date(let d)?:
             self = .date(d)
@@ -38,7 +38,7 @@ public enum TaskTime: Hashable, Sendable {
     }
 
     /// The contract's text of this value (what ``init(contract:)`` reads back).
-    public var contractText: String {
+    package var contractText: String {
         switch self {
         case .date(let d): d.isoString
         case .local(let l): l.second == 0 ? String(l.isoString.prefix(16)) : l.isoString
@@ -48,7 +48,7 @@ public enum TaskTime: Hashable, Sendable {
 
     /// The local day in `zone` it names: the date itself, the wall-clock
     /// time's date, or the instant's date there.
-    public func day(in zone: some UTCOffsetProvider) -> LocalDate {
+    package func day(in zone: some UTCOffsetProvider) -> LocalDate {
         switch self {
         case .date(let d): d
         case .local(let l): l.date
@@ -58,7 +58,7 @@ public enum TaskTime: Hashable, Sendable {
 
     /// The instant in `zone`: a date is its start, or with `endOfDay` its
     /// end (a due date alone means the end of that day).
-    public func instant(in zone: some UTCOffsetProvider, endOfDay: Bool) -> Instant {
+    package func instant(in zone: some UTCOffsetProvider, endOfDay: Bool) -> Instant {
         switch self {
         case .date(let d): zone.resolve(LocalDateTime(date: endOfDay ? d.adding(days: 1) : d))
         case .local(let l): zone.resolve(l)
@@ -71,70 +71,74 @@ public enum TaskTime: Hashable, Sendable {
 /// unset (the defaults and the policy fill it in when planning), and dates
 /// stay dates. ``PlanTask`` is what the scheduler makes of it for one
 /// zone and policy (``PlanTask/checked(_:zone:policy:)``).
-public struct TaskDefinition: Hashable, Sendable {
-    public var id: String
-    public var title: String
-    public var project: String?
-    public var notes: String?
+package struct TaskDefinition: Hashable, Sendable {
+    package var id: String
+    package var title: String
+    package var project: String?
+    package var notes: String?
     /// Total effort, elapsed seconds.
-    public var estimate: Int64
+    package var estimate: Int64
     /// The longest sitting; nil for the default (2 hours).
-    public var span: Int64?
+    package var span: Int64?
     /// The shortest sitting; nil for the default (30 minutes).
-    public var minSitting: Int64?
+    package var minSitting: Int64?
     /// Nil for the policy's `dayStart`.
-    public var earliest: TimeOfDay?
+    package var earliest: TimeOfDay?
     /// Nil for the policy's `dayEnd`.
-    public var latest: TimeOfDay?
+    package var latest: TimeOfDay?
     /// Nil for `now`.
-    public var start: TaskTime?
-    public var due: TaskTime
+    package var start: TaskTime?
+    package var due: TaskTime
     /// 1 (highest) … 4 (lowest); nil for the default (3).
-    public var priority: Int?
+    package var priority: Int?
     /// Ids of the tasks to finish first.
-    public var after: [String]
+    package var after: [String]
     /// Work already done, elapsed seconds.
-    public var done: Int64
+    package var done: Int64
 
-    public init(id: String, title: String, estimate: Int64, due: TaskTime, project: String? = nil, notes: String? = nil,
-                span: Int64? = nil, minSitting: Int64? = nil, earliest: TimeOfDay? = nil, latest: TimeOfDay? = nil,
-                start: TaskTime? = nil, priority: Int? = nil, after: [String] = [], done: Int64 = 0) {
+    /// The four members every task has; set the others as they are given.
+    package init(id: String, title: String, estimate: Int64, due: TaskTime) {
         self.id = id
         self.title = title
-        self.project = project
-        self.notes = notes
         self.estimate = estimate
-        self.span = span
-        self.minSitting = minSitting
-        self.earliest = earliest
-        self.latest = latest
-        self.start = start
         self.due = due
-        self.priority = priority
-        self.after = after
-        self.done = done
+        self.after = []
+        self.done = 0
     }
 
     /// The contract's spelling of this task (what `--json` and `plan rpc`
     /// show): durations canonical, an empty `after` and no work done left out.
-    public var spec: ScheduleRequest.TaskSpec {
-        ScheduleRequest.TaskSpec(
-            id: id, title: title, estimate: ISODuration.format(estimate), due: due.contractText, project: project,
-            notes: notes, span: span.map(ISODuration.format), minSitting: minSitting.map(ISODuration.format),
-            earliest: earliest?.hhmm, latest: latest?.hhmm, start: start?.contractText, priority: priority,
-            after: after.isEmpty ? nil : after, done: done == 0 ? nil : ISODuration.format(done))
+    package var spec: ScheduleRequest.TaskSpec {
+        var spec = ScheduleRequest.TaskSpec(id: id, title: title, estimate: ISODuration.format(estimate), due: due.contractText)
+        spec.project = project
+        spec.notes = notes
+        spec.span = span.map(ISODuration.format)
+        spec.minSitting = minSitting.map(ISODuration.format)
+        spec.earliest = earliest?.hhmm
+        spec.latest = latest?.hhmm
+        spec.start = start?.contractText
+        spec.priority = priority
+        spec.after = after.isEmpty ? nil : after
+        spec.done = done == 0 ? nil : ISODuration.format(done)
+        return spec
     }
 
     /// Reads the contract's spelling of a task (a request's entry, or a task
     /// kept as text by an older store), refusing text that is not a duration,
     /// time or date, by the field's pointer under `path`. Values are not
     /// checked against each other here: ``PlanTask/checked(_:zone:policy:)`` does that.
-    public init(_ spec: ScheduleRequest.TaskSpec, path: String) throws(ScheduleRequestError) {
+    package init(_ spec: ScheduleRequest.TaskSpec, path: String) throws(ScheduleRequestError) {
         let reader = SpecFields(spec: spec, path: path)
-        self.init(id: spec.id, title: spec.title, estimate: try reader.duration(.estimate)!, due: try reader.time(.due)!,
-                  project: spec.project, notes: spec.notes, span: try reader.duration(.span),
-                  minSitting: try reader.duration(.minSitting), earliest: try reader.clock(.earliest),
-                  latest: try reader.clock(.latest), start: try reader.time(.start), priority: spec.priority,
-                  after: spec.after ?? [], done: try reader.duration(.done) ?? 0)
+        self.init(id: spec.id, title: spec.title, estimate: try reader.duration(.estimate)!, due: try reader.time(.due)!)
+        project = spec.project
+        notes = spec.notes
+        span = try reader.duration(.span)
+        minSitting = try reader.duration(.minSitting)
+        earliest = try reader.clock(.earliest)
+        latest = try reader.clock(.latest)
+        start = try reader.time(.start)
+        priority = spec.priority
+        after = spec.after ?? []
+        done = try reader.duration(.done) ?? 0
     }
 }

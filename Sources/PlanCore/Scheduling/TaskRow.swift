@@ -1,18 +1,18 @@
 /// One row of `plan tasks`.
-public struct TaskRow: Hashable, Sendable {
-    public enum State: String, Sendable { case scheduled, unscheduled, done, overdue }
-    public var task: TaskDefinition
-    public var state: State
-    public var estimate: Int64
-    public var done: Int64
-    public var sittings: [Sitting]
+package struct TaskRow: Hashable, Sendable {
+    package enum State: String, Sendable { case scheduled, unscheduled, done, overdue }
+    package var task: TaskDefinition
+    package var state: State
+    package var estimate: Int64
+    package var done: Int64
+    package var sittings: [Sitting]
     /// The first sitting that has not ended by `now`.
-    public var next: Sitting?
+    package var next: Sitting?
     /// `due − end of the last sitting`.
-    public var slack: Int64?
-    public var due: Instant
+    package var slack: Int64?
+    package var due: Instant
 
-    public init(task: TaskDefinition, state: State, estimate: Int64, done: Int64, sittings: [Sitting], next: Sitting?,
+    package init(task: TaskDefinition, state: State, estimate: Int64, done: Int64, sittings: [Sitting], next: Sitting?,
                 slack: Int64?, due: Instant) {
         self.task = task
         self.state = state

@@ -70,11 +70,11 @@ import Foundation
 /// can move the task behind others in rule 8's order; the due fix allows
 /// for that. Fields with no such value are left out; so are due fixes that
 /// move a prerequisite in the order once the checks' bounded work is spent.
-public struct TaskScheduler: Sendable {
-    public var policy: Policy
-    public var now: Instant
+package struct TaskScheduler: Sendable {
+    package var policy: Policy
+    package var now: Instant
     /// How many days past a task's due the `due` fix and the `due` binding look.
-    public var fixSearchDays: Int
+    package var fixSearchDays: Int
     /// Whether placements and diagnoses consult the board's free-time trees
     /// to skip work that cannot succeed (``Placer/mayFit(_:)``). Never
     /// changes a plan; off only in tests that prove exactly that.
@@ -91,7 +91,7 @@ public struct TaskScheduler: Sendable {
     /// (fixes are still checked against a re-plan, which then has no repair).
     var usesRepair = true
 
-    public init(policy: Policy, now: Instant, fixSearchDays: Int = 28) {
+    package init(policy: Policy, now: Instant, fixSearchDays: Int = 28) {
         self.policy = policy
         self.now = now
         self.fixSearchDays = fixSearchDays
@@ -119,7 +119,7 @@ public struct TaskScheduler: Sendable {
     /// plan of earlier tasks when a new one is added): those sittings are
     /// booked before anything is placed, the pinned tasks are not re-placed,
     /// and they count as scheduled with exactly those sittings.
-    public func plan(tasks: [PlanTask], busy: [BusyBlock], fixed: [String: [TimeRange]] = [:]) -> Plan {
+    package func plan(tasks: [PlanTask], busy: [BusyBlock], fixed: [String: [TimeRange]] = [:]) -> Plan {
         let board = Scoreboard(policy: policy, busy: busy, horizon: horizon(tasks), usesBounds: usesBoardBounds)
         let problem = self.problem(tasks, fixed: fixed)
         for r in problem.pinBookings { board.bookSitting(r, day: board.dayNumber(r.start)) }

@@ -2,11 +2,11 @@
 ///
 /// Durations are elapsed time: a day (`D`) is 24 hours and a week (`W`) 7 days;
 /// years and months are not accepted because their length varies.
-public enum ISODuration {
+package enum ISODuration {
     /// Parses `P[nW][nD][T[nH][nM][nS]]` with whole numbers, at least one
     /// component, and `T` only before a time component. A leading `-` gives a
     /// negative value, so callers can reject it by name. nil when not a duration.
-    public static func parse(_ text: String) -> Int64? {
+    package static func parse(_ text: String) -> Int64? {
         var u = Substring(text).utf8[...]
         var sign: Int64 = 1
         if u.first == UInt8(ascii: "-") {
@@ -61,7 +61,7 @@ public enum ISODuration {
     /// The canonical form used in every response: hours and minutes only,
     /// hours never folded into days (`PT338H`, `PT5H`, `PT2H30M`, `PT45M`), and
     /// zero as `PT0M`. Seconds are dropped (whole minutes, rounded toward zero).
-    public static func format(_ seconds: Int64) -> String {
+    package static func format(_ seconds: Int64) -> String {
         let negative = seconds < 0
         let minutes = abs(seconds) / 60
         let h = minutes / 60, m = minutes % 60
@@ -73,10 +73,10 @@ public enum ISODuration {
 
     /// The value ``format(_:)`` writes: whole minutes, rounded toward zero
     /// (what the edges keep of a duration given to the second).
-    public static func wholeMinutes(_ seconds: Int64) -> Int64 { seconds / 60 * 60 }
+    package static func wholeMinutes(_ seconds: Int64) -> Int64 { seconds / 60 * 60 }
 
     /// `2h30m`, `45m`, `0m`: the same value for people.
-    public static func humanString(_ seconds: Int64) -> String {
+    package static func humanString(_ seconds: Int64) -> String {
         let minutes = abs(seconds) / 60
         let h = minutes / 60, m = minutes % 60
         let sign = seconds < 0 ? "-" : ""
@@ -87,7 +87,7 @@ public enum ISODuration {
 }
 
 /// A date or date-time as the request writes `now`, `start` and `due`.
-public enum WireTime: Hashable, Sendable {
+package enum WireTime: Hashable, Sendable {
     /// `YYYY-MM-DD`.
     case date(LocalDate)
     /// `YYYY-MM-DDTHH:MM[:SS]` with no offset: read in the request's zone.
@@ -97,7 +97,7 @@ public enum WireTime: Hashable, Sendable {
 
     /// Parses `YYYY-MM-DD`, or `YYYY-MM-DDTHH:MM[:SS]` optionally followed by
     /// `Z`, `±HH:MM`, `±HHMM` or `±HH`. nil for anything else.
-    public static func parse(_ text: String) -> WireTime? {
+    package static func parse(_ text: String) -> WireTime? {
         let u = Array(text.utf8)
         guard u.count >= 10, let date = LocalDate(iso: String(decoding: u[0..<10], as: UTF8.self)),
               u[4] == UInt8(ascii: "-") else { return nil }
@@ -147,7 +147,7 @@ public enum WireTime: Hashable, Sendable {
 
 /// `YYYY-MM-DDTHH:MM:SS±HH:MM`: the instant on the wall clock of `zone`, with
 /// the offset in effect at that instant (the form every response time takes).
-public func wireString(_ instant: Instant, in zone: some UTCOffsetProvider) -> String {
+package func wireString(_ instant: Instant, in zone: some UTCOffsetProvider) -> String {
     let offset = zone.offset(at: instant)
     return instant.local(offset: offset).isoString + formatOffset(offset)
 }

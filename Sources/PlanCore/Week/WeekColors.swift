@@ -1,22 +1,22 @@
 /// One colour per course or project, the same on every run: the project's
 /// own `--color` when it names one, else a palette entry picked by a stable
 /// hash of the group's key (FNV-1a, not Swift's per-process `hashValue`).
-public enum WeekColors {
+package enum WeekColors {
     /// Ten colours that are told apart on a white page and on a dark terminal.
-    public static let palette = ["#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f",
+    package static let palette = ["#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f",
                                  "#edc948", "#b07aa1", "#ff9da7", "#9c755f", "#d37295"]
     /// Events that belong to no course or project.
-    public static let neutral = "#a0a0a0"
+    package static let neutral = "#a0a0a0"
 
     /// The colour names `plan project add --color` understands besides `#rrggbb`.
-    public static let named: [String: String] = [
+    package static let named: [String: String] = [
         "red": "#e15759", "orange": "#f28e2b", "yellow": "#edc948", "green": "#59a14f", "teal": "#76b7b2",
         "blue": "#4e79a7", "purple": "#b07aa1", "pink": "#ff9da7", "brown": "#9c755f", "gray": "#a0a0a0",
         "grey": "#a0a0a0", "black": "#333333", "white": "#f0f0f0",
     ]
 
     /// `#rrggbb` (lower case) for a colour name or hex value, nil when it is neither.
-    public static func hex(_ name: String) -> String? {
+    package static func hex(_ name: String) -> String? {
         let lower = String(name.lowercased().filter { $0 != " " && $0 != "\t" })
         if let known = named[lower] { return known }
         let digits = lower.hasPrefix("#") ? lower.dropFirst() : Substring(lower)
@@ -25,7 +25,7 @@ public enum WeekColors {
     }
 
     /// The colour of a group: `chosen` (a project's colour) when readable, else the palette's by hash.
-    public static func color(group: String?, chosen: String?) -> String {
+    package static func color(group: String?, chosen: String?) -> String {
         if let chosen, let h = hex(chosen) { return h }
         guard let group else { return neutral }
         return palette[Int(fnv1a(WeekGroups.key(group)) % UInt64(palette.count))]
@@ -59,13 +59,13 @@ public enum WeekColors {
     }
 
     /// Whether dark text reads better than white on `hex`.
-    public static func isLight(_ hex: String) -> Bool {
+    package static func isLight(_ hex: String) -> Bool {
         let c = rgb(hex)
         return c.r * 299 + c.g * 587 + c.b * 114 > 150_000
     }
 
     /// The xterm-256 cube entry nearest to `hex`.
-    public static func ansi256(_ hex: String) -> Int {
+    package static func ansi256(_ hex: String) -> Int {
         let c = rgb(hex)
         func level(_ v: Int) -> Int { v < 48 ? 0 : v < 115 ? 1 : (v - 35) / 40 }
         return 16 + 36 * level(c.r) + 6 * level(c.g) + level(c.b)

@@ -2,10 +2,10 @@
 /// that names one, else a course code at the start of its SUMMARY
 /// (`CMSC330 Lecture`, `CS 201 Data Structures`), as `plan courses use`
 /// writes classes.
-public enum WeekGroups {
+package enum WeekGroups {
     /// The form groups are compared in: upper case letters and digits only
     /// (`cs 201` and `CS201` are one course).
-    public static func key(_ name: String) -> String {
+    package static func key(_ name: String) -> String {
         String(name.uppercased().unicodeScalars.filter { ("A"..."Z").contains($0) || ("0"..."9").contains($0) }.map(Character.init))
     }
 
@@ -13,7 +13,7 @@ public enum WeekGroups {
     /// space or dash, 3 or 4 digits, an optional letter, then the end or a
     /// non-alphanumeric character — as written, and the rest after it
     /// (without the `:` or `-` that may separate them).
-    public static func leadingCode(_ text: String) -> (code: String, rest: String)? {
+    package static func leadingCode(_ text: String) -> (code: String, rest: String)? {
         let chars = Array(text)
         var i = 0
         while i < chars.count, i < 6, chars[i].isASCII, chars[i].isUppercase { i += 1 }
@@ -32,7 +32,7 @@ public enum WeekGroups {
     /// The group of an event: the first CATEGORIES item that is a course
     /// code or names one of `known` (projects), else the summary's leading
     /// code; the title is the summary without that code in front.
-    public static func group(summary: String, categories: [String], known: Set<String>) -> (group: String?, title: String) {
+    package static func group(summary: String, categories: [String], known: Set<String>) -> (group: String?, title: String) {
         let lead = leadingCode(summary)
         let fromCategories = categories.first { known.contains(key($0)) || leadingCode($0)?.rest.isEmpty == true }
         guard let group = fromCategories ?? lead?.code else { return (nil, summary) }

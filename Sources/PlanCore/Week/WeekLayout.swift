@@ -17,33 +17,33 @@
 /// - each day says which of its hours do not exist (clocks go forward) and
 ///   which happen twice (clocks go back);
 /// - all-day events and courses with no set time are listed, not drawn.
-public struct WeekLayout: Hashable, Sendable {
+package struct WeekLayout: Hashable, Sendable {
     /// Lanes are decided on these slots, the terminal's resolution.
-    public static let slotMinutes = 30
+    package static let slotMinutes = 30
 
-    public struct Column: Hashable, Sendable {
-        public var date: LocalDate
+    package struct Column: Hashable, Sendable {
+        package var date: LocalDate
         /// Hours of the wall clock that this day skips (a DST gap).
-        public var missingHours: [Int]
+        package var missingHours: [Int]
         /// Hours of the wall clock that this day has twice (clocks go back).
-        public var repeatedHours: [Int]
+        package var repeatedHours: [Int]
     }
 
-    public struct Block: Hashable, Sendable {
+    package struct Block: Hashable, Sendable {
         /// Index into ``WeekLayout/columns``.
-        public var column: Int
+        package var column: Int
         /// The part of the item on this day.
-        public var range: TimeRange
+        package var range: TimeRange
         /// Wall-clock minutes after that day's midnight, `endMinute` at most 1440.
-        public var startMinute: Int
-        public var endMinute: Int
-        public var lane: Int
-        public var lanes: Int
-        public var color: String
-        public var item: WeekInput.Item
+        package var startMinute: Int
+        package var endMinute: Int
+        package var lane: Int
+        package var lanes: Int
+        package var color: String
+        package var item: WeekInput.Item
 
         /// What a block says first: `CS 201 Data Structures`, `▸ HIST200 History essay (1/4)`, `? MATH 221 office hours`.
-        public var label: String {
+        package var label: String {
             var s = item.tentative ? "? " : ""
             if item.kind == .sitting { s += "▸ " }
             if let g = item.group { s += g + " " }
@@ -51,48 +51,48 @@ public struct WeekLayout: Hashable, Sendable {
         }
 
         /// `10:00–10:50` in wall-clock time.
-        public var timeText: String { WeekLayout.clock(startMinute) + "–" + WeekLayout.clock(endMinute) }
+        package var timeText: String { WeekLayout.clock(startMinute) + "–" + WeekLayout.clock(endMinute) }
     }
 
     /// Something with no place in the grid.
-    public struct Listed: Hashable, Sendable {
-        public enum Kind: String, Hashable, Sendable {
+    package struct Listed: Hashable, Sendable {
+        package enum Kind: String, Hashable, Sendable {
             case allDay = "all-day"
             case noSetTime = "no-set-time"
         }
 
-        public var kind: Kind
+        package var kind: Kind
         /// The first day of an all-day event in the range; nil for a course.
-        public var date: LocalDate?
-        public var code: String?
-        public var title: String
-        public var when: String
-        public var color: String
+        package var date: LocalDate?
+        package var code: String?
+        package var title: String
+        package var when: String
+        package var color: String
     }
 
-    public struct LegendEntry: Hashable, Sendable {
-        public var group: String
-        public var color: String
-        public var hasClasses: Bool
-        public var hasSittings: Bool
+    package struct LegendEntry: Hashable, Sendable {
+        package var group: String
+        package var color: String
+        package var hasClasses: Bool
+        package var hasSittings: Bool
     }
 
-    public var first: LocalDate
-    public var days: Int
-    public var zone: SystemZone
-    public var name: String?
-    public var columns: [Column]
+    package var first: LocalDate
+    package var days: Int
+    package var zone: SystemZone
+    package var name: String?
+    package var columns: [Column]
     /// Rows are the hours `firstHour..<lastHour`; empty when nothing has a time.
-    public var firstHour: Int
-    public var lastHour: Int
-    public var blocks: [Block]
-    public var legend: [LegendEntry]
-    public var listed: [Listed]
+    package var firstHour: Int
+    package var lastHour: Int
+    package var blocks: [Block]
+    package var legend: [LegendEntry]
+    package var listed: [Listed]
 
-    public var hours: Range<Int> { firstHour..<lastHour }
-    public var last: LocalDate { first.adding(days: days - 1) }
+    package var hours: Range<Int> { firstHour..<lastHour }
+    package var last: LocalDate { first.adding(days: days - 1) }
 
-    public init(_ input: WeekInput) {
+    package init(_ input: WeekInput) {
         first = input.first
         days = max(1, input.days)
         zone = input.zone
@@ -253,7 +253,7 @@ public struct WeekLayout: Hashable, Sendable {
     }
 
     /// `HH:MM` for minutes after midnight (`24:00` for the day's end).
-    public static func clock(_ minute: Int) -> String {
+    package static func clock(_ minute: Int) -> String {
         let h = minute / 60, m = minute % 60
         return (h < 10 ? "0" : "") + String(h) + ":" + (m < 10 ? "0" : "") + String(m)
     }

@@ -2,9 +2,9 @@
 /// is drawn, without asking a font library. Rounded up from DejaVu Sans (the
 /// widest of the fonts the picture names: Helvetica and Arial are narrower),
 /// so text cut to this measure fits in any of them.
-public enum FontMetric {
+package enum FontMetric {
     /// The advance of `c` in ems.
-    public static func advance(_ c: Character) -> Double {
+    package static func advance(_ c: Character) -> Double {
         guard let v = c.unicodeScalars.first?.value else { return 0 }
         switch c {
         case " ": return 0.32
@@ -27,13 +27,13 @@ public enum FontMetric {
     }
 
     /// The width of `text` in pixels at `size` pixels; bold is 10 % wider.
-    public static func width(_ text: String, size: Double, bold: Bool = false) -> Double {
+    package static func width(_ text: String, size: Double, bold: Bool = false) -> Double {
         text.reduce(0) { $0 + advance($1) } * size * (bold ? 1.1 : 1.0)
     }
 
     /// `text`, or as much of it as fits in `room` pixels followed by `…`;
     /// empty when not even the ellipsis fits.
-    public static func fit(_ text: String, room: Double, size: Double, bold: Bool = false) -> String {
+    package static func fit(_ text: String, room: Double, size: Double, bold: Bool = false) -> String {
         if width(text, size: size, bold: bold) <= room { return text }
         let scale = size * (bold ? 1.1 : 1.0)
         var used = advance("…") * scale

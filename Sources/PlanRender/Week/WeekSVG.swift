@@ -10,14 +10,14 @@ import PlanCore
 /// Blocks are `<g class="block">` with `data-label`, `data-x`, `data-y`,
 /// `data-width` and `data-height` (the box its text must stay in), so a
 /// reader can check the picture against the layout.
-public enum WeekSVG {
-    public static let fontFamily = "DejaVu Sans, Helvetica, Arial, sans-serif"
+package enum WeekSVG {
+    package static let fontFamily = "DejaVu Sans, Helvetica, Arial, sans-serif"
     static let margin = 12.0, gutter = 44.0, headerHeight = 22.0
     static let titleSize = 16.0, headerSize = 12.0, hourSize = 10.0
     static let codeSize = 11.0, textSize = 10.0, lineHeight = 12.0, pad = 3.0
     static let listSize = 11.0, listLine = 15.0
 
-    public static func render(_ layout: WeekLayout, width: Int, height: Int) -> String {
+    package static func render(_ layout: WeekLayout, width: Int, height: Int) -> String {
         let w = Double(width), h = Double(height)
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         out += "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"\(width)\" height=\"\(height)\" viewBox=\"0 0 \(width) \(height)\""
@@ -173,7 +173,7 @@ public enum WeekSVG {
     }
 
     /// Text for XML: the five entities escaped, characters XML 1.0 forbids as spaces.
-    public static func escape(_ s: String) -> String {
+    package static func escape(_ s: String) -> String {
         XMLText.escaped(s, forbidden: .spaced)
     }
 

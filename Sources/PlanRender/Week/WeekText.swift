@@ -5,11 +5,11 @@ import PlanCore
 /// place in the grid. Every line is at most `width` cells when the width
 /// allows a readable grid (six cells of hour labels and three a column);
 /// labels are cut with `…`, never wrapped.
-public enum WeekText {
+package enum WeekText {
     /// Lines per hour.
-    public static let linesPerHour = 60 / WeekLayout.slotMinutes
+    package static let linesPerHour = 60 / WeekLayout.slotMinutes
 
-    public static func render(_ layout: WeekLayout, width: Int, style: TextStyle = .plain) -> String {
+    package static func render(_ layout: WeekLayout, width: Int, style: TextStyle = .plain) -> String {
         let width = max(20, width)
         var out = ""
         let title = "Week of \(TimeText.day(layout.first)) – \(TimeText.day(layout.last)) (\(layout.zone.identifier))"

@@ -6,22 +6,22 @@ import Foundation
 ///
 ///     catalog.json: courses[3].sections[1].meetings[0].start: "25:00" is not a time of day; expected HH:MM from 00:00 to 24:00
 ///     export.csv:12: column "Days": "MXF" is not a list of days; expected letters such as MWF, TR, TTh, MoWe or M W F
-public struct CatalogError: Error, LocalizedError, Hashable, Sendable, CustomStringConvertible {
+package struct CatalogError: Error, LocalizedError, Hashable, Sendable, CustomStringConvertible {
     /// The file as the caller named it.
-    public var file: String
+    package var file: String
     /// The line a CSV row starts on (1-based), when the error is about a row.
-    public var line: Int?
+    package var line: Int?
     /// Where in the document: a JSON path (`courses[3].sections[1].id`), a CSV
     /// column (`column "Start Time"`), or nil for the whole file.
-    public var path: String?
+    package var path: String?
     /// The field at fault: the last key of `path`, or the CSV column's name.
-    public var field: String?
+    package var field: String?
     /// The offending value as written (JSON text for JSON, the cell for CSV).
-    public var value: String?
+    package var value: String?
     /// What is wrong and what was expected.
-    public var reason: String
+    package var reason: String
 
-    public var description: String {
+    package var description: String {
         var out = file
         if let line { out += ":\(line)" }
         out += ": "
@@ -31,5 +31,5 @@ public struct CatalogError: Error, LocalizedError, Hashable, Sendable, CustomStr
         return out
     }
 
-    public var errorDescription: String? { description }
+    package var errorDescription: String? { description }
 }

@@ -4,8 +4,8 @@ import PlanJSON
 
 /// The front door of `plan courses import`: one catalog from the bytes of a
 /// file in any format plan reads, told by the caller or sniffed.
-public enum CatalogImport {
-    public enum Format: String, CaseIterable, Hashable, Sendable {
+package enum CatalogImport {
+    package enum Format: String, CaseIterable, Hashable, Sendable {
         /// Tell by the file's extension and content.
         case auto
         /// plan's catalog, `Schemas/catalog.schema.json` (``CatalogJSON``).
@@ -16,7 +16,7 @@ public enum CatalogImport {
         case umdio
 
         /// One line per format, for messages and `--help`.
-        public static let described = [
+        package static let described = [
             "json (plan's catalog: {\"term\", \"courses\"}, Schemas/catalog.schema.json)",
             "csv (a registrar's export, one row per meeting, with a header row)",
             "umdio (a umd.io v1 dump: an array of section records, or {\"courses\", \"sections\"})",
@@ -25,7 +25,7 @@ public enum CatalogImport {
 
     /// The catalog in `bytes`. `term` is needed by the formats that carry none
     /// (csv, umdio) and ignored by json, which has its own.
-    public static func read(_ bytes: [UInt8], file: String, format: Format = .auto, term: Term?) throws(CatalogError) -> Catalog {
+    package static func read(_ bytes: [UInt8], file: String, format: Format = .auto, term: Term?) throws(CatalogError) -> Catalog {
         let chosen = format == .auto ? try sniff(bytes, file: file) : format
         switch chosen {
         case .json, .auto:
@@ -49,7 +49,7 @@ public enum CatalogImport {
     /// object with `term` and `courses` is plan's catalog, an array of records
     /// with `section_id` or an object with `sections` a umd.io dump; other text
     /// whose first line has commas, tabs or semicolons is CSV.
-    public static func sniff(_ bytes: [UInt8], file: String) throws(CatalogError) -> Format {
+    package static func sniff(_ bytes: [UInt8], file: String) throws(CatalogError) -> Format {
         let ext = (file as NSString).pathExtension.lowercased()
         if ext == "csv" || ext == "tsv" { return .csv }
         var body = bytes[...]

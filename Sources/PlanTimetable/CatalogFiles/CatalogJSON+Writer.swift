@@ -10,7 +10,7 @@ extension CatalogJSON {
     /// indentation with each meeting on one line, and a final newline. The same
     /// catalog gives the same bytes, and `read(write(c)) == c` for every catalog
     /// `read` accepts.
-    public static func write(_ catalog: Catalog) -> [UInt8] {
+    package static func write(_ catalog: Catalog) -> [UInt8] {
         Array(node(catalog).prettyText().utf8)
     }
 

@@ -3,7 +3,7 @@ import PlanCore
 
 /// plan's own catalog format, `Schemas/catalog.schema.json`: read with every
 /// field checked at the edge, written canonically (``write(_:)``).
-public enum CatalogJSON {
+package enum CatalogJSON {
     /// Reads a catalog document. Every problem is a ``CatalogError`` naming
     /// `file`, the JSON path, the field and the value: times `HH:MM` with end
     /// after start, ISO dates, a known IANA zone, term start ≤ end, holiday
@@ -12,7 +12,7 @@ public enum CatalogJSON {
     /// ``Course/key(_:)``), no section id twice in a course, a meeting's
     /// `from`/`to` in order and reaching into the term. Members not in the
     /// schema are ignored (later versions may add some).
-    public static func read(_ bytes: [UInt8], file: String) throws(CatalogError) -> Catalog {
+    package static func read(_ bytes: [UInt8], file: String) throws(CatalogError) -> Catalog {
 return try read(CatalogCursor(parsing: bytes, file: file))
     }
 

@@ -5,7 +5,7 @@ import PlanCore
 /// of `catalog.schema.json` (`HH:MM`, ISO dates, `MO`…`SU`) and the ranges
 /// (GPA 0–4, rating 0–5, a term and its meetings' dates in order). Each check
 /// answers what is wrong, or nil; the readers add where.
-public enum CatalogRules {
+package enum CatalogRules {
     static let expectedClock = "expected HH:MM from 00:00 to 24:00"
     static let expectedDate = "expected an ISO date YYYY-MM-DD"
     static let expectedDay = "expected one of MO, TU, WE, TH, FR, SA, SU"
@@ -30,7 +30,7 @@ public enum CatalogRules {
     private static func pad(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
 
     /// `YYYY-MM-DD` exactly, a real date.
-    public static func date(_ text: String) -> LocalDate? {
+    package static func date(_ text: String) -> LocalDate? {
         guard text.utf8.count == 10, text.utf8.dropFirst(4).first == UInt8(ascii: "-") else { return nil }
         return LocalDate(iso: text)
     }

@@ -19,8 +19,8 @@ import PlanCore
 /// GPA, rating and seats must agree from row to row. The file carries no term:
 /// the caller gives it (the CLI's `--term-name --term-start --term-end --time-zone`).
 /// Errors name the row's line and the column.
-public enum RegistrarCSV {
-    public static func read(_ bytes: [UInt8], file: String, term: Term) throws(CatalogError) -> Catalog {
+package enum RegistrarCSV {
+    package static func read(_ bytes: [UInt8], file: String, term: Term) throws(CatalogError) -> Catalog {
         if let p = CatalogRules.termProblem(term) {
             throw CatalogError(file: file, path: "term." + p.field, field: p.field, value: p.value, reason: p.reason)
         }

@@ -14,8 +14,8 @@ import PlanJSON
 /// Members in that order, one combination per line block, scores 0–100 with one
 /// decimal (a section's too); `gpa`/`rating` are the section's own (null when
 /// unknown; `gpaFilled` says the median stood in). The same result gives the same bytes.
-public enum TimetableBuildJSON {
-    public static func encode(_ result: BuildResult) -> [UInt8] {
+package enum TimetableBuildJSON {
+    package static func encode(_ result: BuildResult) -> [UInt8] {
         Array(node(result).prettyText().utf8)
     }
 

@@ -19,10 +19,10 @@ import PlanCore
 /// fields (`semester`…) are ignored. umd.io has no grades or ratings and no
 /// term dates: the caller gives the term. A course with no course record has
 /// an empty title and 3 credits (umd.io's usual), so such courses weigh alike.
-public enum UMDIOSections {
-    public static let defaultCredits = 3.0
+package enum UMDIOSections {
+    package static let defaultCredits = 3.0
 
-    public static func read(_ bytes: [UInt8], file: String, term: Term) throws(CatalogError) -> Catalog {
+    package static func read(_ bytes: [UInt8], file: String, term: Term) throws(CatalogError) -> Catalog {
         if let p = CatalogRules.termProblem(term) {
             throw CatalogError(file: file, path: "term." + p.field, field: p.field, value: p.value, reason: p.reason)
         }
