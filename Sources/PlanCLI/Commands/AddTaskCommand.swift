@@ -27,8 +27,10 @@ struct AddTaskCommand: ParsableCommand {
               --earliest 09:00 --calendar Examples/fall-2026-classes.ics
 
         Exit codes: 0 saved (or would be, with --dry-run); 3 does not fit, nothing saved; \
-        4 fits only if other tasks move, nothing saved (add --replan); 65 invalid input; \
-        66 a calendar cannot be read; 75 the store is busy.
+        4 fits only if other tasks move, nothing saved (add --replan); 64 a value plan cannot \
+        take (a duration, a date, a time of day, named by its option); 65 values that do not \
+        go together (a start after the due date, an unknown --after task); 66 a calendar \
+        cannot be read; 75 the store is busy.
         """
     )
 
