@@ -42,10 +42,7 @@ extension RPCServer {
         let dryRun = try p.optionalBool("dryRun") ?? false, replan = try p.optionalBool("replan") ?? false
 
         let service = try environment.openService()
-        // The new task's contract errors point into the params; the service gives it its id.
-        var stored: Set<String> = []
         func run() throws -> String {
-            stored = Set(try service.tasks().map(\.task.id))
             for (i, file) in calendars.enumerated() {
                 let absolute = (file as NSString).isAbsolutePath ? (file as NSString).standardizingPath
                     : ((FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(file) as NSString).standardizingPath
@@ -62,8 +59,10 @@ extension RPCServer {
             for w in warnings { environment.log("plan rpc: \(w)") }
             return Self.encode(Wire.TaskAdded(outcome, zone: try service.zone()))
         }
+        // The new task's contract errors point into the params. The service gives it its id, so
+        // it is the task the store does not hold (read only on failure: the add rolled back).
         return try mapped(relocate: { e in
-            guard let id = e.taskId, !stored.contains(id) else { return nil }
+            guard let id = e.taskId, let stored = try? service.tasks(), !stored.contains(where: { $0.task.id == id }) else { return nil }
             return Self.pointerInto(task: id)(e)
         }, run)
     }

@@ -39,7 +39,10 @@ package struct TaskInput: Hashable, Sendable {
         var task = TaskDefinition(id: id, title: try InputValue.name(title, field: "title", what: "title"),
                                   estimate: try InputValue.duration(estimate, field: "estimate"),
                                   due: try InputValue.date(due, field: "due", now: now, zone: zone))
-        try apply(to: &task, after: after, now: now, zone: zone)
+        // The rest, each field read once: the three above are in `task` already.
+        var rest = self
+        (rest.title, rest.estimate, rest.due) = (nil, nil, nil)
+        try rest.apply(to: &task, after: after, now: now, zone: zone)
         if let done { task.done = try InputValue.duration(done, field: "done") }
         return task
     }
