@@ -10,12 +10,14 @@ struct BenchArguments: ParsableCommand {
         (semester calendars through `plan events --json`, the importer alone, a bare libical \
         loop and the Python peer), schedule (10 … 10,000 tasks against 10,000 busy blocks) \
         e2e (`plan add-task` on a store, `plan rpc` latency), soak (100,000 mixed requests \
-        in one `plan rpc` session: latency percentiles and whether memory stays flat) and timetable (the top 10 \
-        section combinations of 5, 8 and 10 courses, against a naive enumeration). Build with \
+        in one `plan rpc` session: latency percentiles and whether memory stays flat), timetable (the top 10 \
+        section combinations of 5, 8 and 10 courses, against a naive enumeration) and spread (how the plan \
+        of Examples/fortnight.sh spreads its work over the days; `plan-bench spread` measures the store \
+        $PLAN_STORE at $PLAN_NOW). Build with \
         -c release for real figures.
         """)
 
-    static let sectionNames = ["import", "schedule", "e2e", "timetable", "week", "group", "sync", "soak"]
+    static let sectionNames = ["import", "schedule", "e2e", "timetable", "week", "group", "sync", "soak", "spread"]
 
     @Flag(help: "Small sizes, few repeats, no Python (for CI).")
     var quick = false
@@ -26,7 +28,7 @@ struct BenchArguments: ParsableCommand {
     @Option(help: "Seed of the generated calendars and tasks.")
     var seed: UInt64 = 1
 
-    @Option(help: ArgumentHelp("Run only these sections (import, schedule, e2e, timetable, week, group, sync, soak).", valueName: "list"),
+    @Option(help: ArgumentHelp("Run only these sections (import, schedule, e2e, timetable, week, group, sync, soak, spread).", valueName: "list"),
             transform: BenchArguments.sections)
     var only: Set<String>?
 

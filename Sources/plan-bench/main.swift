@@ -24,9 +24,13 @@
 //   8. soak:     one `plan rpc` session answering 100,000 mixed requests (2,000
 //                with --quick): p50/p99/max latency, resident memory after
 //                warm-up and at the end (flat: within 10 %).
+//   9. spread:   Examples/fortnight.sh (11 tasks, 46 h, the bundled fall classes)
+//                added through `plan-bench plan`, then how the plan spreads the
+//                work over the days (PlanSpread through the service): no timing.
 //
 // `plan` is this executable's `plan` mode (`plan-bench plan …` runs the same
 // code as `.build/release/plan`); `--plan PATH` measures another binary.
+// `plan-bench spread` prints the spread of the store `$PLAN_STORE` at `$PLAN_NOW`.
 
 import Foundation
 import PlanCLI
@@ -85,6 +89,9 @@ if arguments.first == "plan" {
 if arguments.first == "--child" {
     exit(ImportBench.child(Array(arguments.dropFirst())))
 }
+if arguments == ["spread"] {
+    exit(SpreadBench.child())
+}
 
 // A child that exits early (no `plan rpc`, say) must not take the benchmark with it.
 signal(SIGPIPE, SIG_IGN)
@@ -138,6 +145,7 @@ let weekBench = runSection("week", { WeekBench(options: options) }) { $0.run() }
 let groupBench = runSection("group", { GroupBench(options: options, plan: plan) }) { $0.run() }
 let syncBench = runSection("sync", { SyncBench(options: options, plan: plan) }) { $0.run() }
 let soakBench = runSection("soak", { SoakBench(options: options, plan: plan) }) { $0.run() }
+let spreadBench = runSection("spread", { SpreadBench(options: options) }) { $0.run() }
 
 // The tables, together.
 if let b = importBench {
@@ -172,10 +180,15 @@ if let b = soakBench {
     print("Soak (one plan rpc session, requests one at a time; resident memory from /proc/PID/status every \(Format.count(SoakBench.sampleEvery)))")
     print(b.table())
 }
+if let b = spreadBench {
+    print("Spread of the fortnight (Examples/fortnight.sh through `plan-bench plan`; PlanSpread through the service; no timing)")
+    print(b.table())
+}
 let elapsed = Child.monotonicSeconds() - started
 print(String(format: "plan-bench: done in %.1f s", elapsed) + " (load average \(Child.loadAverage.map { String(format: "%.2f", $0) } ?? "?") at the end)")
 
 if let path = options.jsonPath {
+    let spreadJSON: JSON = spreadBench?.json ?? .null
     let report = JSON.object([
         ("build", .string(build)), ("machine", .string(machine)), ("loadAverageAtStart", .num(loadBefore, 2)),
         ("loadAverageAtEnd", .num(Child.loadAverage, 2)), ("seed", .int(Int(options.seed))), ("quick", .bool(options.quick)),
@@ -183,6 +196,7 @@ if let path = options.jsonPath {
         ("import", importBench?.json ?? .null), ("scheduling", scheduleBench?.json ?? .null), ("endToEnd", endToEnd?.json ?? .null),
         ("timetable", timetableBench?.json ?? .null), ("week", weekBench?.json ?? .null),
         ("group", groupBench?.json ?? .null), ("sync", syncBench?.json ?? .null), ("soak", soakBench?.json ?? .null),
+        ("spread", spreadJSON),
         ("seconds", .num(elapsed, 1)),
     ])
     do {
