@@ -39,7 +39,8 @@ extension ScheduleRequest {
                    granularity: try p.optionalString("granularity"), maxPerDay: try p.optionalString("maxPerDay"),
                    busy: try p.optionalObject("busy").map { (b) throws(ScheduleRequestError) in
                        BusySpec(allDay: try b.optionalBool("allDay"), tentative: try b.optionalBool("tentative"))
-                   })
+                   },
+                   placement: try p.optionalString("placement"), finishEarly: try p.optionalString("finishEarly"))
     }
 
     private static func taskSpec(_ t: RequestFields) throws(ScheduleRequestError) -> TaskSpec {

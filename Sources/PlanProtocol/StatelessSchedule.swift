@@ -72,6 +72,7 @@ package enum StatelessSchedule {
         try long(input.policy.buffer, "/policy/buffer")
         try long(input.policy.breakBetweenSittings, "/policy/breakBetweenSittings")
         if let m = input.policy.maxPerDay { try long(m, "/policy/maxPerDay") }
+        try long(input.policy.finishEarly, "/policy/finishEarly")
         for (i, t) in input.tasks.enumerated() {
             try long(t.estimate, "/tasks/\(i)/estimate", t.id)
             try long(t.span, "/tasks/\(i)/span", t.id)

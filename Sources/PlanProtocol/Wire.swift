@@ -237,7 +237,7 @@ package enum Wire {
         package init(_ s: PlanSettings) {
             timeZone = s.timeZone
             var p = s.policy.spec
-            let defaults = Policy(zone: .utc)
+            let defaults = PolicyDefinition.defaults(zone: .utc)
             p.dayStart = p.dayStart ?? defaults.dayStart.hhmm
             p.dayEnd = p.dayEnd ?? defaults.dayEnd.hhmm
             p.workingDays = p.workingDays ?? defaults.workingDays.sorted().map(\.code)
@@ -245,6 +245,8 @@ package enum Wire {
             p.granularity = p.granularity ?? ISODuration.format(defaults.granularity)
             p.busy = ScheduleRequest.BusySpec(allDay: p.busy?.allDay ?? defaults.busy.allDay,
                                               tentative: p.busy?.tentative ?? defaults.busy.tentative)
+            p.placement = p.placement ?? defaults.placement.rawValue
+            p.finishEarly = p.finishEarly ?? ISODuration.format(defaults.finishEarly)
             policy = p
         }
     }

@@ -13,15 +13,16 @@ extension RPCServer {
     }
 
     func policySet(_ p: Params) throws(RPCError) -> String {
-        let durations = ["buffer", "breakBetweenSittings", "granularity", "maxPerDay"]
-        try p.allowOnly(["timeZone", "dayStart", "dayEnd", "workingDays"] + durations + ["busy"])
+        let durations = ["buffer", "breakBetweenSittings", "granularity", "maxPerDay", "finishEarly"]
+        try p.allowOnly(["timeZone", "dayStart", "dayEnd", "workingDays"] + durations + ["busy", "placement"])
         var input = PolicyInput()
         input.timeZone = try p.optionalString("timeZone")
         input.policy = ScheduleRequest.PolicySpec(
             dayStart: try p.optionalString("dayStart"), dayEnd: try p.optionalString("dayEnd"),
             workingDays: try p.optionalStrings("workingDays"), buffer: try p.optionalString("buffer"),
             breakBetweenSittings: try p.optionalString("breakBetweenSittings"), granularity: try p.optionalString("granularity"),
-            maxPerDay: try p.optionalString("maxPerDay"))
+            maxPerDay: try p.optionalString("maxPerDay"), placement: try p.optionalString("placement"),
+            finishEarly: try p.optionalString("finishEarly"))
         if let busy = try p.optionalObject("busy") {
             try busy.allowOnly(["allDay", "tentative"])
             input.policy.busy = ScheduleRequest.BusySpec(allDay: try busy.optionalBool("allDay"), tentative: try busy.optionalBool("tentative"))

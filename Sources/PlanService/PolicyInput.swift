@@ -12,7 +12,8 @@ package struct PolicyInput: Hashable, Sendable {
     /// The policy's members to change, in the contract's spelling except
     /// that durations may be written as users write them (`10m`). A zero
     /// `buffer` or `maxPerDay` means none, their default, and is stored
-    /// unset; of `busy`, each member given replaces the stored one.
+    /// unset (a zero `finishEarly` is kept: no margin); of `busy`, each
+    /// member given replaces the stored one.
     package var policy = ScheduleRequest.PolicySpec()
 
     package init() {}
@@ -26,6 +27,7 @@ package struct PolicyInput: Hashable, Sendable {
         let p = policy
         let buffer = try iso(p.buffer, "buffer"), breakBetween = try iso(p.breakBetweenSittings, "breakBetweenSittings")
         let granularity = try iso(p.granularity, "granularity"), maxPerDay = try iso(p.maxPerDay, "maxPerDay")
+        let finishEarly = try iso(p.finishEarly, "finishEarly")
         if let timeZone { s.timeZone = timeZone }
         if let v = p.dayStart { s.policy.dayStart = v }
         if let v = p.dayEnd { s.policy.dayEnd = v }
@@ -34,6 +36,8 @@ package struct PolicyInput: Hashable, Sendable {
         if let breakBetween { s.policy.breakBetweenSittings = breakBetween }
         if let granularity { s.policy.granularity = granularity }
         if let maxPerDay { s.policy.maxPerDay = unsetWhenZero(maxPerDay) }
+        if let v = p.placement { s.policy.placement = v.lowercased() }
+        if let finishEarly { s.policy.finishEarly = finishEarly }
         if let change = p.busy, change.allDay != nil || change.tentative != nil {
             var b = s.policy.busy ?? ScheduleRequest.BusySpec()
             if let v = change.allDay { b.allDay = v }

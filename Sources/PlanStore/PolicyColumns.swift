@@ -2,7 +2,7 @@ import CSQLite
 import PlanCore
 
 /// How a ``PolicyDefinition`` is kept in the `policy` and
-/// `policy_working_days` tables (schema 2): one row of times of day in minutes
+/// `policy_working_days` tables (schema 2; schema 9 adds placement and finish_early): one row of times of day in minutes
 /// after local midnight, durations in seconds and switches as 0 or 1, NULL
 /// where the user left a field to its default; the working days one row
 /// each, ISO weekday numbers (1 = Monday) in the order given, none when the
@@ -14,9 +14,16 @@ enum PolicyColumns {
             id INTEGER PRIMARY KEY CHECK(id = 1),
             day_start INTEGER, day_end INTEGER,
             buffer INTEGER, break_between_sittings INTEGER, granularity INTEGER, max_per_day INTEGER,
-            busy_all_day INTEGER CHECK(busy_all_day IN (0, 1)), busy_tentative INTEGER CHECK(busy_tentative IN (0, 1)));
+            busy_all_day INTEGER CHECK(busy_all_day IN (0, 1)), busy_tentative INTEGER CHECK(busy_tentative IN (0, 1)),
+            placement TEXT CHECK(placement IN ('early', 'balanced')), finish_early INTEGER);
         CREATE TABLE policy_working_days(
             idx INTEGER PRIMARY KEY, day INTEGER NOT NULL CHECK(day BETWEEN 1 AND 7));
+        """
+
+    /// Schema 8 → 9: how sittings are laid out, two new columns.
+    static let fromSchema8 = """
+        ALTER TABLE policy ADD COLUMN placement TEXT CHECK(placement IN ('early', 'balanced'));
+        ALTER TABLE policy ADD COLUMN finish_early INTEGER;
         """
 
     /// Replaces the stored policy.
@@ -24,11 +31,11 @@ enum PolicyColumns {
         func flag(_ b: Bool?) -> SQLValue { .optional(b.map { Int64($0 ? 1 : 0) }) }
         try db.query("""
             INSERT OR REPLACE INTO policy(id, day_start, day_end, buffer, break_between_sittings, granularity, max_per_day,
-                                          busy_all_day, busy_tentative)
-            VALUES(1, ?, ?, ?, ?, ?, ?, ?, ?)
+                                          busy_all_day, busy_tentative, placement, finish_early)
+            VALUES(1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """, [.optional(p.dayStart.map { Int64($0.minutes) }), .optional(p.dayEnd.map { Int64($0.minutes) }),
                   .optional(p.buffer), .optional(p.breakBetweenSittings), .optional(p.granularity), .optional(p.maxPerDay),
-                  flag(p.busyAllDay), flag(p.busyTentative)])
+                  flag(p.busyAllDay), flag(p.busyTentative), .optional(p.placement?.rawValue), .optional(p.finishEarly)])
         try db.execute("DELETE FROM policy_working_days")
         for (i, day) in (p.workingDays ?? []).enumerated() {
             try db.query("INSERT INTO policy_working_days(idx, day) VALUES(?, ?)", [.int(Int64(i)), .int(Int64(day.rawValue))])
@@ -44,7 +51,8 @@ enum PolicyColumns {
             return day
         }
         var policy = try db.rows("""
-            SELECT day_start, day_end, buffer, break_between_sittings, granularity, max_per_day, busy_all_day, busy_tentative
+            SELECT day_start, day_end, buffer, break_between_sittings, granularity, max_per_day, busy_all_day, busy_tentative,
+                   placement, finish_early
             FROM policy WHERE id = 1
             """) { r in
             var p = PolicyDefinition()
@@ -56,6 +64,8 @@ enum PolicyColumns {
             p.maxPerDay = r.optionalInt(5)
             p.busyAllDay = r.optionalInt(6).map { $0 != 0 }
             p.busyTentative = r.optionalInt(7).map { $0 != 0 }
+            p.placement = r.optionalText(8).flatMap(Placement.init(rawValue:))
+            p.finishEarly = r.optionalInt(9)
             return p
         }.first ?? PolicyDefinition()
         policy.workingDays = days.isEmpty ? nil : days

@@ -189,6 +189,7 @@ struct PolicyCommand: ParsableCommand {
                     break            \(p.breakBetweenSittings.flatMap(ISODuration.parse).map(ISODuration.humanString) ?? "") between sittings of a task
                     granularity      \(p.granularity.flatMap(ISODuration.parse).map(ISODuration.humanString) ?? "")
                     max per day      \(p.maxPerDay.flatMap(ISODuration.parse).map(ISODuration.humanString) ?? "no limit")
+                    placement        \(p.placement ?? "")\(p.placement == Placement.balanced.rawValue ? ", finishing \(finishEarly(p.finishEarly)) before due where it can" : "")
                     busy: all-day    \(p.busy?.allDay == true ? "yes" : "no")
                     busy: tentative  \(p.busy?.tentative == false ? "no" : "yes")
 
@@ -196,13 +197,22 @@ struct PolicyCommand: ParsableCommand {
                 }
             }
         }
+
+        /// `1d`, or `no time` for a zero margin.
+        func finishEarly(_ text: String?) -> String {
+            let v = text.flatMap(ISODuration.parse) ?? 0
+            return v == 0 ? "no time" : ISODuration.humanString(v)
+        }
     }
 
     struct Set: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "set",
             abstract: "Change the policy. Already planned sittings stay; `plan replan` re-fits those it rules out.",
-            discussion: "Example: plan policy set --day-start 08:00 --day-end 23:00 --working-days MO,TU,WE,TH,FR --max-per-day 5h")
+            discussion: """
+                Example: plan policy set --day-start 08:00 --day-end 23:00 --working-days MO,TU,WE,TH,FR --max-per-day 5h
+                Unset, the day runs 09:00–21:00 every day and work is balanced, finishing a day before each due.
+                """)
         @Option(help: ArgumentHelp("IANA zone, e.g. America/New_York.", valueName: "zone")) var tz: String?
         @Option(help: ArgumentHelp("No work before this time of day.", valueName: "HH:MM")) var dayStart: String?
         @Option(help: ArgumentHelp("No work after this time of day.", valueName: "HH:MM")) var dayEnd: String?
@@ -211,6 +221,8 @@ struct PolicyCommand: ParsableCommand {
         @Option(name: .customLong("break"), help: ArgumentHelp("Between two sittings of one task.", valueName: "duration")) var breakBetween: String?
         @Option(help: ArgumentHelp("Grid of start and end times; must divide an hour.", valueName: "duration")) var granularity: String?
         @Option(help: ArgumentHelp("Most work per day (0 for no limit).", valueName: "duration")) var maxPerDay: String?
+        @Option(help: ArgumentHelp("How sittings are laid out: balanced (the default) levels the daily load over the days each task may use; early puts each sitting as early as it fits.", valueName: "balanced|early")) var placement: String?
+        @Option(help: ArgumentHelp("Balanced placement finishes each task this long before its due where it can (default 1d; 0 for no margin). Never a reason to refuse a task.", valueName: "duration")) var finishEarly: String?
         @Option(help: ArgumentHelp("Do all-day events block the day? yes/no.", valueName: "yes|no")) var busyAllDay: String?
         @Option(help: ArgumentHelp("Do tentative events block time? yes/no.", valueName: "yes|no")) var busyTentative: String?
         @OptionGroup var options: StoreOptions
@@ -233,7 +245,8 @@ struct PolicyCommand: ParsableCommand {
                     workingDays: workingDays.map { $0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) } },
                     buffer: buffer, breakBetweenSittings: breakBetween, granularity: granularity, maxPerDay: maxPerDay,
                     busy: ScheduleRequest.BusySpec(allDay: try yesNo(busyAllDay, "--busy-all-day"),
-                                                   tentative: try yesNo(busyTentative, "--busy-tentative")))
+                                                   tentative: try yesNo(busyTentative, "--busy-tentative")),
+                    placement: placement, finishEarly: finishEarly)
                 let s = try service.updateSettings(input)
                 confirm(options.json, Wire.Settings(s)) { "Policy saved. Run `plan replan` to re-fit planned work to it.\n" }
             }

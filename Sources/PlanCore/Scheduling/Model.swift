@@ -131,10 +131,16 @@ package struct Policy: Hashable, Sendable {
     /// At most this much sitting time (all tasks) on one local day; nil for no limit.
     package var maxPerDay: Int64?
     package var busy: BusyRules
+    /// How sittings are laid out (rule 8); a task may choose for itself.
+    package var placement: Placement = .early
+    /// Balanced placement finishes each task this long before its due where
+    /// it can (never a reason to refuse a task).
+    package var finishEarly: Int64 = 0
 
-    /// The contract's defaults: every day 07:00–22:00, no buffer, a 15-minute
+    /// The engine's plain values: every day 07:00–22:00, no buffer, a 15-minute
     /// break, a 5-minute grid, no daily maximum, tentative events busy,
-    /// all-day events free.
+    /// all-day events free, early placement and no margin. What a user leaves
+    /// unset takes the contract's defaults instead (``PolicyDefinition/policy(zone:)``).
     package init(zone: SystemZone,
                 workingDays: Set<Weekday> = Set(Weekday.allCases),
                 dayStart: TimeOfDay = TimeOfDay(hour: 7),
@@ -186,6 +192,8 @@ package struct PlanTask: Hashable, Sendable {
     package var done: Int64
     /// Creation order: the last tie-break between equally urgent tasks.
     package var sequence: Int
+    /// How this task's sittings are laid out; nil for the policy's placement.
+    package var placement: Placement?
 
     package init(id: String, title: String, estimate: Int64, due: Instant,
                 project: String? = nil, notes: String? = nil,

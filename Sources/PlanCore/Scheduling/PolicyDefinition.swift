@@ -3,9 +3,9 @@
 /// the working days keep the order they were given in (repeats too), so the
 /// contract's spelling of a stored policy is the one the user wrote.
 package struct PolicyDefinition: Hashable, Sendable {
-    /// Nil for 07:00.
+    /// Nil for 09:00.
     package var dayStart: TimeOfDay?
-    /// Nil for 22:00.
+    /// Nil for 21:00.
     package var dayEnd: TimeOfDay?
     /// As given; nil for every day.
     package var workingDays: [Weekday]?
@@ -21,6 +21,23 @@ package struct PolicyDefinition: Hashable, Sendable {
     package var busyAllDay: Bool?
     /// Nil for yes (tentative events block their time).
     package var busyTentative: Bool?
+    /// Nil for balanced.
+    package var placement: Placement?
+    /// Elapsed seconds; nil for one day (0: no margin).
+    package var finishEarly: Int64?
+
+    /// The contract's defaults, for what a user leaves unset: every day
+    /// 09:00–21:00, no buffer, a 15-minute break, a 5-minute grid, no daily
+    /// maximum, tentative events busy, all-day events free, balanced
+    /// placement finishing a day early.
+    package static func defaults(zone: SystemZone) -> Policy {
+        var p = Policy(zone: zone)
+        p.dayStart = TimeOfDay(hour: 9)
+        p.dayEnd = TimeOfDay(hour: 21)
+        p.placement = .balanced
+        p.finishEarly = 86_400
+        return p
+    }
 
     /// Nothing set: every member the contract's default. Set those the user sets.
     package init() {}
@@ -35,7 +52,7 @@ package struct PolicyDefinition: Hashable, Sendable {
         func bad(_ field: String, _ message: String, _ kind: ScheduleRequestError.Kind = .badValue) -> ScheduleRequestError {
             ScheduleRequestError(kind, taskId: nil, field: "/policy/\(field)", message: message)
         }
-        let defaults = Policy(zone: .utc)
+        let defaults = Self.defaults(zone: .utc)
         if let t = spec.dayStart {
             guard let v = TimeOfDay(hhmm: t, allowEndOfDay: false) else {
                 throw bad("dayStart", "\"\(t)\" is not a time of day HH:MM (00:00–23:59)")
@@ -84,6 +101,13 @@ package struct PolicyDefinition: Hashable, Sendable {
         maxPerDay = try duration("maxPerDay", spec.maxPerDay)
         busyAllDay = spec.busy?.allDay
         busyTentative = spec.busy?.tentative
+        if let text = spec.placement {
+            guard let v = Placement(rawValue: text) else {
+                throw bad("placement", "\"\(text)\" is not a placement (early or balanced)")
+            }
+            placement = v
+        }
+        finishEarly = try duration("finishEarly", spec.finishEarly)
     }
 
     /// The contract's spelling of this policy (what ``init(_:)`` reads back):
@@ -94,12 +118,13 @@ package struct PolicyDefinition: Hashable, Sendable {
             buffer: buffer.map(ISODuration.format), breakBetweenSittings: breakBetweenSittings.map(ISODuration.format),
             granularity: granularity.map(ISODuration.format), maxPerDay: maxPerDay.map(ISODuration.format),
             busy: busyAllDay == nil && busyTentative == nil ? nil
-                : ScheduleRequest.BusySpec(allDay: busyAllDay, tentative: busyTentative))
+                : ScheduleRequest.BusySpec(allDay: busyAllDay, tentative: busyTentative),
+            placement: placement?.rawValue, finishEarly: finishEarly.map(ISODuration.format))
     }
 
     /// The scheduler's policy in `zone`: what is unset takes the contract's default.
     package func policy(zone: SystemZone) -> Policy {
-        var p = Policy(zone: zone)
+        var p = Self.defaults(zone: zone)
         if let v = dayStart { p.dayStart = v }
         if let v = dayEnd { p.dayEnd = v }
         if let v = workingDays { p.workingDays = Set(v) }
@@ -109,6 +134,8 @@ package struct PolicyDefinition: Hashable, Sendable {
         if let v = maxPerDay { p.maxPerDay = v }
         if let v = busyAllDay { p.busy.allDay = v }
         if let v = busyTentative { p.busy.tentative = v }
+        if let v = placement { p.placement = v }
+        if let v = finishEarly { p.finishEarly = v }
         return p
     }
 }

@@ -61,10 +61,15 @@ package struct ScheduleRequest: Hashable, Sendable {
         package var granularity: String?
         package var maxPerDay: String?
         package var busy: BusySpec?
+        /// `early` or `balanced`.
+        package var placement: String?
+        package var finishEarly: String?
 
         package init(dayStart: String? = nil, dayEnd: String? = nil, workingDays: [String]? = nil,
                     buffer: String? = nil, breakBetweenSittings: String? = nil, granularity: String? = nil,
-                    maxPerDay: String? = nil, busy: BusySpec? = nil) {
+                    maxPerDay: String? = nil, busy: BusySpec? = nil, placement: String? = nil, finishEarly: String? = nil) {
+            self.placement = placement
+            self.finishEarly = finishEarly
             self.dayStart = dayStart
             self.dayEnd = dayEnd
             self.workingDays = workingDays

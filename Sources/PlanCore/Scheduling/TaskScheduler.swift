@@ -162,6 +162,11 @@ package struct TaskScheduler: Sendable {
             for (i, fixes) in FixCheck(repair: repair).verified(withFixes) { diagnostics[i]?.fixes = fixes }
         }
 
+        // Rule 8b: the scheduled tasks laid out again, level and with a margin.
+        if let placed = Balancer(scheduler: self, problem: problem, early: final, like: board).run() {
+            final.placed = placed
+        }
+
         // Whatever never became ready sits on a cycle of `after`.
         var rank = [Int](repeating: 0, count: tasks.count)
         for (k, i) in final.order.enumerated() { rank[i] = k }

@@ -1,0 +1,264 @@
+/// Balanced placement (rule 8b of the contract above ``TaskScheduler``): the
+/// tasks the early pass scheduled, laid out again so that the daily study
+/// load is level and each task finishes a margin before its due where it
+/// can.
+///
+/// The layout is built under a *level*: no local day may hold more than
+/// `level` of sitting time (pinned sittings included). For a level, the tasks
+/// are taken in the final order of the early pass (so prerequisites come
+/// first); each sitting of a task goes to the least loaded day of its window
+/// that can take it (ties: the day nearest the sitting's even share of the
+/// window, then the earlier), as long as its span allows and the day's room
+/// under the level leaves, at the earliest free time of that day, at least
+/// the break away from every other sitting. A task is laid out first with its
+/// due moved `finishEarly` earlier, and only when that fails with its due.
+/// The level is the least, on the grid, for which every task is laid out
+/// this way (searched from the total work over the usable days up); when
+/// there is none, the tasks are laid out without a level, and a task that
+/// still does not fit is placed early against the others. When even that
+/// fails, or the layout would have more sittings under 45 minutes than the
+/// early plan, the early plan stands.
+struct Balancer {
+    let scheduler: TaskScheduler
+    let problem: Problem
+    /// The early pass's outcome: who is scheduled, in which order.
+    let early: Pass
+    /// A board with busy time only, for day windows and free ranges.
+    let board: Scoreboard
+    let step: Int64
+    let breakLength: Int64
+    /// No sitting shorter than this unless its task's span or work is.
+    let shortest: Int64
+    /// The most work a day may hold under the policy (rule 7), or `.max`.
+    let dayCap: Int64
+
+    init(scheduler: TaskScheduler, problem: Problem, early: Pass, like template: Scoreboard) {
+        self.scheduler = scheduler
+        self.problem = problem
+        self.early = early
+        board = Scoreboard(emptyLike: template)
+        step = scheduler.policy.granularity
+        breakLength = scheduler.policy.breakBetweenSittings
+        shortest = ceilDiv(Self.shortSitting, step) * step
+        dayCap = scheduler.policy.maxPerDay ?? .max
+    }
+
+    /// Sittings shorter than this count as shredded work.
+    static let shortSitting: Int64 = 45 * 60
+
+    /// Whether the task at `i` is laid out by this pass.
+    func balances(_ i: Int) -> Bool {
+        (problem.prepared[i].task.placement ?? scheduler.policy.placement) == .balanced
+    }
+
+    /// The balanced sittings of every scheduled task (pinned tasks keep
+    /// theirs), or nil when the early plan stands.
+    func run() -> [[TimeRange]]? {
+        let tasks = early.order.filter { early.status[$0] == .scheduled && problem.pinned[$0] == nil && problem.prepared[$0].remaining > 0 }
+        guard tasks.contains(where: balances) else { return nil }
+        var placed: [[TimeRange]]?
+        if let low = lowestLevel(tasks) {
+            // The least level found by galloping up, then bisecting.
+            var lo = low - step, hi: Int64? = nil
+            var probe = low
+            var tries = 0
+            while hi == nil && probe < Self.wholeDay {
+                tries += 1
+                if let p = layout(tasks, level: probe, strict: true) {
+                    placed = p
+                    hi = probe
+                } else {
+                    lo = probe
+                    probe = min(Self.wholeDay, probe + max(step, ceilDiv(probe / 8, step) * step))
+                }
+            }
+            while let h = hi, h - lo > step, tries < 40 {
+                tries += 1
+                let mid = lo + (h - lo) / 2 / step * step
+                if let p = layout(tasks, level: mid, strict: true) {
+                    placed = p
+                    hi = mid
+                } else {
+                    lo = mid
+                }
+            }
+        }
+        if placed == nil { placed = layout(tasks, level: .max, strict: false) }
+        guard let placed else { return nil }
+        let short = { (ranges: [[TimeRange]]) in ranges.joined().filter { $0.duration < Self.shortSitting }.count }
+        guard short(placed) <= short(early.placed) else { return nil }
+        return placed
+    }
+
+    /// More than a local day holds.
+    static let wholeDay: Int64 = 25 * 3_600
+
+    /// The total work of `tasks` and the pinned sittings over the working
+    /// days their windows cover, on the grid: no level below it can hold them.
+    func lowestLevel(_ tasks: [Int]) -> Int64? {
+        var first = Int64.max, last = Int64.min, total: Int64 = 0
+        for i in tasks {
+            let prep = problem.prepared[i]
+            total += prep.remaining
+            first = min(first, board.dayNumber(scheduler.lowerBound(prep, prerequisiteEnd: nil)))
+            last = max(last, board.dayNumber(prep.task.due - 1))
+        }
+        guard first <= last, last - first < 4_000 else { return nil }
+        var days: Int64 = 0
+        for d in first...last where board.summary(board.bookIndex(day: d)).working { days += 1 }
+        for pins in problem.pinned { for r in pins ?? [] where (first...last).contains(board.dayNumber(r.start)) { total += r.duration } }
+        guard days > 0 else { return nil }
+        return max(step, ceilDiv(ceilDiv(total, days), step) * step)
+    }
+
+    /// Every task of `tasks` laid out under `level`, or nil when one does not
+    /// fit. Unless `strict`, a task that does not fit is placed early.
+    func layout(_ tasks: [Int], level: Int64, strict: Bool) -> [[TimeRange]]? {
+        var book = LoadBook()
+        var placed = early.placed
+        for (i, pins) in problem.pinned.enumerated() { for r in pins ?? [] { book.add(r, task: i, day: board.dayNumber(r.start)) } }
+        for i in tasks {
+            let prep = problem.prepared[i]
+            let prerequisiteEnd = prep.prerequisites.compactMap { placed[$0].last?.end }.max()
+            let lower = scheduler.lowerBound(prep, prerequisiteEnd: prerequisiteEnd)
+            var ranges: [TimeRange]?
+            if balances(i) {
+                let margin = scheduler.policy.finishEarly
+                if margin > 0, prep.task.due - margin > lower {
+                    ranges = lay(i, lower: lower, due: prep.task.due - margin, level: level, &book)
+                }
+                if ranges == nil { ranges = lay(i, lower: lower, due: prep.task.due, level: level, &book) }
+            }
+            if ranges == nil, !strict || !balances(i) {
+                ranges = placeEarly(i, lower: lower, book)
+                for r in ranges ?? [] { book.add(r, task: i, day: board.dayNumber(r.start)) }
+            }
+            guard let ranges else { return nil }
+            placed[i] = ranges
+        }
+        return placed
+    }
+
+    /// Lays out task `i` between `lower` and `due` under `level`, booking its
+    /// sittings in `book`; nil (and nothing booked) when it does not fit.
+    func lay(_ i: Int, lower: Instant, due: Instant, level: Int64, _ book: inout LoadBook) -> [TimeRange]? {
+        let prep = problem.prepared[i]
+        let lo = board.grid.ceil(lower), hi = board.grid.floor(due)
+        guard hi > lo else { return nil }
+        let firstDay = board.dayNumber(lo), lastDay = board.dayNumber(hi - 1)
+        guard lastDay - firstDay < 4_000 else { return nil }
+        let minimum = min(prep.remaining, max(prep.minSitting, min(shortest, prep.span)))
+        let shares = max(1, ceilDiv(prep.remaining, prep.span))
+        let dayCount = lastDay - firstDay + 1
+        var left = prep.remaining
+        var out: [TimeRange] = []
+        var k: Int64 = 0
+        let cap = min(level, dayCap)
+        while left > 0 {
+            // Days in the order they are tried for this sitting.
+            let ideal = firstDay + (2 * k + 1) * dayCount / (2 * shares)
+            var days = Array(firstDay...lastDay)
+            days.sort { a, b in
+                let la = book.load(a), lb = book.load(b)
+                if la != lb { return la < lb }
+                let da = abs(a - ideal), db = abs(b - ideal)
+                return da != db ? da < db : a < b
+            }
+            var chosen: TimeRange?
+            for d in days {
+                let room = cap == .max ? Int64.max : cap - book.load(d)
+                guard room >= minimum else { continue }
+                let mine = book.sittings(of: i, on: d)
+                let full = min(prep.span, left)
+                if !mine.isEmpty && (full != prep.span || mine.contains { $0.duration != prep.span }) { continue }
+                if let r = sitting(prep, day: d, from: lo, to: hi, room: room, left: left, minimum: minimum, book) {
+                    chosen = r
+                    break
+                }
+            }
+            guard let r = chosen else {
+                for s in out { book.remove(s, task: i, day: board.dayNumber(s.start)) }
+                return nil
+            }
+            book.add(r, task: i, day: board.dayNumber(r.start))
+            out.append(r)
+            left -= r.duration
+            k += 1
+        }
+        return out.sorted { $0.start < $1.start }
+    }
+
+    /// The longest sitting of `prep` on local day `day` (at most its span,
+    /// `left` and `room`, leaving nothing or at least `minimum`), at the
+    /// earliest free time that takes it; nil when none of `minimum` fits.
+    func sitting(_ prep: TaskScheduler.Prepared, day: Int64, from lo: Instant, to hi: Instant, room: Int64,
+                 left: Int64, minimum: Int64, _ book: LoadBook) -> TimeRange? {
+        let bi = board.bookIndex(day: day)
+        guard board.summary(bi).working else { return nil }
+        let ws = max(board.instant(book: bi, prep.windowStart), lo)
+        let we = min(board.instant(book: bi, prep.windowEnd), hi)
+        guard we - ws >= minimum else { return nil }
+        let others = book.sittings(on: day).map { TimeRange(start: $0.start - breakLength, end: $0.end + breakLength) }
+        let free = board.freeRanges(in: TimeRange(start: ws, end: we), sittings: others, withBusy: true)
+        let most = min(prep.span, left, room / step * step)
+        var best: TimeRange?
+        for f in free {
+            let fit = min(most, f.duration)
+            let length: Int64
+            if fit >= left {
+                length = left
+            } else if left - fit >= minimum {
+                length = fit
+            } else {
+                length = left - minimum
+            }
+            guard length >= minimum, length <= fit else { continue }
+            if best == nil || length > best!.duration { best = TimeRange(start: f.start, end: f.start + length) }
+            if length == most { break }
+        }
+        return best
+    }
+
+    /// Task `i` placed early (rule 8a) against everything in `book`, each of
+    /// its sittings a break away from the others; nil when it does not fit.
+    func placeEarly(_ i: Int, lower: Instant, _ book: LoadBook) -> [TimeRange]? {
+        let b = Scoreboard(emptyLike: board)
+        for (day, entries) in book.days.sorted(by: { $0.key < $1.key }) {
+            for e in entries {
+                let whole = b.dayNumber(e.range.start)
+                let r = TimeRange(start: max(e.range.start - breakLength, b.instant(book: b.bookIndex(day: whole), .startOfDay)),
+                                  end: e.range.end + breakLength)
+                b.bookSitting(r, day: day)
+            }
+        }
+        let req = scheduler.requirement(problem.prepared[i], lower: lower)
+        return Placer.using(b, req) { $0.place() }
+    }
+}
+
+/// The sittings laid out so far, by local day, and each day's load.
+struct LoadBook {
+    var days: [Int64: [(range: TimeRange, task: Int)]] = [:]
+    var loads: [Int64: Int64] = [:]
+
+    func load(_ day: Int64) -> Int64 { loads[day] ?? 0 }
+
+    func sittings(on day: Int64) -> [TimeRange] { (days[day] ?? []).map(\.range) }
+
+    func sittings(of task: Int, on day: Int64) -> [TimeRange] {
+        (days[day] ?? []).filter { $0.task == task }.map(\.range)
+    }
+
+    mutating func add(_ r: TimeRange, task: Int, day: Int64) {
+        var list = days[day] ?? []
+        let k = list.firstIndex { $0.range.start > r.start } ?? list.count
+        list.insert((r, task), at: k)
+        days[day] = list
+        loads[day, default: 0] += r.duration
+    }
+
+    mutating func remove(_ r: TimeRange, task: Int, day: Int64) {
+        days[day]?.removeAll { $0.range == r && $0.task == task }
+        loads[day, default: 0] -= r.duration
+    }
+}
