@@ -31,6 +31,9 @@ fi
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 store=$(mktemp -d)
 trap 'rm -rf "$store"' EXIT
+# Balanced placement unless FORTNIGHT_PLACEMENT=early (plan-bench's spread row runs both).
+placement=${FORTNIGHT_PLACEMENT:-balanced}
+case $placement in early|balanced) ;; *) echo "fortnight.sh: FORTNIGHT_PLACEMENT must be early or balanced" >&2; exit 64 ;; esac
 export PLAN_STORE=${keep:-$store/plan.sqlite} PLAN_NOW=2026-11-02T08:00:00-05:00
 if [[ -z ${PLAN_BENCH:-} ]]; then
     swift build -q --product plan-bench
@@ -41,7 +44,7 @@ plan() {
     "$PLAN_BENCH" plan "$@" || echo "(exit $?)"
     echo
 }
-plan policy set --tz America/New_York --day-start 08:00 --day-end 22:00 --buffer 10m
+plan policy set --tz America/New_York --day-start 08:00 --day-end 22:00 --buffer 10m --placement "$placement"
 plan calendar add Examples/fall-2026-classes.ics --name classes
 plan project add CS201 --color green
 plan project add MATH221 --color purple

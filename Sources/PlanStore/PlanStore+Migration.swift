@@ -41,7 +41,7 @@ extension PlanStore {
                 if version == 6 || version == 7 { try StoreUpgrade.groupCalendarColumnsFromSchema7(db) }
                 // Schema 2 … 8 → 9: the policy's placement and margin, two new columns
                 // (a schema-1 store made the policy table with them above).
-                if version >= 2 { try db.execute(PolicyColumns.fromSchema8) }
+                if version >= 2 { try PolicyColumns.fromSchema8(db) }
             }
             try db.execute("PRAGMA user_version = \(Self.schemaVersion); PRAGMA application_id = \(StoreMark.applicationID)")
             try StoreUpgrade.checkForeignKeys(db, path: path)

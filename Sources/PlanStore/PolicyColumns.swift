@@ -20,11 +20,15 @@ enum PolicyColumns {
             idx INTEGER PRIMARY KEY, day INTEGER NOT NULL CHECK(day BETWEEN 1 AND 7));
         """
 
-    /// Schema 8 → 9: how sittings are laid out, two new columns.
-    static let fromSchema8 = """
-        ALTER TABLE policy ADD COLUMN placement TEXT CHECK(placement IN ('early', 'balanced'));
-        ALTER TABLE policy ADD COLUMN finish_early INTEGER;
-        """
+    /// Schema 8 → 9: how sittings are laid out, two new columns (each
+    /// added only when the table lacks it).
+    static func fromSchema8(_ db: SQLiteDatabase) throws {
+        let have = Set(try db.rows("SELECT name FROM pragma_table_info('policy')") { $0.text(0) })
+        if !have.contains("placement") {
+            try db.execute("ALTER TABLE policy ADD COLUMN placement TEXT CHECK(placement IN ('early', 'balanced'))")
+        }
+        if !have.contains("finish_early") { try db.execute("ALTER TABLE policy ADD COLUMN finish_early INTEGER") }
+    }
 
     /// Replaces the stored policy.
     static func save(_ p: PolicyDefinition, in db: SQLiteDatabase) throws {

@@ -4,15 +4,15 @@ import PlanService
 import PlanStore
 
 /// Section 9: how the plan of a realistic fortnight spreads its work over the
-/// days (issue 30). `Examples/fortnight.sh` adds its eleven tasks one by one
+/// days (issue 30), early and balanced. `Examples/fortnight.sh` adds its eleven tasks one by one
 /// through this executable's `plan` mode (the code `plan add-task` runs) into
 /// a store kept in the workdir; the store is then measured through the
 /// service (``PlanService/spread()``, ``PlanSpread``). Not a timing: the
 /// figures are the same on every run and machine.
 struct SpreadBench {
     let options: Options
-    var spread: PlanSpread?
-    var note: String?
+    /// Early placement, then balanced: each placement's spread, or why there is none.
+    var runs: [(placement: String, spread: PlanSpread?, note: String?)] = []
 
     init(options: Options) { self.options = options }
 
@@ -24,27 +24,33 @@ struct SpreadBench {
 
     mutating func run() {
         print("9. Spread of the fortnight: Examples/fortnight.sh (11 tasks, the bundled fall classes),"
-              + " measured through the service")
-        let dir = options.freshFolder("spread")
+              + " early and balanced placement, measured through the service")
+        for placement in ["early", "balanced"] {
+            let (spread, note) = measure(placement)
+            runs.append((placement, spread, note))
+            print("   \(placement):")
+            for line in (spread.map(Self.text) ?? note ?? "").split(separator: "\n") { print("     " + line) }
+        }
+    }
+
+    /// The script run with `placement` into a new store, and the spread of its plan.
+    func measure(_ placement: String) -> (PlanSpread?, String?) {
+        let dir = options.freshFolder("spread-\(placement)")
         let storePath = dir + "/fortnight.sqlite"
         var env = ProcessInfo.processInfo.environment
         env["PLAN_BENCH"] = Child.selfPath
+        env["FORTNIGHT_PLACEMENT"] = placement
         let script = Self.repository + "/Examples/fortnight.sh"
         let r = Child.run(["bash", script, storePath], environment: env, capture: true)
         guard r.status == 0, !r.stdout.contains("(exit ") else {
             let refused = r.stdout.components(separatedBy: "\n").first { $0.hasPrefix("(exit ") }
-            note = "Examples/fortnight.sh failed (\(r.status)): " + (refused ?? String(r.stderr.prefix(200)))
-            print("   " + note!)
-            return
+            return (nil, "Examples/fortnight.sh failed (\(r.status)): " + (refused ?? String(r.stderr.prefix(200))))
         }
         do {
-            spread = try Self.measure(store: storePath, now: Self.now)
+            return (try Self.measure(store: storePath, now: Self.now), nil)
         } catch {
-            note = "cannot measure \(storePath): \(error)"
-            print("   " + note!)
-            return
+            return (nil, "cannot measure \(storePath): \(error)")
         }
-        for line in Self.text(spread!).split(separator: "\n") { print("   " + line) }
     }
 
     /// The spread of the plan in the store at `path`, at the clock `now`.
@@ -98,27 +104,34 @@ struct SpreadBench {
     }
 
     func table() -> String {
-        let header = "| placement | busiest day | days over 4 h | empty days | work in the first quarter of its window"
+        var out = "| placement | busiest day | days over 4 h | empty days | work in the first quarter of its window"
             + " | sittings under 45 min | least slack | lower bound for the busiest day |\n"
             + "|---|---|---|---|---|---|---|---|\n"
-        guard let s = spread else { return header + "| early (today) | \(note ?? "not measured") | | | | | | |" }
         let h = ISODuration.humanString
-        return header + "| early (today) | \(h(s.busiest)) | \(s.daysOverLongDay) | "
-            + "\(s.emptyDays) of \(s.days.count) | "
-            + "\(Self.percent(s.firstQuarterShare)) | \(s.shortSittings) | "
-            + (s.leastSlack.map { "\(h($0.slack)) (\($0.id))" } ?? "-")
-            + " | \(s.lowerBound.map(h) ?? "-") (\(h(s.totalWork)) over \(s.usableDays) days) |"
+        for run in runs {
+            guard let s = run.spread else {
+                out += "| \(run.placement) | \(run.note ?? "not measured") | | | | | | |\n"
+                continue
+            }
+            out += "| \(run.placement) | \(h(s.busiest)) | \(s.daysOverLongDay) | \(s.emptyDays) of \(s.days.count) | "
+                + "\(Self.percent(s.firstQuarterShare)) | \(s.shortSittings) | "
+                + (s.leastSlack.map { "\(h($0.slack)) (\($0.id))" } ?? "-")
+                + " | \(s.lowerBound.map(h) ?? "-") (\(h(s.totalWork)) over \(s.usableDays) days) |\n"
+        }
+        return out
     }
 
     var json: JSON {
-        guard let s = spread else { return .object([("note", .str(note))]) }
-        return .object([
-            ("days", .int(s.days.count)), ("usableDays", .int(s.usableDays)), ("workSeconds", .int(Int(s.totalWork))),
-            ("busiestSeconds", .int(Int(s.busiest))), ("busiestDay", .str(s.busiestDay?.isoString)),
-            ("daysOverFourHours", .int(s.daysOverLongDay)), ("emptyDays", .int(s.emptyDays)),
-            ("firstQuarterShare", .num(s.firstQuarterShare, 4)), ("sittingsUnder45Minutes", .int(s.shortSittings)),
-            ("leastSlackSeconds", .int(s.leastSlack.map { Int($0.slack) })), ("leastSlackTask", .str(s.leastSlack?.id)),
-            ("lowerBoundSeconds", .int(s.lowerBound.map { Int($0) })),
-        ])
+        .object(runs.map { run in
+            guard let s = run.spread else { return (run.placement, JSON.object([("note", .str(run.note))])) }
+            return (run.placement, JSON.object([
+                ("days", .int(s.days.count)), ("usableDays", .int(s.usableDays)), ("workSeconds", .int(Int(s.totalWork))),
+                ("busiestSeconds", .int(Int(s.busiest))), ("busiestDay", .str(s.busiestDay?.isoString)),
+                ("daysOverFourHours", .int(s.daysOverLongDay)), ("emptyDays", .int(s.emptyDays)),
+                ("firstQuarterShare", .num(s.firstQuarterShare, 4)), ("sittingsUnder45Minutes", .int(s.shortSittings)),
+                ("leastSlackSeconds", .int(s.leastSlack.map { Int($0.slack) })), ("leastSlackTask", .str(s.leastSlack?.id)),
+                ("lowerBoundSeconds", .int(s.lowerBound.map { Int($0) })),
+            ]))
+        })
     }
 }

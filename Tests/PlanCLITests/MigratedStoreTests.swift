@@ -23,7 +23,7 @@ import Testing
         let first = try run(["tasks"])
         #expect(first.status == 0)
         #expect(first.stdout == (try Self.expected("tasks.txt")))
-        #expect(first.stderr == "plan: upgraded the store \(store) from schema 1 to 8; the old file is kept as \(store).v1-backup\n")
+        #expect(first.stderr == "plan: upgraded the store \(store) from schema 1 to \(StoreFaultTests.schema); the old file is kept as \(store).v1-backup\n")
         #expect(FileManager.default.contents(atPath: store + ".v1-backup")
             == FileManager.default.contents(atPath: Self.fixtures.appendingPathComponent("plan.sqlite").path))
 

@@ -66,12 +66,12 @@ import Testing
         defer { try? FileManager.default.removeItem(at: dir) }
         var bytes = try Data(contentsOf: URL(fileURLWithPath: store))
         // PRAGMA user_version lives at offset 60 of the header, big-endian.
-        bytes.replaceSubrange(60..<64, with: [0, 0, 0, 9])
+        bytes.replaceSubrange(60..<64, with: [0, 0, 0, UInt8(Self.schema + 1)])
         try bytes.write(to: URL(fileURLWithPath: store))
         let before = try StoreSafetyTests.snapshot(dir)
         for args in [["tasks"], ["agenda"], Self.addMore] {
             let out = try CLIRunner.run(args, environment: env)
-            Self.expectOneLine(out, status: 65, saying: "\(store) is not a usable plan store: written by a newer plan (schema 9, this plan knows \(Self.schema))")
+            Self.expectOneLine(out, status: 65, saying: "\(store) is not a usable plan store: written by a newer plan (schema \(Self.schema + 1), this plan knows \(Self.schema))")
             #expect(try StoreSafetyTests.snapshot(dir) == before, "plan \(args[0]) changed a newer plan's store")
         }
     }
@@ -231,10 +231,10 @@ import Testing
         let notes = dir.appendingPathComponent("notes.txt").path
         try "my notes".write(toFile: notes, atomically: true, encoding: .utf8)
         var newer = try Data(contentsOf: URL(fileURLWithPath: copy))
-        newer.replaceSubrange(60..<64, with: [0, 0, 0, 9])
+        newer.replaceSubrange(60..<64, with: [0, 0, 0, UInt8(Self.schema + 1)])
         let newerPath = dir.appendingPathComponent("newer.sqlite").path
         try newer.write(to: URL(fileURLWithPath: newerPath))
-        for (file, text) in [(notes, "it is not an SQLite database"), (newerPath, "written by a newer plan (schema 9, this plan knows \(Self.schema))")] {
+        for (file, text) in [(notes, "it is not an SQLite database"), (newerPath, "written by a newer plan (schema \(Self.schema + 1), this plan knows \(Self.schema))")] {
             let out = try CLIRunner.run(["restore", file], environment: env)
             Self.expectOneLine(out, status: 65, saying: text)
             #expect(try Self.taskIds(env)?.sorted() == ["essay", "more"])

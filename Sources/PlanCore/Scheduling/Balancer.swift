@@ -1,12 +1,12 @@
-/// Balanced placement (rule 8b of the contract above ``TaskScheduler``): the
+/// Balanced placement (rule 9 of the contract above ``TaskScheduler``): the
 /// tasks the early pass scheduled, laid out again so that the daily study
 /// load is level and each task finishes a margin before its due where it
 /// can.
 ///
 /// The layout is built under a *level*: no local day may hold more than
 /// `level` of sitting time (pinned sittings included). For a level, the tasks
-/// are taken in the final order of the early pass (so prerequisites come
-/// first); each sitting of a task goes to the least loaded day of its window
+/// are taken those with the fewest days to their due first (then in the
+/// final order of the early pass; prerequisites first); each sitting of a task goes to the least loaded day of its window
 /// that can take it (ties: the day nearest the sitting's even share of the
 /// window, then the earlier), as long as its span allows and the day's room
 /// under the level leaves, at the earliest free time of that day, at least
@@ -54,8 +54,13 @@ struct Balancer {
     /// The balanced sittings of every scheduled task (pinned tasks keep
     /// theirs), or nil when the early plan stands.
     func run() -> [[TimeRange]]? {
-        let tasks = early.order.filter { early.status[$0] == .scheduled && problem.pinned[$0] == nil && problem.prepared[$0].remaining > 0 }
+        let tasks = layoutOrder(early.order.filter {
+            early.status[$0] == .scheduled && problem.pinned[$0] == nil && problem.prepared[$0].remaining > 0
+        })
         guard tasks.contains(where: balances) else { return nil }
+        // Without a level: which tasks can keep their margin at all.
+        guard let free = layout(tasks, level: .max, strict: false, keeping: []) else { return nil }
+        let keeping = free.margined
         var placed: [[TimeRange]]?
         if let low = lowestLevel(tasks) {
             // The least level found by galloping up, then bisecting.
@@ -64,8 +69,8 @@ struct Balancer {
             var tries = 0
             while hi == nil && probe < Self.wholeDay {
                 tries += 1
-                if let p = layout(tasks, level: probe, strict: true) {
-                    placed = p
+                if let p = layout(tasks, level: probe, strict: true, keeping: keeping) {
+                    placed = p.placed
                     hi = probe
                 } else {
                     lo = probe
@@ -75,19 +80,43 @@ struct Balancer {
             while let h = hi, h - lo > step, tries < 40 {
                 tries += 1
                 let mid = lo + (h - lo) / 2 / step * step
-                if let p = layout(tasks, level: mid, strict: true) {
-                    placed = p
+                if let p = layout(tasks, level: mid, strict: true, keeping: keeping) {
+                    placed = p.placed
                     hi = mid
                 } else {
                     lo = mid
                 }
             }
         }
-        if placed == nil { placed = layout(tasks, level: .max, strict: false) }
-        guard let placed else { return nil }
+        let chosen = placed ?? free.placed
         let short = { (ranges: [[TimeRange]]) in ranges.joined().filter { $0.duration < Self.shortSitting }.count }
-        guard short(placed) <= short(early.placed) else { return nil }
-        return placed
+        guard short(chosen) <= short(early.placed) else { return nil }
+        return chosen
+    }
+
+    /// The order tasks are laid out in: the fewest days from `now` (or the
+    /// task's start) to its due first, then the early pass's order; a task
+    /// never before its prerequisites.
+    func layoutOrder(_ tasks: [Int]) -> [Int] {
+        var rank = [Int](repeating: -1, count: problem.count)
+        for (k, i) in tasks.enumerated() { rank[i] = k }
+        let days = tasks.reduce(into: [Int: Int64]()) { out, i in
+            let prep = problem.prepared[i]
+            out[i] = board.dayNumber(prep.task.due - 1) - board.dayNumber(scheduler.lowerBound(prep, prerequisiteEnd: nil))
+        }
+        var waiting = [Int](repeating: 0, count: problem.count)
+        for i in tasks { waiting[i] = problem.prepared[i].prerequisites.count { rank[$0] >= 0 } }
+        var ready = Heap<Int> { a, b in days[a]! != days[b]! ? days[a]! < days[b]! : rank[a] < rank[b] }
+        for i in tasks where waiting[i] == 0 { ready.push(i) }
+        var out: [Int] = []
+        while let i = ready.pop() {
+            out.append(i)
+            for j in problem.prepared[i].dependents where rank[j] >= 0 {
+                waiting[j] -= 1
+                if waiting[j] == 0 { ready.push(j) }
+            }
+        }
+        return out
     }
 
     /// More than a local day holds.
@@ -111,9 +140,13 @@ struct Balancer {
         return max(step, ceilDiv(ceilDiv(total, days), step) * step)
     }
 
-    /// Every task of `tasks` laid out under `level`, or nil when one does not
-    /// fit. Unless `strict`, a task that does not fit is placed early.
-    func layout(_ tasks: [Int], level: Int64, strict: Bool) -> [[TimeRange]]? {
+    /// Every task of `tasks` laid out under `level`, and which of them end
+    /// `finishEarly` before their due; nil when one does not fit, or one in
+    /// `keeping` does not end that early. Unless `strict`, a task that does
+    /// not fit is placed early.
+    func layout(_ tasks: [Int], level: Int64, strict: Bool, keeping: Set<Int>)
+        -> (placed: [[TimeRange]], margined: Set<Int>)? {
+        var margined = Set<Int>()
         var book = LoadBook()
         var placed = early.placed
         for (i, pins) in problem.pinned.enumerated() { for r in pins ?? [] { book.add(r, task: i, day: board.dayNumber(r.start)) } }
@@ -126,7 +159,9 @@ struct Balancer {
                 let margin = scheduler.policy.finishEarly
                 if margin > 0, prep.task.due - margin > lower {
                     ranges = lay(i, lower: lower, due: prep.task.due - margin, level: level, &book)
+                    if ranges != nil { margined.insert(i) }
                 }
+                if ranges == nil && keeping.contains(i) { return nil }
                 if ranges == nil { ranges = lay(i, lower: lower, due: prep.task.due, level: level, &book) }
             }
             if ranges == nil, !strict || !balances(i) {
@@ -136,7 +171,7 @@ struct Balancer {
             guard let ranges else { return nil }
             placed[i] = ranges
         }
-        return placed
+        return (placed, margined)
     }
 
     /// Lays out task `i` between `lower` and `due` under `level`, booking its
@@ -198,7 +233,9 @@ struct Balancer {
         let ws = max(board.instant(book: bi, prep.windowStart), lo)
         let we = min(board.instant(book: bi, prep.windowEnd), hi)
         guard we - ws >= minimum else { return nil }
-        let others = book.sittings(on: day).map { TimeRange(start: $0.start - breakLength, end: $0.end + breakLength) }
+        // A break may reach across midnight: the neighbouring days' sittings count too.
+        let others = (book.sittings(on: day - 1) + book.sittings(on: day) + book.sittings(on: day + 1))
+            .map { TimeRange(start: $0.start - breakLength, end: $0.end + breakLength) }.sorted { $0.start < $1.start }
         let free = board.freeRanges(in: TimeRange(start: ws, end: we), sittings: others, withBusy: true)
         let most = min(prep.span, left, room / step * step)
         var best: TimeRange?
@@ -219,16 +256,20 @@ struct Balancer {
         return best
     }
 
-    /// Task `i` placed early (rule 8a) against everything in `book`, each of
+    /// Task `i` placed early (as in rule 8) against everything in `book`, each of
     /// its sittings a break away from the others; nil when it does not fit.
     func placeEarly(_ i: Int, lower: Instant, _ book: LoadBook) -> [TimeRange]? {
         let b = Scoreboard(emptyLike: board)
-        for (day, entries) in book.days.sorted(by: { $0.key < $1.key }) {
+        for (_, entries) in book.days.sorted(by: { $0.key < $1.key }) {
             for e in entries {
-                let whole = b.dayNumber(e.range.start)
-                let r = TimeRange(start: max(e.range.start - breakLength, b.instant(book: b.bookIndex(day: whole), .startOfDay)),
-                                  end: e.range.end + breakLength)
-                b.bookSitting(r, day: day)
+                // The sitting and its breaks, booked on each local day they touch.
+                let widened = TimeRange(start: e.range.start - breakLength, end: e.range.end + breakLength)
+                for day in b.dayNumber(widened.start)...b.dayNumber(widened.end - 1) {
+                    let bi = b.bookIndex(day: day)
+                    let whole = TimeRange(start: b.instant(book: bi, .startOfDay), end: b.instant(book: bi, .endOfDay))
+                    let part = TimeRange(start: max(widened.start, whole.start), end: min(widened.end, whole.end))
+                    if !part.isEmpty { b.bookSitting(part, day: day) }
+                }
             }
         }
         let req = scheduler.requirement(problem.prepared[i], lower: lower)

@@ -131,7 +131,7 @@ package struct Policy: Hashable, Sendable {
     /// At most this much sitting time (all tasks) on one local day; nil for no limit.
     package var maxPerDay: Int64?
     package var busy: BusyRules
-    /// How sittings are laid out (rule 8); a task may choose for itself.
+    /// How sittings are laid out (rule 9); a task may choose for itself.
     package var placement: Placement = .early
     /// Balanced placement finishes each task this long before its due where
     /// it can (never a reason to refuse a task).

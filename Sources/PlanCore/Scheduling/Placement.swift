@@ -1,5 +1,5 @@
 /// How a task's sittings are laid out once the plan knows which tasks fit
-/// (rule 8 of the contract above ``TaskScheduler``).
+/// (rules 8 and 9 of the contract above ``TaskScheduler``).
 package enum Placement: String, Hashable, Sendable, CaseIterable {
     /// Each sitting as early as the rules allow ("get it over with").
     case early

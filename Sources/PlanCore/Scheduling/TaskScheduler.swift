@@ -20,7 +20,7 @@ import Foundation
 /// 6. a task starts no sitting before the last sitting of each task in its
 ///    `after` ends, and is unschedulable when one of those is;
 /// 7. all sittings on one local day total at most `maxPerDay`;
-/// 8. tasks are placed one at a time, the ready one with the earliest
+/// 8. **Which tasks fit (the early pass).** Tasks are placed one at a time, the ready one with the earliest
 ///    effective due first (its own due or any dependent's effective due,
 ///    whichever is earlier), then the lower priority number, then `sequence`,
 ///    then input order. Within a task the placement is the lexicographically
@@ -41,11 +41,33 @@ import Foundation
 ///    trying its moves in order, within a bounded amount of work (see
 ///    ``Repair``). Nothing else changes the order or the placements, so a
 ///    request in which every task fits is planned exactly as by rule 8 alone.
+///    The plan of an `early` policy whose tasks choose no placement is this
+///    pass's (with its repair).
+/// 9. **Layout (balanced placement).** When the policy's or any task's
+///    placement is `balanced`, the tasks the early pass scheduled (and no
+///    others) are laid out again by ``Balancer``; pinned tasks keep their
+///    sittings and a task whose placement is `early` is placed as in rule 8
+///    against the others. Rules 1–7 still hold, and also: sittings of
+///    different tasks are at least `breakBetweenSittings` apart; a balanced
+///    task's sittings last at least the shorter of its remaining work, its
+///    span and max(`minSitting`, 45 minutes on the grid), and it has at most
+///    one sitting on a local day unless each of that day's is a full span.
+///    The layout keeps every local day's total sitting time at most a
+///    *level*, the least on the grid for which each task can be laid out
+///    (tasks in the early pass's final order, each sitting on the least
+///    loaded day of its window that takes it, ties to the day nearest the
+///    sitting's even share of the window, then the earlier); each task
+///    ends `finishEarly` before its due when it can under the level and by
+///    its due otherwise (the margin never refuses a task). When no level
+///    lays every task out, the layout is made without one and a task that
+///    does not fit is placed as in rule 8; when that still leaves a task
+///    out, or makes more sittings under 45 minutes than the early pass, the
+///    early pass's plan stands.
 ///
 /// **`available`**, in a diagnostic, is the largest total `X ≤ needed` such
 /// that some set of sittings for the task obeys rules 2–4, 6 and 7 against
 /// the busy time and the sittings of the tasks placed before it in the
-/// greedy pass (rule 8 before any repair), and adds up
+/// greedy pass (rule 8 before any repair; never the layout of rule 9), and adds up
 /// to exactly `X`. (It is rule 5 with `needed` replaced by the best smaller
 /// total; it is 0 when a prerequisite is unschedulable.)
 ///
@@ -59,7 +81,7 @@ import Foundation
 ///
 /// **`fixes`** holds, per field, the smallest change that alone makes the
 /// task fit when the **whole request** is planned again with it (every task,
-/// rule 8 and the repair pass): the earliest later `due` within
+/// rule 8 and the repair pass; rule 9 changes where, never whether): the earliest later `due` within
 /// ``fixSearchDays`` days, the latest earlier `start` (not before `now`), the
 /// latest earlier `earliest` (not before `dayStart`), the earliest later
 /// `latest` (not after `dayEnd`), the smallest longer `span` and the largest
@@ -162,7 +184,7 @@ package struct TaskScheduler: Sendable {
             for (i, fixes) in FixCheck(repair: repair).verified(withFixes) { diagnostics[i]?.fixes = fixes }
         }
 
-        // Rule 8b: the scheduled tasks laid out again, level and with a margin.
+        // Rule 9: the scheduled tasks laid out again, level and with a margin.
         if let placed = Balancer(scheduler: self, problem: problem, early: final, like: board).run() {
             final.placed = placed
         }
