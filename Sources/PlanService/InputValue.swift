@@ -7,6 +7,22 @@ package enum InputValue {
     /// `6h`, `90m`, `1h30m`, `1.5h`, `PT1H30M` → seconds, in whole minutes
     /// (what the canonical ISO form keeps); zero or more, at most
     /// ``InputLimits/maxDuration``.
+    /// A margin of time: a ``duration(_:field:)``, or whole days (`1d`, `2d`).
+    package static func margin(_ text: String, field: String) throws(InputError) -> Int64 {
+        let t = text.trimmingCharacters(in: .whitespaces).lowercased()
+        if t.hasSuffix("d"), let days = Int64(t.dropLast()), days >= 0 {
+            guard days <= InputLimits.maxDuration / 86_400 else {
+                throw InputError(field, "\"\(text)\" is longer than \(InputLimits.maxDuration / 3600) hours, the most plan accepts")
+            }
+            return days * 86_400
+        }
+        do {
+            return try duration(text, field: field)
+        } catch where error.message.hasSuffix("(90m, 1h30m, 1.5h or PT1H30M)") {
+            throw InputError(field, "\"\(text)\" is not a duration (1d, 12h, 90m or PT24H)")
+        }
+    }
+
     package static func duration(_ text: String, field: String) throws(InputError) -> Int64 {
         let t = text.trimmingCharacters(in: .whitespaces)
         if t.hasPrefix("-") {

@@ -27,7 +27,15 @@ package struct PolicyInput: Hashable, Sendable {
         let p = policy
         let buffer = try iso(p.buffer, "buffer"), breakBetween = try iso(p.breakBetweenSittings, "breakBetweenSittings")
         let granularity = try iso(p.granularity, "granularity"), maxPerDay = try iso(p.maxPerDay, "maxPerDay")
-        let finishEarly = try iso(p.finishEarly, "finishEarly")
+        let finishEarly = try p.finishEarly.map { t throws(InputError) in
+            ISODuration.format(try InputValue.margin(t, field: "finishEarly"))
+        }
+        let placement = try p.placement.map { t throws(InputError) in
+            guard let v = Placement(rawValue: t.trimmingCharacters(in: .whitespaces).lowercased()) else {
+                throw InputError("placement", "\"\(t)\" is not a placement (balanced or early)")
+            }
+            return v.rawValue
+        }
         if let timeZone { s.timeZone = timeZone }
         if let v = p.dayStart { s.policy.dayStart = v }
         if let v = p.dayEnd { s.policy.dayEnd = v }
@@ -36,7 +44,7 @@ package struct PolicyInput: Hashable, Sendable {
         if let breakBetween { s.policy.breakBetweenSittings = breakBetween }
         if let granularity { s.policy.granularity = granularity }
         if let maxPerDay { s.policy.maxPerDay = unsetWhenZero(maxPerDay) }
-        if let v = p.placement { s.policy.placement = v.lowercased() }
+        if let placement { s.policy.placement = placement }
         if let finishEarly { s.policy.finishEarly = finishEarly }
         if let change = p.busy, change.allDay != nil || change.tentative != nil {
             var b = s.policy.busy ?? ScheduleRequest.BusySpec()

@@ -12,10 +12,12 @@
 /// under the level leaves, at the earliest free time of that day, at least
 /// the break away from every other sitting. A task is laid out first with its
 /// due moved `finishEarly` earlier, and only when that fails with its due.
-/// The level is the least, on the grid, for which every task is laid out
-/// this way (searched from the total work over the usable days up); when
-/// there is none, the tasks are laid out without a level, and a task that
-/// still does not fit is placed early against the others. When even that
+/// The margin comes first: a task that keeps it in the layout without a
+/// level must keep it under the level too. The level is the least, on the
+/// grid, for which every task is laid out this way (searched from the total
+/// work over the usable days up); when there is none, the layout without a
+/// level stands, where a task that does not fit is placed early against the
+/// others. When even that
 /// fails, or the layout would have more sittings under 45 minutes than the
 /// early plan, the early plan stands.
 struct Balancer {
@@ -122,8 +124,10 @@ struct Balancer {
     /// More than a local day holds.
     static let wholeDay: Int64 = 25 * 3_600
 
-    /// The total work of `tasks` and the pinned sittings over the working
-    /// days their windows cover, on the grid: no level below it can hold them.
+    /// Where the search for the level starts: the total work of `tasks` and
+    /// the pinned sittings over the working days their windows cover, on the
+    /// grid (no level below it can hold them), and at least the longest full
+    /// sitting of a task (its span, or all its work when that is less).
     func lowestLevel(_ tasks: [Int]) -> Int64? {
         var first = Int64.max, last = Int64.min, total: Int64 = 0
         for i in tasks {
@@ -137,7 +141,9 @@ struct Balancer {
         for d in first...last where board.summary(board.bookIndex(day: d)).working { days += 1 }
         for pins in problem.pinned { for r in pins ?? [] where (first...last).contains(board.dayNumber(r.start)) { total += r.duration } }
         guard days > 0 else { return nil }
-        return max(step, ceilDiv(ceilDiv(total, days), step) * step)
+        // No shredding: a level below a task's full sitting would cut its sittings short.
+        let sitting = tasks.map { min(problem.prepared[$0].span, problem.prepared[$0].remaining) }.max() ?? step
+        return max(step, sitting, ceilDiv(ceilDiv(total, days), step) * step)
     }
 
     /// Every task of `tasks` laid out under `level`, and which of them end

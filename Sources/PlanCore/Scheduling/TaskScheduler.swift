@@ -48,17 +48,21 @@ import Foundation
 ///    others) are laid out again by ``Balancer``; pinned tasks keep their
 ///    sittings and a task whose placement is `early` is placed as in rule 8
 ///    against the others. Rules 1–7 still hold, and also: sittings of
-///    different tasks are at least `breakBetweenSittings` apart; a balanced
+///    different tasks are at least `breakBetweenSittings` apart; a laid-out
 ///    task's sittings last at least the shorter of its remaining work, its
 ///    span and max(`minSitting`, 45 minutes on the grid), and it has at most
 ///    one sitting on a local day unless each of that day's is a full span.
 ///    The layout keeps every local day's total sitting time at most a
-///    *level*, the least on the grid for which each task can be laid out
-///    (tasks in the early pass's final order, each sitting on the least
+///    *level*, the least on the grid, and at least every task's full sitting
+///    (its span, or all its work when less), for which each task can be laid out
+///    (tasks with the fewest days to their due first, prerequisites before
+///    dependents, each sitting on the least
 ///    loaded day of its window that takes it, ties to the day nearest the
 ///    sitting's even share of the window, then the earlier); each task
-///    ends `finishEarly` before its due when it can under the level and by
-///    its due otherwise (the margin never refuses a task). When no level
+///    ends `finishEarly` before its due when it can without a level (and
+///    then also under the level) and by its due otherwise (the margin never
+///    refuses a task). A task that cannot be laid out is placed as in rule 8
+///    against the others (and is not laid out). When no level
 ///    lays every task out, the layout is made without one and a task that
 ///    does not fit is placed as in rule 8; when that still leaves a task
 ///    out, or makes more sittings under 45 minutes than the early pass, the
