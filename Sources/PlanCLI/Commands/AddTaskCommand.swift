@@ -83,7 +83,8 @@ struct AddTaskCommand: ParsableCommand {
 
     func run() throws {
         try withService(options) { service in
-            let zone = try service.zone()
+            let settings = try service.settings()
+            let zone = settings.zone
             var input = TaskInput()
             input.title = title
             input.id = id
@@ -108,6 +109,11 @@ struct AddTaskCommand: ParsableCommand {
                     head += ": \(ISODuration.humanString(total)) in \(sittings.count) sitting\(sittings.count == 1 ? "" : "s")"
                     if let last = o?.lastEnd { head += ", done by \(TimeText.dayAndTime(last, zone))" }
                     if let slack = o?.slack { head += ", \(ISODuration.humanString(slack)) before due" }
+                    // Balanced placement says when a task could not keep its margin.
+                    let policy = settings.policy.policy(zone: zone)
+                    if policy.placement == .balanced, policy.finishEarly > 0, let slack = o?.slack, slack < policy.finishEarly {
+                        head += " (not the \(ISODuration.humanString(policy.finishEarly)) margin of --finish-early: no room to finish earlier)"
+                    }
                     say(Style.bold(head + "."))
                     if sittings.isEmpty { say("Nothing left to do: the work is already done.") }
                     say(StudyPlanText.render(sittings, title: title, zone: zone), terminator: "")
