@@ -11,6 +11,7 @@ import PlanCore
 /// log(t₂/t₁) / log(n₂/n₁) between consecutive sizes (1 means linear).
 struct ScheduleBench {
     struct Row {
+        var placement: Placement
         var tasks: Int
         var seconds: Double
         var runs: Int
@@ -65,11 +66,15 @@ struct ScheduleBench {
     mutating func run() {
         let sizes = options.sizes ?? (options.quick ? [10, 100, 300] : [10, 100, 1_000, 10_000])
         print("2. Scheduling: \(Format.count(busyCount)) busy blocks over 2027 in \(zone.identifier), seed \(options.seed)")
-        let policy = Policy(zone: zone, buffer: 5 * 60)
-        let scheduler = TaskScheduler(policy: policy, now: now)
         let busy = makeBusy(busyCount, seed: options.seed)
         let clock = ContinuousClock()
-        for n in sizes {
+        for placement in [Placement.early, .balanced] {
+          var policy = Policy(zone: zone, buffer: 5 * 60)
+          policy.placement = placement
+          policy.finishEarly = 86_400
+          let scheduler = TaskScheduler(policy: policy, now: now)
+          var previous: Row?
+          for n in sizes {
             let tasks = makeTasks(n, seed: options.seed)
             let runs = options.quick ? 3 : (n <= 100 ? 21 : (n <= 1_000 ? 7 : 5))
             var times: [Double] = []
@@ -79,19 +84,21 @@ struct ScheduleBench {
                 times.append(Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18)
             }
             let p = plan!
-            var row = Row(tasks: n, seconds: medianOf(times), runs: runs,
+            var row = Row(placement: placement, tasks: n, seconds: medianOf(times), runs: runs,
                           scheduled: p.tasks.count { $0.status == .scheduled },
                           unschedulable: p.tasks.count { $0.status == .unschedulable },
                           sittings: p.sittings.count, growth: nil)
-            if let last = rows.last { row.growth = growth(last.tasks, last.seconds, row.tasks, row.seconds) }
+            if let last = previous { row.growth = growth(last.tasks, last.seconds, row.tasks, row.seconds) }
+            previous = row
             rows.append(row)
-            print("   \(Format.count(n)) tasks: \(Format.ms(row.seconds))")
+            print("   \(placement.rawValue), \(Format.count(n)) tasks: \(Format.ms(row.seconds))")
+          }
         }
     }
 
     func table() -> String {
-        Format.table(["tasks", "busy blocks", "median", "runs", "scheduled", "unschedulable", "sittings", "growth"], rows.map { r in
-            [Format.count(r.tasks), Format.count(busyCount), Format.ms(r.seconds), String(r.runs), Format.count(r.scheduled),
+        Format.table(["placement", "tasks", "busy blocks", "median", "runs", "scheduled", "unschedulable", "sittings", "growth"], rows.map { r in
+            [r.placement.rawValue, Format.count(r.tasks), Format.count(busyCount), Format.ms(r.seconds), String(r.runs), Format.count(r.scheduled),
              Format.count(r.unschedulable), Format.count(r.sittings), r.growth.map { String(format: "%.2f", $0) } ?? "-"]
         })
     }
@@ -100,7 +107,7 @@ struct ScheduleBench {
         .object([
             ("busyBlocks", .int(busyCount)),
             ("rows", .array(rows.map { r in
-                .object([("tasks", .int(r.tasks)), ("medianSeconds", .num(r.seconds, 5)), ("runs", .int(r.runs)),
+                .object([("placement", .string(r.placement.rawValue)), ("tasks", .int(r.tasks)), ("medianSeconds", .num(r.seconds, 5)), ("runs", .int(r.runs)),
                          ("scheduled", .int(r.scheduled)), ("unschedulable", .int(r.unschedulable)),
                          ("sittings", .int(r.sittings)), ("growth", .num(r.growth))])
             })),

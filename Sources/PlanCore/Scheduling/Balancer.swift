@@ -17,7 +17,9 @@
 /// grid, for which every task is laid out this way (searched from the total
 /// work over the usable days up); when there is none, the layout without a
 /// level stands, where a task that does not fit is placed early against the
-/// others. When even that
+/// others, and one that does not fit even so keeps its early sittings (with
+/// its prerequisites) while the rest is laid out around them again, for a
+/// few rounds. When even that
 /// fails, or the layout would have more sittings under 45 minutes than the
 /// early plan, the early plan stands.
 struct Balancer {
@@ -60,8 +62,24 @@ struct Balancer {
             early.status[$0] == .scheduled && problem.pinned[$0] == nil && problem.prepared[$0].remaining > 0
         })
         guard tasks.contains(where: balances) else { return nil }
-        // Without a level: which tasks can keep their margin at all.
-        guard let free = layout(tasks, level: .max, strict: false, keeping: []) else { return nil }
+        // Without a level: which tasks can keep their margin at all, and
+        // which cannot be placed at all among the others — those keep their
+        // early sittings (with their prerequisites), and the rest is laid
+        // out around them again (a few rounds at most).
+        var held = Set<Int>()
+        var found: Layout?
+        for _ in 0..<4 {
+            guard let l = layout(tasks, level: .max, mustLay: nil, keeping: [], held: held) else { return nil }
+            if l.failed.isEmpty {
+                found = l
+                break
+            }
+            var stack = l.failed
+            while let i = stack.popLast() {
+                if held.insert(i).inserted { stack += problem.prepared[i].prerequisites }
+            }
+        }
+        guard let free = found else { return nil }
         let keeping = free.margined
         var placed: [[TimeRange]]?
         if let low = lowestLevel(tasks) {
@@ -71,7 +89,7 @@ struct Balancer {
             var tries = 0
             while hi == nil && probe < Self.wholeDay {
                 tries += 1
-                if let p = layout(tasks, level: probe, strict: true, keeping: keeping) {
+                if let p = layout(tasks, level: probe, mustLay: free.laid, keeping: keeping, held: held) {
                     placed = p.placed
                     hi = probe
                 } else {
@@ -82,7 +100,7 @@ struct Balancer {
             while let h = hi, h - lo > step, tries < 40 {
                 tries += 1
                 let mid = lo + (h - lo) / 2 / step * step
-                if let p = layout(tasks, level: mid, strict: true, keeping: keeping) {
+                if let p = layout(tasks, level: mid, mustLay: free.laid, keeping: keeping, held: held) {
                     placed = p.placed
                     hi = mid
                 } else {
@@ -148,15 +166,31 @@ struct Balancer {
 
     /// Every task of `tasks` laid out under `level`, and which of them end
     /// `finishEarly` before their due; nil when one does not fit, or one in
-    /// `keeping` does not end that early. Unless `strict`, a task that does
-    /// not fit is placed early.
-    func layout(_ tasks: [Int], level: Int64, strict: Bool, keeping: Set<Int>)
-        -> (placed: [[TimeRange]], margined: Set<Int>)? {
-        var margined = Set<Int>()
-        var book = LoadBook()
+    /// `keeping` does not end that early, or one in `mustLay` is not laid
+    /// out; a task that is not laid out is placed early (nil `mustLay`: any
+    /// task may be, and one that does not fit even so is listed in `failed`).
+    /// Tasks in `held` keep their early sittings, booked first.
+    func layout(_ tasks: [Int], level: Int64, mustLay: Set<Int>?, keeping: Set<Int>, held: Set<Int>) -> Layout? {
+        var margined = Set<Int>(), laid = Set<Int>(), failed: [Int] = []
+        var book = LoadBook(first: board.firstDay, days: board.state.pointee.dense.count)
         var placed = early.placed
-        for (i, pins) in problem.pinned.enumerated() { for r in pins ?? [] { book.add(r, task: i, day: board.dayNumber(r.start)) } }
-        for i in tasks {
+        // Every sitting so far, in the order booked, and a board for tasks
+        // placed early, made at the first such task and kept up to date.
+        var booked: [TimeRange] = []
+        var fallback: (board: Scoreboard, synced: Int)?
+        for (i, pins) in problem.pinned.enumerated() {
+            for r in pins ?? [] {
+                book.add(r, task: i, day: board.dayNumber(r.start))
+                booked.append(r)
+            }
+        }
+        for i in tasks where held.contains(i) {
+            for r in early.placed[i] {
+                book.add(r, task: i, day: board.dayNumber(r.start))
+                booked.append(r)
+            }
+        }
+        for i in tasks where !held.contains(i) {
             let prep = problem.prepared[i]
             let prerequisiteEnd = prep.prerequisites.compactMap { placed[$0].last?.end }.max()
             let lower = scheduler.lowerBound(prep, prerequisiteEnd: prerequisiteEnd)
@@ -170,14 +204,35 @@ struct Balancer {
                 if ranges == nil && keeping.contains(i) { return nil }
                 if ranges == nil { ranges = lay(i, lower: lower, due: prep.task.due, level: level, &book) }
             }
-            if ranges == nil, !strict || !balances(i) {
-                ranges = placeEarly(i, lower: lower, book)
+            if ranges != nil { laid.insert(i) }
+            if ranges == nil, mustLay?.contains(i) != true {
+                var f = fallback ?? (Scoreboard(emptyLike: board), 0)
+                for r in booked[f.synced...] { bookWithBreaks(r, on: f.board) }
+                f.synced = booked.count
+                fallback = f
+                ranges = Placer.using(f.board, scheduler.requirement(prep, lower: lower)) { $0.place() }
                 for r in ranges ?? [] { book.add(r, task: i, day: board.dayNumber(r.start)) }
             }
-            guard let ranges else { return nil }
+            guard let ranges else {
+                if mustLay != nil { return nil }
+                failed.append(i)
+                continue
+            }
+            booked += ranges
             placed[i] = ranges
         }
-        return (placed, margined)
+        return Layout(placed: placed, margined: margined, laid: laid, failed: failed)
+    }
+
+    /// What ``layout(_:level:mustLay:keeping:held:)`` made.
+    struct Layout {
+        var placed: [[TimeRange]]
+        /// Tasks that end `finishEarly` before their due.
+        var margined: Set<Int>
+        /// Tasks laid out (not placed early).
+        var laid: Set<Int>
+        /// Tasks that did not fit even placed early.
+        var failed: [Int]
     }
 
     /// Lays out task `i` between `lower` and `due` under `level`, booking its
@@ -195,28 +250,31 @@ struct Balancer {
         var out: [TimeRange] = []
         var k: Int64 = 0
         let cap = min(level, dayCap)
+        var tried: [Int64] = []
         while left > 0 {
-            // Days in the order they are tried for this sitting.
+            // The days are tried least loaded first, then nearest this
+            // sitting's even share of the window, then the earlier: the
+            // least load over the window from the book's tree, then the day
+            // with it nearest the share; a day tried is set aside until the
+            // sitting is placed.
             let ideal = firstDay + (2 * k + 1) * dayCount / (2 * shares)
-            var days = Array(firstDay...lastDay)
-            days.sort { a, b in
-                let la = book.load(a), lb = book.load(b)
-                if la != lb { return la < lb }
-                let da = abs(a - ideal), db = abs(b - ideal)
-                return da != db ? da < db : a < b
-            }
             var chosen: TimeRange?
-            for d in days {
-                let room = cap == .max ? Int64.max : cap - book.load(d)
-                guard room >= minimum else { continue }
+            while chosen == nil {
+                let least = book.leastLoad(from: firstDay, through: lastDay)
+                guard least != .max, cap == .max || cap - least >= minimum else { break }
+                guard let d = book.nearest(ideal, withLoad: least, from: firstDay, through: lastDay) else { break }
+                book.setAside(d)
+                tried.append(d)
+                // The day's free time under the policy window (busy time only) must hold a sitting.
+                if board.freeTime(onDay: d, from: lo, to: hi, inRangesOf: minimum).longest < minimum { continue }
                 let mine = book.sittings(of: i, on: d)
                 let full = min(prep.span, left)
                 if !mine.isEmpty && (full != prep.span || mine.contains { $0.duration != prep.span }) { continue }
-                if let r = sitting(prep, day: d, from: lo, to: hi, room: room, left: left, minimum: minimum, book) {
-                    chosen = r
-                    break
-                }
+                let room = cap == .max ? Int64.max : cap - least
+                chosen = sitting(prep, day: d, from: lo, to: hi, room: room, left: left, minimum: minimum, book)
             }
+            for d in tried { book.putBack(d) }
+            tried.removeAll(keepingCapacity: true)
             guard let r = chosen else {
                 for s in out { book.remove(s, task: i, day: board.dayNumber(s.start)) }
                 return nil
@@ -262,33 +320,93 @@ struct Balancer {
         return best
     }
 
-    /// Task `i` placed early (as in rule 8) against everything in `book`, each of
-    /// its sittings a break away from the others; nil when it does not fit.
-    func placeEarly(_ i: Int, lower: Instant, _ book: LoadBook) -> [TimeRange]? {
-        let b = Scoreboard(emptyLike: board)
-        for (_, entries) in book.days.sorted(by: { $0.key < $1.key }) {
-            for e in entries {
-                // The sitting and its breaks, booked on each local day they touch.
-                let widened = TimeRange(start: e.range.start - breakLength, end: e.range.end + breakLength)
-                for day in b.dayNumber(widened.start)...b.dayNumber(widened.end - 1) {
-                    let bi = b.bookIndex(day: day)
-                    let whole = TimeRange(start: b.instant(book: bi, .startOfDay), end: b.instant(book: bi, .endOfDay))
-                    let part = TimeRange(start: max(widened.start, whole.start), end: min(widened.end, whole.end))
-                    if !part.isEmpty { b.bookSitting(part, day: day) }
-                }
-            }
+    /// Books `r` and a break on each side of it on `b`, on each local day
+    /// they touch, so that a task placed early there keeps the break from it.
+    func bookWithBreaks(_ r: TimeRange, on b: Scoreboard) {
+        let widened = TimeRange(start: r.start - breakLength, end: r.end + breakLength)
+        for day in b.dayNumber(widened.start)...b.dayNumber(widened.end - 1) {
+            let bi = b.bookIndex(day: day)
+            let whole = TimeRange(start: b.instant(book: bi, .startOfDay), end: b.instant(book: bi, .endOfDay))
+            let part = TimeRange(start: max(widened.start, whole.start), end: min(widened.end, whole.end))
+            if !part.isEmpty { b.bookSitting(part, day: day) }
         }
-        let req = scheduler.requirement(problem.prepared[i], lower: lower)
-        return Placer.using(b, req) { $0.place() }
     }
 }
 
-/// The sittings laid out so far, by local day, and each day's load.
+/// The sittings laid out so far, by local day, and each day's load (kept
+/// in a min segment tree over the board's days, so the least loaded day of
+/// a window is found in O(log days); a day outside them counts as empty and
+/// is never a candidate).
 struct LoadBook {
+    let first: Int64
+    let count: Int
+    let leaves: Int
+    /// Leaves from `leaves`: each day's load, or `.max` while set aside.
+    var tree: [Int64]
+    var loads: [Int64]
     var days: [Int64: [(range: TimeRange, task: Int)]] = [:]
-    var loads: [Int64: Int64] = [:]
 
-    func load(_ day: Int64) -> Int64 { loads[day] ?? 0 }
+    init(first: Int64, days count: Int) {
+        self.first = first
+        self.count = count
+        var n = 1
+        while n < max(1, count) { n *= 2 }
+        leaves = n
+        loads = [Int64](repeating: 0, count: count)
+        tree = [Int64](repeating: .max, count: 2 * n)
+        for k in 0..<count { tree[n + k] = 0 }
+        for k in stride(from: n - 1, through: 1, by: -1) { tree[k] = min(tree[2 * k], tree[2 * k + 1]) }
+    }
+
+    func load(_ day: Int64) -> Int64 {
+        let k = day - first
+        return k >= 0 && k < Int64(count) ? loads[Int(k)] : 0
+    }
+
+    /// The least load of a day in `a…b` not set aside; `.max` for none.
+    func leastLoad(from a: Int64, through b: Int64) -> Int64 {
+        var lo = Int(max(0, a - first)) + leaves, hi = Int(min(Int64(count) - 1, b - first)) + leaves + 1
+        var m = Int64.max
+        while lo < hi {
+            if lo & 1 == 1 { m = min(m, tree[lo]); lo += 1 }
+            if hi & 1 == 1 { hi -= 1; m = min(m, tree[hi]) }
+            lo /= 2
+            hi /= 2
+        }
+        return m
+    }
+
+    /// The day in `a…b` not set aside with load `load` nearest `ideal`
+    /// (the earlier of two as near).
+    func nearest(_ ideal: Int64, withLoad load: Int64, from a: Int64, through b: Int64) -> Int64? {
+        let lo = max(a, first), hi = min(b, first + Int64(count) - 1)
+        guard lo <= hi else { return nil }
+        let center = min(max(ideal, lo), hi)
+        var distance: Int64 = 0
+        while center - distance >= lo || center + distance <= hi {
+            let before = center - distance, after = center + distance
+            if before >= lo && tree[leaves + Int(before - first)] == load { return before }
+            if after <= hi && tree[leaves + Int(after - first)] == load { return after }
+            distance += 1
+        }
+        return nil
+    }
+
+    mutating func setAside(_ day: Int64) { set(day, .max) }
+
+    mutating func putBack(_ day: Int64) { set(day, load(day)) }
+
+    private mutating func set(_ day: Int64, _ value: Int64) {
+        let k = day - first
+        guard k >= 0 && k < Int64(count) else { return }
+        var i = leaves + Int(k)
+        tree[i] = value
+        i /= 2
+        while i >= 1 {
+            tree[i] = min(tree[2 * i], tree[2 * i + 1])
+            i /= 2
+        }
+    }
 
     func sittings(on day: Int64) -> [TimeRange] { (days[day] ?? []).map(\.range) }
 
@@ -301,11 +419,18 @@ struct LoadBook {
         let k = list.firstIndex { $0.range.start > r.start } ?? list.count
         list.insert((r, task), at: k)
         days[day] = list
-        loads[day, default: 0] += r.duration
+        change(day, by: r.duration)
     }
 
     mutating func remove(_ r: TimeRange, task: Int, day: Int64) {
         days[day]?.removeAll { $0.range == r && $0.task == task }
-        loads[day, default: 0] -= r.duration
+        change(day, by: -r.duration)
+    }
+
+    private mutating func change(_ day: Int64, by d: Int64) {
+        let k = day - first
+        guard k >= 0 && k < Int64(count) else { return }
+        loads[Int(k)] += d
+        set(day, loads[Int(k)])
     }
 }

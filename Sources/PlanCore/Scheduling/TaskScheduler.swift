@@ -62,11 +62,13 @@ import Foundation
 ///    ends `finishEarly` before its due when it can without a level (and
 ///    then also under the level) and by its due otherwise (the margin never
 ///    refuses a task). A task that cannot be laid out is placed as in rule 8
-///    against the others (and is not laid out). When no level
-///    lays every task out, the layout is made without one and a task that
-///    does not fit is placed as in rule 8; when that still leaves a task
-///    out, or makes more sittings under 45 minutes than the early pass, the
-///    early pass's plan stands.
+///    against the others (and is not laid out); one that does not fit even
+///    so keeps its sittings of the early pass, with its prerequisites, and
+///    the others are laid out around them again (at most four rounds). When
+///    no level lays every task out, the layout without one stands; when a
+///    task still does not fit, or the layout makes more sittings under 45
+///    minutes than the early pass, the early pass's plan stands. (Sittings
+///    kept from the early pass keep their spacing there.)
 ///
 /// **`available`**, in a diagnostic, is the largest total `X ≤ needed` such
 /// that some set of sittings for the task obeys rules 2–4, 6 and 7 against
