@@ -29,6 +29,9 @@ struct TaskFieldOptions: ParsableArguments {
     @Option(help: "Notes, copied into the exported calendar.")
     var notes: String?
 
+    @Option(help: ArgumentHelp("This task's placement: early puts each sitting as early as it fits (get it over with); balanced spreads it toward the due. Default: the policy's (plan policy show).", valueName: "balanced|early"))
+    var placement: String?
+
     /// `input` with the options given.
     func apply(to input: inout TaskInput) {
         input.project = project ?? input.project
@@ -39,5 +42,6 @@ struct TaskFieldOptions: ParsableArguments {
         input.latest = latest
         input.priority = priority
         input.notes = notes
+        input.placement = placement
     }
 }

@@ -55,6 +55,7 @@ extension ScheduleRequest {
         spec.start = try t.optionalString("start")
         spec.due = try t.string("due")
         spec.priority = try t.optionalInt("priority")
+        spec.placement = try t.optionalString("placement")
         spec.after = try t.optionalStrings("after")
         spec.done = try t.optionalString("done")
         return spec

@@ -8,7 +8,7 @@ import PlanStore
 /// The `task.*` methods.
 extension RPCServer {
     static let taskFields = ["title", "project", "notes", "estimate", "span", "minSitting", "earliest", "latest",
-                             "start", "due", "priority", "after", "done"]
+                             "start", "due", "priority", "after", "done", "placement"]
 
     /// The task fields of `task.add` and `task.update` as a ``TaskInput``:
     /// only their JSON types are checked here; the service reads the values.
@@ -28,6 +28,7 @@ extension RPCServer {
         input.priority = try p.optionalInt("priority", in: Int.min...Int.max)
         input.after = try p.optionalStrings("after")
         input.done = try p.optionalString("done")
+        input.placement = try p.optionalString("placement")
         return input
     }
 

@@ -8,8 +8,8 @@ extension Fix {
         case .start(let t): "let it start from \(TimeText.dayAndTime(t, zone))"
         case .earliest(let t): "set earliest to \(t.hhmm)"
         case .latest(let t): "set latest to \(t.hhmm)"
-        case .span(let d): "allow sittings up to \(ISODuration.humanString(d)) (span)"
-        case .minSitting(let d): "allow sittings as short as \(ISODuration.humanString(d)) (minSitting)"
+        case .span(let d): "allow sittings up to \(ISODuration.humanString(d)) (--span)"
+        case .minSitting(let d): "allow sittings as short as \(ISODuration.humanString(d)) (--min)"
         }
     }
 }

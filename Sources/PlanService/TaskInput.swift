@@ -25,6 +25,8 @@ package struct TaskInput: Hashable, Sendable {
     package var after: [String]?
     /// Work already done (a new task only).
     package var done: String?
+    /// `balanced` or `early` (its own placement; unset: the policy's).
+    package var placement: String?
 
     /// Nothing given: set the fields the user or the editor gave.
     package init() {}
@@ -65,6 +67,12 @@ package struct TaskInput: Hashable, Sendable {
                 throw InputError("priority", "\(priority) is not a priority (1 highest … 4 lowest)")
             }
             task.priority = priority
+        }
+        if let placement {
+            guard let v = Placement(rawValue: placement.trimmingCharacters(in: .whitespaces).lowercased()) else {
+                throw InputError("placement", "\"\(placement)\" is not a placement (balanced or early)")
+            }
+            task.placement = v
         }
         if let after {
             if after.contains(task.id) {

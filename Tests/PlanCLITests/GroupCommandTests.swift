@@ -123,7 +123,7 @@ import Testing
 
         // My week: the class calendar, and an essay sitting on Wednesday evening.
         #expect(try w.plan("calendar", "add", w.path("classes.ics")).status == 0)
-        #expect(try w.plan("policy", "set", "--day-start", "08:00", "--day-end", "23:00").status == 0)
+        #expect(try w.plan("policy", "set", "--day-start", "08:00", "--day-end", "23:00", "--placement", "early").status == 0)
         r = try w.plan("add-task", "Essay draft", "--estimate", "2h", "--span", "2h", "--start", "2026-12-02T19:00", "--earliest", "19:00",
                        "--due", "2026-12-04")
         #expect(r.status == 0 && r.stdout.contains("Wed 2026-12-02"), "\(r)")

@@ -366,8 +366,8 @@ import Testing
             }
             #expect(p.terminationStatus == 0, "plan_client.py (\(framing)): \(errText)")
             #expect(text.contains("protocol 1.0"))
-            #expect(text.contains("\"History essay\" (history-essay): 6 sittings, saved"), "\(text)")
-            #expect(text.contains("2026-11-23 08:00–09:30 ▸ History essay"), "\(text)")
+            #expect(text.contains("\"History essay\" (history-essay): 4 sittings, saved"), "\(text)")
+            #expect(text.contains("2026-11-25\n  09:00–10:30  History essay (1/4)"), "\(text)")
             #expect(text.contains("CHEM 110 General Chemistry"), "the agenda merges the classes: \(text)")
         }
     }
@@ -384,11 +384,11 @@ import Testing
         let script = dir.appendingPathComponent("drive.lua")
         try Data("""
             local plan = require("plan")
-            plan.setup({ cmd = { \(Self.lua(CLIRunner.binary.path)), "rpc" }, store = \(Self.lua(store)), days = 2 })
+            plan.setup({ cmd = { \(Self.lua(CLIRunner.binary.path)), "rpc" }, store = \(Self.lua(store)), days = 3 })
             local err = plan.request_sync("task.add", { title = "History essay", project = "HIST200", estimate = "6h",
               span = "90m", due = "2026-12-10", calendars = { \(Self.lua(Self.calendar)) } }, 30000)
             assert(not err, vim.inspect(err))
-            plan.agenda({ days = 2 })
+            plan.agenda({ days = 3 })
             vim.wait(30000, function() return plan.last_buffer ~= nil end)
             vim.fn.writefile(vim.api.nvim_buf_get_lines(plan.last_buffer or 0, 0, -1, false), \(Self.lua(result)))
             plan.stop()
@@ -406,8 +406,8 @@ import Testing
         try p.run()
         p.waitUntilExit()
         let text = (try? String(contentsOfFile: result, encoding: .utf8)) ?? ""
-        #expect(text.contains("plan: agenda from 2026-11-23 (2 days)"), "\(text)")
-        #expect(text.contains("08:00–09:30  ▸ HIST200: History essay (1/6)"), "\(text)")
+        #expect(text.contains("plan: agenda from 2026-11-23 (3 days)"), "\(text)")
+        #expect(text.contains("09:00–10:30  ▸ HIST200: History essay (1/4)"), "\(text)")
         #expect(text.contains("CHEM 110 General Chemistry"), "\(text)")
     }
 

@@ -112,9 +112,9 @@ import Testing
     @Test func aNewClassOnTopOfASittingMovesOnlyThatTask() throws {
         let s = try Self.week()
         let before = try s.sittings()
-        // Lab report 5's first sitting is Wed 2026-11-04 09:00–09:50 (see the student story).
-        #expect(before["lab-report-5"]?.first == "2026-11-04T09:00:00-05:00–2026-11-04T09:50:00-05:00")
-        try s.addEvent("Study group", start: "20261104T141500Z", end: "20261104T144500Z")
+        // Lab report 5's first sitting is Thu 2026-11-05 10:55–11:55 (see the student story).
+        #expect(before["lab-report-5"]?.first == "2026-11-05T10:55:00-05:00–2026-11-05T11:55:00-05:00")
+        try s.addEvent("Study group", start: "20261105T160000Z", end: "20261105T163000Z")
 
         let dry = try #require(try JSONSerialization.jsonObject(with: Data(try s.plan("replan", "--dry-run", "--json").utf8))
             as? [String: Any])
@@ -122,19 +122,19 @@ import Testing
         #expect(moves.map { $0["taskId"] as? String } == ["lab-report-5"])
         let reason = try #require(moves.first?["reason"] as? [String: Any])
         #expect(reason["id"] as? String == "busy")
-        #expect(reason["message"] as? String == "collides with Study group on Wed 2026-11-04")
+        #expect(reason["message"] as? String == "collides with Study group on Thu 2026-11-05")
         #expect(dry["saved"] as? Bool == false && dry["compact"] as? Bool == false)
         #expect(try s.sittings() == before, "a dry run saves nothing")
 
         let out = try s.plan("replan")
         let after = try s.sittings()
         for (id, list) in before where id != "lab-report-5" { #expect(after[id] == list, "\(id) stayed") }
-        #expect(after["lab-report-5"]?.contains { $0.hasPrefix("2026-11-04T09:") } == false)
+        #expect(after["lab-report-5"]?.contains { $0.hasPrefix("2026-11-05T10:55") } == false)
         // Kept: every sitting still where it was (the lab report's that landed where they were count too).
         let stayed = after.reduce(0) { n, task in n + task.value.filter { before[task.key]?.contains($0) == true }.count }
         #expect(dry["kept"] as? Int == stayed)
         #expect(out.hasPrefix("1 task moved, \(stayed) sittings stayed in place:\n"))
-        #expect(out.contains("\n  lab-report-5: collides with Study group on Wed 2026-11-04\n    3 → 3 sittings, first "))
+        #expect(out.contains("\n  lab-report-5: collides with Study group on Thu 2026-11-05\n    \(before["lab-report-5"]?.count ?? 0) → "))
     }
 
     /// Keeping the essay where it is leaves the quiz no room before its due;
@@ -142,7 +142,8 @@ import Testing
     /// --compact, and --compact does it.
     @Test func aTaskThatFitsOnlyWithCompactIsNamed() throws {
         let s = try Store(now: "2026-11-02T07:00:00-05:00")
-        try s.plan("policy", "set", "--tz", "America/New_York", "--day-start", "08:00", "--day-end", "12:00")
+        // Early placement: the essay takes the first morning, as a "get it over with" student asks.
+        try s.plan("policy", "set", "--tz", "America/New_York", "--day-start", "08:00", "--day-end", "12:00", "--placement", "early")
         try s.plan("add-task", "Essay", "--estimate", "2h", "--span", "2h", "--due", "2026-11-04")
         try s.plan("add-task", "Quiz prep", "--estimate", "2h", "--span", "2h", "--due", "2026-11-02T12:00")
         #expect(try s.sittings() == ["essay": ["2026-11-02T08:00:00-05:00–2026-11-02T10:00:00-05:00"],

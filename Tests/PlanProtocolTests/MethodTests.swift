@@ -131,7 +131,8 @@ import Testing
         let s = try TestServer()
         let before = s.result("policy.get")
         #expect(before["timeZone"] == .string("America/New_York"))
-        #expect(before["policy"]?["dayStart"] == .string("07:00"))
+        #expect(before["policy"]?["dayStart"] == .string("09:00"))
+        #expect(before["policy"]?["placement"] == .string("balanced") && before["policy"]?["finishEarly"] == .string("PT24H"))
         let after = s.result("policy.set", """
             {"dayStart": "08:00", "dayEnd": "23:00", "workingDays": ["MO","TU","WE","TH","FR"], "buffer": "10m",
              "breakBetweenSittings": "PT20M", "granularity": "15m", "maxPerDay": "5h", "busy": {"allDay": true}}

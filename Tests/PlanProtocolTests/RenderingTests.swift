@@ -18,13 +18,13 @@ import Testing
         {
           "sittings": [
             {"taskId": "reading", "start": "2026-11-23T08:00:00-05:00", "end": "2026-11-23T10:00:00-05:00", "index": 1, "count": 1},
-            {"taskId": "essay", "start": "2026-11-24T09:00:00-05:00", "end": "2026-11-24T09:50:00-05:00", "index": 1, "count": 4},
-            {"taskId": "essay", "start": "2026-11-24T11:25:00-05:00", "end": "2026-11-24T12:50:00-05:00", "index": 2, "count": 4},
-            {"taskId": "essay", "start": "2026-11-24T14:25:00-05:00", "end": "2026-11-24T15:55:00-05:00", "index": 3, "count": 4},
-            {"taskId": "essay", "start": "2026-11-24T16:10:00-05:00", "end": "2026-11-24T17:25:00-05:00", "index": 4, "count": 4}
+            {"taskId": "essay", "start": "2026-11-26T14:25:00-05:00", "end": "2026-11-26T15:55:00-05:00", "index": 1, "count": 4},
+            {"taskId": "essay", "start": "2026-11-30T09:00:00-05:00", "end": "2026-11-30T10:30:00-05:00", "index": 2, "count": 4},
+            {"taskId": "essay", "start": "2026-12-04T09:00:00-05:00", "end": "2026-12-04T10:15:00-05:00", "index": 3, "count": 4},
+            {"taskId": "essay", "start": "2026-12-08T09:00:00-05:00", "end": "2026-12-08T09:45:00-05:00", "index": 4, "count": 4}
           ],
           "tasks": [
-            {"id": "essay", "status": "scheduled", "scheduled": "PT5H", "firstStart": "2026-11-24T09:00:00-05:00", "lastEnd": "2026-11-24T17:25:00-05:00", "slack": "PT383H35M"},
+            {"id": "essay", "status": "scheduled", "scheduled": "PT5H", "firstStart": "2026-11-26T14:25:00-05:00", "lastEnd": "2026-12-08T09:45:00-05:00", "slack": "PT55H15M"},
             {"id": "reading", "status": "scheduled", "scheduled": "PT2H", "firstStart": "2026-11-23T08:00:00-05:00", "lastEnd": "2026-11-23T10:00:00-05:00", "slack": "PT38H"},
             {"id": "lab", "status": "unschedulable", "scheduled": "PT0M"}
           ],
@@ -45,21 +45,27 @@ import Testing
         Mon 2026-11-23  2h
           08:00–10:00  Reading (1/1)
 
-        Tue 2026-11-24  5h
-          09:00–09:50  History essay (1/4)
-          11:25–12:50  History essay (2/4)
-          14:25–15:55  History essay (3/4)
-          16:10–17:25  History essay (4/4)
+        Thu 2026-11-26  1h30m
+          14:25–15:55  History essay (1/4)
+
+        Mon 2026-11-30  1h30m
+          09:00–10:30  History essay (2/4)
+
+        Fri 2026-12-04  1h15m
+          09:00–10:15  History essay (3/4)
+
+        Tue 2026-12-08  45m
+          09:00–09:45  History essay (4/4)
 
         Tasks
-          History essay  5h in 4 sittings, done by Tue 2026-11-24 17:25, 383h35m before due
+          History essay  5h in 4 sittings, done by Tue 2026-12-08 09:45, 55h15m before due
           Reading        2h in 1 sitting, done by Mon 2026-11-23 10:00, 38h before due
           Lab report     does not fit (30h needed)
           Total: 7h in 5 sittings; 2 scheduled, 1 not fitting, 0 done
 
         Does not fit: Lab report (lab)
           Needs 30h, but only 7h35m fits by Thu 2026-11-26 12:00 (short by 22h25m).
-          Limited by: the daily window, the longest sitting (span), calendar events, tasks planned before it, the due date.
+          Limited by: the daily window (--earliest/--latest, --day-start/--day-end), the longest sitting (--span), calendar events, tasks planned before it, the due date (--due).
           Any one of these changes would make it fit:
             - move due to Fri 2026-12-04 11:40
 
@@ -94,8 +100,8 @@ import Testing
         #expect(Fix.start(t).phrase(ny) == "let it start from Sat 2026-12-12 17:00")
         #expect(Fix.earliest(TimeOfDay(hour: 7)).phrase(ny) == "set earliest to 07:00")
         #expect(Fix.latest(.endOfDay).phrase(ny) == "set latest to 24:00")
-        #expect(Fix.span(9000).phrase(ny) == "allow sittings up to 2h30m (span)")
-        #expect(Fix.minSitting(1200).phrase(ny) == "allow sittings as short as 20m (minSitting)")
+        #expect(Fix.span(9000).phrase(ny) == "allow sittings up to 2h30m (--span)")
+        #expect(Fix.minSitting(1200).phrase(ny) == "allow sittings as short as 20m (--min)")
         #expect(Set(Limit.allCases.map(\.phrase)).count == Limit.allCases.count)
     }
 }

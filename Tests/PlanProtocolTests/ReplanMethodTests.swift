@@ -37,14 +37,14 @@ import Testing
         #expect(moves.first?["reason"]?["message"] == .string("re-fitted from now (--compact)"))
 
         // A shorter day moves what it rules out, and says so.
-        s.result("policy.set", #"{"dayEnd": "10:00"}"#)
+        s.result("policy.set", #"{"dayStart": "12:00"}"#)
         let policy = s.result("plan.replan", #"{"dryRun": true}"#)
         if case .array(let moved)? = policy["moves"], let first = moved.first {
             #expect(first["reason"]?["id"] == .string("window"))
-            #expect(first["reason"]?["message"]?.stringValue?.hasPrefix("policy changed: outside 07:00–10:00 on ") == true)
+            #expect(first["reason"]?["message"]?.stringValue?.hasPrefix("policy changed: outside 12:00–21:00 on ") == true)
             #expect(first["reason"]?["sitting"]?["start"] != nil)
         } else {
-            Issue.record("a day ending at 10:00 moves the essay: \(policy.text)")
+            Issue.record("a day starting at 12:00 moves the essay: \(policy.text)")
         }
 
         s.error("plan.replan", #"{"compact": "yes"}"#, code: -32602, pointer: "/compact")

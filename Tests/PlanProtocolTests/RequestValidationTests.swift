@@ -98,7 +98,8 @@ import Testing
     @Test func defaultsFollowTheContract() throws {
         let input = try ScheduleRequest.decode(Data(Self.request(tasks: Self.essay).utf8)).validated()
         let p = input.policy
-        #expect(p.dayStart == TimeOfDay(hour: 7) && p.dayEnd == TimeOfDay(hour: 22))
+        #expect(p.dayStart == TimeOfDay(hour: 9) && p.dayEnd == TimeOfDay(hour: 21))
+        #expect(p.placement == .balanced && p.finishEarly == 86_400)
         #expect(p.workingDays.count == 7 && p.buffer == 0 && p.breakBetweenSittings == 900)
         #expect(p.granularity == 300 && p.maxPerDay == nil)
         #expect(p.busy == BusyRules(allDay: false, tentative: true))

@@ -4,7 +4,10 @@ import PlanRender
 import Testing
 @testable import PlanCore
 
-/// A student's week in New York, starting Monday 23 November 2026.
+/// A student's week in New York, starting Monday 23 November 2026. These are
+/// rule 8's examples (each sitting as early as it fits): each request asks
+/// for early placement, and the 07:00–22:00 day it was written with when it
+/// sets no window. The last one is the same essay under the defaults.
 @Suite struct StudentScenarioTests {
     static let mwf = [date("2026-11-23"), date("2026-11-25"), date("2026-11-27")]
 
@@ -13,7 +16,7 @@ import Testing
     @Test func essayAroundMondayWednesdayFridayClasses() throws {
         let json = """
         {"timeZone": "America/New_York", "now": "2026-11-23T08:00:00-05:00",
-         "policy": {"dayStart": "09:00", "dayEnd": "17:00", "buffer": "PT10M", "granularity": "PT15M"},
+         "policy": {"placement": "early", "dayStart": "09:00", "dayEnd": "17:00", "buffer": "PT10M", "granularity": "PT15M"},
          "tasks": [{"id": "essay", "title": "History essay", "estimate": "PT6H", "span": "PT1H30M",
                     "minSitting": "PT45M", "due": "2026-11-27T17:00"}]}
         """
@@ -32,11 +35,29 @@ import Testing
         #expect(run.response.sittings.allSatisfy { $0.count == 5 })
     }
 
+    /// The same essay under the contract's defaults (balanced placement, a day's
+    /// margin): one sitting a day, full spans where they fit, none on top of
+    /// a class, and done a day before the due.
+    @Test func theSameEssayBalanced() throws {
+        let json = """
+        {"timeZone": "America/New_York", "now": "2026-11-23T08:00:00-05:00",
+         "policy": {"dayStart": "09:00", "dayEnd": "17:00", "buffer": "PT10M", "granularity": "PT15M"},
+         "tasks": [{"id": "essay", "title": "History essay", "estimate": "PT6H", "span": "PT1H30M",
+                    "minSitting": "PT45M", "due": "2026-11-27T17:00"}]}
+        """
+        let busy = try classes(Self.mwf, ["09:00-10:15", "11:00-12:15", "14:00-15:15"], json: json)
+        let run = try Run(json, busy: busy)
+        let sittings = run.sittings("essay")
+        #expect(sittings == ["Mon 15:30–17:00", "Tue 09:00–10:30", "Wed 15:30–17:00", "Thu 09:00–10:30"])
+        #expect(Set(sittings.map { $0.prefix(3) }).count == sittings.count)
+        #expect(run.task("essay").slack == "PT30H30M")
+    }
+
     /// Rule 4's example: 70 minutes with 30-minute minimum and 60-minute span
     /// is 40 + 30, never 60 + 10.
     @Test func seventyMinutesAreFortyPlusThirty() throws {
         let run = try Run("""
-        {"timeZone": "UTC", "now": "2026-11-23T09:00:00Z",
+        {"timeZone": "UTC", "now": "2026-11-23T09:00:00Z", "policy": {"dayStart": "07:00", "dayEnd": "22:00", "placement": "early"},
          "tasks": [{"id": "quiz", "title": "Quiz prep", "estimate": "PT1H10M", "span": "PT1H",
                     "minSitting": "PT30M", "due": "2026-11-23T18:00"}]}
         """)
@@ -47,7 +68,7 @@ import Testing
     /// diagnostic says so and proposes the latest earliest that fits (08:00).
     @Test func earliestNineMakesItNotFit() throws {
         let json = """
-        {"timeZone": "America/New_York", "now": "2026-11-23T07:00:00-05:00",
+        {"timeZone": "America/New_York", "now": "2026-11-23T07:00:00-05:00", "policy": {"dayStart": "07:00", "dayEnd": "22:00", "placement": "early"},
          "tasks": [{"id": "pset", "title": "Problem set", "estimate": "PT3H", "earliest": "09:00",
                     "due": "2026-11-24T12:00"}]}
         """
@@ -79,7 +100,7 @@ import Testing
     @Test func labReportAfterReading() throws {
         let json = """
         {"timeZone": "America/New_York", "now": "2026-11-23T08:00:00-05:00",
-         "policy": {"dayStart": "09:00", "dayEnd": "12:00"},
+         "policy": {"placement": "early", "dayStart": "09:00", "dayEnd": "12:00"},
          "tasks": [
            {"id": "lab", "title": "Lab report", "estimate": "PT3H", "after": ["reading"], "due": "2026-11-24T12:00"},
            {"id": "flash", "title": "Flashcards", "estimate": "PT1H", "due": "2026-11-25T12:00"},
@@ -103,7 +124,7 @@ import Testing
     @Test func weekWithMaxPerDay() throws {
         let run = try Run("""
         {"timeZone": "Europe/Berlin", "now": "2026-11-23T08:00:00+01:00",
-         "policy": {"maxPerDay": "PT2H", "workingDays": ["MO", "TU", "WE", "TH", "FR"]},
+         "policy": {"dayStart": "07:00", "dayEnd": "22:00", "placement": "early", "maxPerDay": "PT2H", "workingDays": ["MO", "TU", "WE", "TH", "FR"]},
          "tasks": [
            {"id": "thesis", "title": "Thesis chapter", "estimate": "PT6H", "span": "PT1H30M", "due": "2026-11-27T22:00"},
            {"id": "slides", "title": "Slides", "estimate": "PT3H", "due": "2026-11-27T22:00"},
@@ -125,7 +146,7 @@ import Testing
     /// evening before.
     @Test func dueTomorrowMorningPlannedTheEveningBefore() throws {
         let json = """
-        {"timeZone": "America/New_York", "now": "2026-11-23T17:40:00-05:00",
+        {"timeZone": "America/New_York", "now": "2026-11-23T17:40:00-05:00", "policy": {"dayStart": "07:00", "dayEnd": "22:00", "placement": "early"},
          "tasks": [{"id": "memo", "title": "Reading memo", "estimate": "PT2H", "due": "2026-11-24T09:00"}]}
         """
         let busy = try classes([date("2026-11-23")], ["18:00-19:00"], json: json)
@@ -138,7 +159,7 @@ import Testing
     /// Half the work is done: only the rest is planned; all of it done means `done`.
     @Test func taskAlreadyHalfDone() throws {
         let run = try Run("""
-        {"timeZone": "UTC", "now": "2026-11-23T09:00:00Z",
+        {"timeZone": "UTC", "now": "2026-11-23T09:00:00Z", "policy": {"dayStart": "07:00", "dayEnd": "22:00", "placement": "early"},
          "tasks": [
            {"id": "half", "title": "Half done", "estimate": "PT4H", "done": "PT2H", "due": "2026-11-24"},
            {"id": "all", "title": "All done", "estimate": "PT1H", "done": "PT1H30M", "due": "2026-11-24"}]}
@@ -152,7 +173,7 @@ import Testing
     /// A remaining 20 minutes under a 30-minute minimum is one 20-minute sitting.
     @Test func shortRemainderIsOneSitting() throws {
         let run = try Run("""
-        {"timeZone": "UTC", "now": "2026-11-23T09:00:00Z",
+        {"timeZone": "UTC", "now": "2026-11-23T09:00:00Z", "policy": {"dayStart": "07:00", "dayEnd": "22:00", "placement": "early"},
          "tasks": [{"id": "t", "title": "Tidy notes", "estimate": "PT20M", "due": "2026-11-24"}]}
         """)
         #expect(run.sittings("t") == ["Mon 09:00–09:20"])
@@ -163,7 +184,7 @@ import Testing
     @Test func fallBackNightHasTheExtraHour() throws {
         let run = try Run("""
         {"timeZone": "America/New_York", "now": "2026-11-01T00:00:00-04:00",
-         "policy": {"dayStart": "00:00", "dayEnd": "04:00", "breakBetweenSittings": "PT0M"},
+         "policy": {"placement": "early", "dayStart": "00:00", "dayEnd": "04:00", "breakBetweenSittings": "PT0M"},
          "tasks": [{"id": "t", "title": "Night shift notes", "estimate": "PT5H", "span": "PT5H", "due": "2026-11-01"}]}
         """)
         #expect(run.response.sittings.map { "\($0.start) \($0.end)" }

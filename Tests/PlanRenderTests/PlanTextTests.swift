@@ -36,7 +36,7 @@ import Testing
 
         Does not fit: Lab report (lab)
           Needs 30h, but only 7h35m fits by Fri 2026-11-27 17:00 (short by 22h25m).
-          Limited by: the daily window, calendar events.
+          Limited by: the daily window (--earliest/--latest, --day-start/--day-end), calendar events.
           Any one of these changes would make it fit:
             - move due to Fri 2026-12-04 11:40
 
@@ -70,7 +70,7 @@ import Testing
                            fixes: [.span(9000), .earliest(TimeOfDay(hour: 7))])
         #expect(d.changesText(zone: Values.zone) == """
         Any one of these would make it fit:
-          - allow sittings up to 2h30m (span)
+          - allow sittings up to 2h30m (--span)
           - set earliest to 07:00
         """)
     }

@@ -102,21 +102,25 @@ import Testing
         #expect(r.kept == others + landedAgain)
     }
 
-    /// A shorter day: exactly the tasks with a sitting past the new end move,
-    /// each because of the policy.
+    /// A shorter day: exactly the tasks with a sitting outside the new window
+    /// move, each because of the policy.
     @Test func aShorterDayMovesOnlyWhatItRulesOut() throws {
         let (s, service) = try Self.week()
         let before = try Self.sittings(s)
-        _ = try service.updateSettings { $0.policy.dayEnd = "18:00" }
-        let late = Set(before.filter { $0.value.contains { Self.zone.local($0.end).secondOfDay > 18 * 3_600 } }.keys)
+        _ = try service.updateSettings { ($0.policy.dayStart, $0.policy.dayEnd) = ("10:00", "18:00") }
+        let late = Set(before.filter { $0.value.contains {
+            Self.zone.local($0.end).secondOfDay > 18 * 3_600 || Self.zone.local($0.start).secondOfDay < 10 * 3_600
+        } }.keys)
         #expect(!late.isEmpty)
         let (r, _) = try service.replan()
         #expect(Set(r.moves.map(\.taskId)) == late)
         #expect(r.moves.allSatisfy { $0.reason?.id == "window" })
-        #expect(r.moves.allSatisfy { $0.reason?.phrase(Self.zone).hasPrefix("policy changed: outside 08:00–18:00 on ") == true })
+        #expect(r.moves.allSatisfy { $0.reason?.phrase(Self.zone).hasPrefix("policy changed: outside 10:00–18:00 on ") == true })
         let after = try Self.sittings(s)
         for (id, ranges) in before where !late.contains(id) { #expect(after[id] == ranges, "\(id) stayed") }
-        #expect(after.values.joined().allSatisfy { Self.zone.local($0.end).secondOfDay <= 18 * 3_600 })
+        #expect(after.values.joined().allSatisfy {
+            Self.zone.local($0.end).secondOfDay <= 18 * 3_600 && Self.zone.local($0.start).secondOfDay >= 10 * 3_600
+        })
     }
 
     /// A sitting on top of a class, or inside its buffer, names the class
@@ -147,7 +151,11 @@ import Testing
     @Test func replanNeverDropsAnotherTask() throws {
         let s = try BusyCacheTests.Scratch()
         let service = PlanService(store: s.store, now: Self.at(23, 8), environment: ["TZ": "UTC"])
-        _ = try service.updateSettings { $0.timeZone = "America/New_York" }
+        // The day of the request it was written for: 07:00–22:00.
+        _ = try service.updateSettings {
+            $0.timeZone = "America/New_York"
+            ($0.policy.dayStart, $0.policy.dayEnd) = ("07:00", "22:00")
+        }
         let lab = ScheduleRequest.TaskSpec(id: "lab", title: "Lab report", estimate: "PT30H", due: "2026-11-25")
         _ = try service.addTask(try TaskDefinition(lab, path: ""), registering: [Self.classes], dryRun: false, replan: false)
         let before = try Self.sittings(s, now: Self.at(23, 8))

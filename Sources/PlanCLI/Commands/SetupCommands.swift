@@ -211,7 +211,7 @@ struct PolicyCommand: ParsableCommand {
             abstract: "Change the policy. Already planned sittings stay; `plan replan` re-fits those it rules out.",
             discussion: """
                 Example: plan policy set --day-start 08:00 --day-end 23:00 --working-days MO,TU,WE,TH,FR --max-per-day 5h
-                For a plan you would follow, spread toward each due: plan policy set --placement balanced
+                Unset, the day runs 09:00–21:00 every day and work is balanced, finishing a day before each due.
                 """)
         @Option(help: ArgumentHelp("IANA zone, e.g. America/New_York.", valueName: "zone")) var tz: String?
         @Option(help: ArgumentHelp("No work before this time of day.", valueName: "HH:MM")) var dayStart: String?
@@ -221,7 +221,7 @@ struct PolicyCommand: ParsableCommand {
         @Option(name: .customLong("break"), help: ArgumentHelp("Between two sittings of one task.", valueName: "duration")) var breakBetween: String?
         @Option(help: ArgumentHelp("Grid of start and end times; must divide an hour.", valueName: "duration")) var granularity: String?
         @Option(help: ArgumentHelp("Most work per day (0 for no limit).", valueName: "duration")) var maxPerDay: String?
-        @Option(help: ArgumentHelp("How sittings are laid out: balanced levels the daily load over the days each task may use, finishing a margin before each due; early (the default) puts each sitting as early as it fits.", valueName: "balanced|early")) var placement: String?
+        @Option(help: ArgumentHelp("How sittings are laid out: balanced (the default) levels the daily load over the days each task may use, finishing a margin before each due; early puts each sitting as early as it fits (get it over with).", valueName: "balanced|early")) var placement: String?
         @Option(help: ArgumentHelp("Balanced placement finishes each task this long before its due where it can (default 1d; 0 for no margin). Never a reason to refuse a task.", valueName: "duration")) var finishEarly: String?
         @Option(help: ArgumentHelp("Do all-day events block the day? yes/no.", valueName: "yes|no")) var busyAllDay: String?
         @Option(help: ArgumentHelp("Do tentative events block time? yes/no.", valueName: "yes|no")) var busyTentative: String?

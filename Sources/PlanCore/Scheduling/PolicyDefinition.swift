@@ -3,9 +3,9 @@
 /// the working days keep the order they were given in (repeats too), so the
 /// contract's spelling of a stored policy is the one the user wrote.
 package struct PolicyDefinition: Hashable, Sendable {
-    /// Nil for 07:00.
+    /// Nil for 09:00.
     package var dayStart: TimeOfDay?
-    /// Nil for 22:00.
+    /// Nil for 21:00.
     package var dayEnd: TimeOfDay?
     /// As given; nil for every day.
     package var workingDays: [Weekday]?
@@ -21,17 +21,20 @@ package struct PolicyDefinition: Hashable, Sendable {
     package var busyAllDay: Bool?
     /// Nil for yes (tentative events block their time).
     package var busyTentative: Bool?
-    /// Nil for early.
+    /// Nil for balanced.
     package var placement: Placement?
     /// Elapsed seconds; nil for one day (0: no margin).
     package var finishEarly: Int64?
 
     /// The contract's defaults, for what a user leaves unset: every day
-    /// 07:00–22:00, no buffer, a 15-minute break, a 5-minute grid, no daily
-    /// maximum, tentative events busy, all-day events free, early
-    /// placement, and a balanced one finishing a day early.
+    /// 09:00–21:00, no buffer, a 15-minute break, a 5-minute grid, no daily
+    /// maximum, tentative events busy, all-day events free, balanced
+    /// placement finishing a day before each due.
     package static func defaults(zone: SystemZone) -> Policy {
         var p = Policy(zone: zone)
+        p.dayStart = TimeOfDay(hour: 9)
+        p.dayEnd = TimeOfDay(hour: 21)
+        p.placement = .balanced
         p.finishEarly = 86_400
         return p
     }

@@ -108,6 +108,8 @@ package struct ScheduleRequest: Hashable, Sendable {
         package var priority: Int?
         package var after: [String]?
         package var done: String?
+        /// `balanced` or `early`; nil for the policy's.
+        package var placement: String?
 
         /// The four required members; set the others as they are given.
         package init(id: String, title: String, estimate: String, due: String) {

@@ -10,6 +10,8 @@ protocol TaskFields {
     var notes: String? { get }
     var priority: Int? { get }
     var after: [String] { get }
+    /// As written (`balanced`, `early`); nil for the policy's.
+    var placement: String? { get }
     func duration(_ field: TaskField) throws(ScheduleRequestError) -> Int64?
     func clock(_ field: TaskField) throws(ScheduleRequestError) -> TimeOfDay?
     func time(_ field: TaskField) throws(ScheduleRequestError) -> TaskTime?
@@ -41,6 +43,7 @@ struct SpecFields: TaskFields {
     var notes: String? { spec.notes }
     var priority: Int? { spec.priority }
     var after: [String] { spec.after ?? [] }
+    var placement: String? { spec.placement }
 
     func text(_ field: TaskField) -> String? {
         switch field {
@@ -90,6 +93,7 @@ struct TypedFields: TaskFields {
     var notes: String? { task.notes }
     var priority: Int? { task.priority }
     var after: [String] { task.after }
+    var placement: String? { task.placement?.rawValue }
 
     func duration(_ field: TaskField) -> Int64? {
         switch field {
@@ -151,6 +155,13 @@ extension PlanTask {
         }
         task.after = f.after
         if let v = try duration(.done) { task.done = v }
+        if let text = f.placement {
+            guard let v = Placement(rawValue: text) else {
+                throw ScheduleRequestError(.badValue, taskId: f.id, field: "\(f.path)/placement",
+                                           message: "\"\(text)\" is not a placement (balanced or early)")
+            }
+            task.placement = v
+        }
         if let s = task.start, s > task.due {
             throw f.bad(.start, "start \(f.written(.start)) is after due \(f.written(.due))", .startAfterDue)
         }

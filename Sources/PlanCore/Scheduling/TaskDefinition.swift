@@ -95,6 +95,8 @@ package struct TaskDefinition: Hashable, Sendable {
     package var after: [String]
     /// Work already done, elapsed seconds.
     package var done: Int64
+    /// How its sittings are laid out; nil for the policy's placement.
+    package var placement: Placement?
 
     /// The four members every task has; set the others as they are given.
     package init(id: String, title: String, estimate: Int64, due: TaskTime) {
@@ -120,6 +122,7 @@ package struct TaskDefinition: Hashable, Sendable {
         spec.priority = priority
         spec.after = after.isEmpty ? nil : after
         spec.done = done == 0 ? nil : ISODuration.format(done)
+        spec.placement = placement?.rawValue
         return spec
     }
 
@@ -140,5 +143,12 @@ package struct TaskDefinition: Hashable, Sendable {
         priority = spec.priority
         after = spec.after ?? []
         done = try reader.duration(.done) ?? 0
+        if let text = spec.placement {
+            guard let v = Placement(rawValue: text) else {
+                throw ScheduleRequestError(.badValue, taskId: spec.id, field: "\(path)/placement",
+                                           message: "\"\(text)\" is not a placement (balanced or early)")
+            }
+            placement = v
+        }
     }
 }
