@@ -55,6 +55,7 @@ plan done problem-set-7 --spent 1h
 plan done "Reading: Atlantic trade"
 plan replan
 plan replan --compact
+plan week --from 2026-11-02 --png "${out%.ics}-week.png"
 plan export "$out"
 echo "The merged calendar has $(grep -c BEGIN:VEVENT "$out") events (classes and study sittings)."
-if [[ $out != "$store"/* ]]; then echo "Import $out into any calendar app."; fi
+if [[ $out != "$store"/* ]]; then echo "Import $out into any calendar app; ${out%.ics}-week.png is the week as a picture."; fi

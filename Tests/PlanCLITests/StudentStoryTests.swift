@@ -43,6 +43,7 @@ import Testing
         Step(args: ["replan"], expectedStatus: 0),
         Step(args: ["replan", "--compact"], expectedStatus: 0),
         Step(args: ["task", "show", "history-essay"], expectedStatus: 0),
+        Step(args: ["week", "--from", "2026-11-02", "--png", "OUT/week.png"], expectedStatus: 0),
         Step(args: ["export", "OUT/plan.ics"], expectedStatus: 0),
     ]
 
