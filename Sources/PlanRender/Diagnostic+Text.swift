@@ -24,6 +24,9 @@ extension Diagnostic {
         if !binding.isEmpty {
             out += "  Limited by: " + binding.map(\.phrase).joined(separator: ", ") + ".\n"
         }
+        if let id = prerequisiteId, let end = prerequisiteEnd {
+            out += "  It comes after \(TerminalText.label(id)), which runs until \(TimeText.dayAndTime(end, zone)).\n"
+        }
         if fixes.isEmpty {
             out += "  No single change to the task alone makes it fit.\n"
         } else {

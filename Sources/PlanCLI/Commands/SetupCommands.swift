@@ -189,7 +189,7 @@ struct PolicyCommand: ParsableCommand {
                     break            \(p.breakBetweenSittings.flatMap(ISODuration.parse).map(ISODuration.humanString) ?? "") between sittings of a task
                     granularity      \(p.granularity.flatMap(ISODuration.parse).map(ISODuration.humanString) ?? "")
                     max per day      \(p.maxPerDay.flatMap(ISODuration.parse).map(ISODuration.humanString) ?? "no limit")
-                    placement        \(p.placement ?? "")\(p.placement == Placement.balanced.rawValue ? ", finishing \(finishEarly(p.finishEarly)) before due where it can" : "")
+                    placement        \(p.placement ?? "")\(p.placement == Placement.balanced.rawValue ? ", " + margin(p.finishEarly) : "")
                     busy: all-day    \(p.busy?.allDay == true ? "yes" : "no")
                     busy: tentative  \(p.busy?.tentative == false ? "no" : "yes")
 
@@ -198,10 +198,10 @@ struct PolicyCommand: ParsableCommand {
             }
         }
 
-        /// `1d`, or `no time` for a zero margin.
-        func finishEarly(_ text: String?) -> String {
+        /// `finishing 24h before due where it can`, or `no margin before due`.
+        func margin(_ text: String?) -> String {
             let v = text.flatMap(ISODuration.parse) ?? 0
-            return v == 0 ? "no time" : ISODuration.humanString(v)
+            return v == 0 ? "no margin before due" : "finishing \(ISODuration.humanString(v)) before due where it can"
         }
     }
 

@@ -139,6 +139,10 @@ package struct Diagnostic: Hashable, Sendable {
     /// At most one fix per field, in the order due, start, earliest, latest,
     /// span, minSitting.
     package var fixes: [Fix]
+    /// When `binding` holds `after`: the task it comes after whose last
+    /// sitting ends latest at its turn, and that end.
+    package var prerequisiteId: String?
+    package var prerequisiteEnd: Instant?
 
     package init(id: String = "unschedulable", taskId: String, needed: Int64, available: Int64,
                 binding: [Limit], fixes: [Fix]) {

@@ -177,6 +177,16 @@ package struct TaskScheduler: Sendable {
         for (job, d) in zip(pending, diagnose(pending, prepared: problem.prepared, bookings: greedy.bookings, like: board)) {
             diagnostics[job.task] = d
         }
+        // What `after` binds to: the prerequisite that ends last (its place
+        // in the greedy pass is the one the task saw at its turn).
+        for i in problem.prepared.indices where diagnostics[i]?.binding.contains(.after) == true {
+            let last = problem.prepared[i].prerequisites.compactMap { j in greedy.placed[j].last.map { (j, $0.end) } }
+                .max { $0.1 < $1.1 }
+            if let (j, end) = last {
+                diagnostics[i]?.prerequisiteId = problem.prepared[j].task.id
+                diagnostics[i]?.prerequisiteEnd = end
+            }
+        }
 
         // The repair pass, only when something failed; then every fix is
         // checked against a re-plan of the whole request (see ``FixCheck``).
