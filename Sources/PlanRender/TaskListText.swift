@@ -3,7 +3,8 @@ import PlanCore
 /// `plan tasks` and `plan task show` in words.
 package enum TaskListText {
     /// One line per task: id, title, project, state, progress, next sitting,
-    /// slack and due; overdue and unscheduled tasks in red.
+    /// how its sittings spread over the days, slack and due; overdue and
+    /// unscheduled tasks in red.
     package static func list(_ rows: [TaskRow], zone: some UTCOffsetProvider, style: TextStyle) -> String {
         if rows.isEmpty { return "No tasks yet. Add one with `plan add-task`.\n" }
         var out = ""
@@ -13,11 +14,25 @@ package enum TaskListText {
             if let p = r.task.project { line += "  [\(TerminalText.label(p))]" }
             line += "  \(r.state.rawValue)  \(progress)"
             if let n = r.next { line += "  next \(TimeText.dayAndTime(n.range.start, zone))" }
+            if let n = r.next, let spread = spread(r.sittings.filter { $0.range.start >= n.range.start }, zone: zone) {
+                line += "  " + spread
+            }
             if let s = r.slack { line += "  slack \(ISODuration.humanString(s))" }
             line += "  due \(TimeText.due(r.due, zone))"
             out += (r.state == .overdue || r.state == .unscheduled ? style.red(line) : line) + "\n"
         }
         return out
+    }
+
+    /// How sittings spread over the days (`plan tasks` gives those from the
+    /// next one on): `4h30m on 3 days, at most 2h a day`; nil without any.
+    static func spread(_ sittings: [Sitting], zone: some UTCOffsetProvider) -> String? {
+        guard !sittings.isEmpty else { return nil }
+        var perDay: [LocalDate: Int64] = [:]
+        for s in sittings { perDay[zone.local(s.range.start).date, default: 0] += s.range.duration }
+        let total = perDay.values.reduce(0, +), most = perDay.values.max() ?? 0
+        let h = ISODuration.humanString
+        return perDay.count == 1 ? "\(h(total)) on 1 day" : "\(h(total)) on \(perDay.count) days, at most \(h(most)) a day"
     }
 
     /// One task with its fields and all its sittings.
