@@ -24,6 +24,17 @@ import Testing
         #expect(TaskListText.list([], zone: Values.zone, style: .plain) == "No tasks yet. Add one with `plan add-task`.\n")
     }
 
+    /// The spread: the sittings from the next one on, by local day (the past one is left out).
+    @Test func theLineSaysHowTheWorkSpreadsOverTheDays() {
+        let past = Sitting(taskId: "essay", range: Values.range(24, (9, 0), (11, 0)), index: 1, count: 4)
+        let next = Sitting(taskId: "essay", range: Values.range(25, (9, 0), (10, 30)), index: 2, count: 4)
+        let sittings = [past, next,
+                        Sitting(taskId: "essay", range: Values.range(25, (14, 0), (15, 0)), index: 3, count: 4),
+                        Sitting(taskId: "essay", range: Values.range(26, (9, 0), (10, 0)), index: 4, count: 4)]
+        let line = TaskListText.list([Self.row(.scheduled, next: next, slack: 7200, sittings: sittings)], zone: Values.zone, style: .plain)
+        #expect(line.contains("  next Wed 2026-11-25 09:00  3h30m on 2 days, at most 2h30m a day  slack 2h  "), "\(line)")
+    }
+
     @Test func detailListsFieldsThenSittings() {
         let sittings = [Sitting(taskId: "essay", range: Values.range(25, (9, 0), (10, 30)), index: 1, count: 1)]
         let text = TaskListText.detail(Self.row(.scheduled, slack: 3600, sittings: sittings), zone: Values.zone)
