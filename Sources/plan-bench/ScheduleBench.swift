@@ -7,7 +7,7 @@ import PlanCore
 /// in New York, so days are fragmented and DST changes twice. Tasks take 30
 /// minutes to 3 hours, are due anywhere in the year, some start later, some
 /// follow another task, some keep to 09:00–18:00. Each size is timed several
-/// times; the table shows the median wall time and the growth exponent
+/// times, with early placement and with balanced (a day's margin); the table shows the median wall time and the growth exponent
 /// log(t₂/t₁) / log(n₂/n₁) between consecutive sizes (1 means linear).
 struct ScheduleBench {
     struct Row {
@@ -67,14 +67,18 @@ struct ScheduleBench {
         let sizes = options.sizes ?? (options.quick ? [10, 100, 300] : [10, 100, 1_000, 10_000])
         print("2. Scheduling: \(Format.count(busyCount)) busy blocks over 2027 in \(zone.identifier), seed \(options.seed)")
         let busy = makeBusy(busyCount, seed: options.seed)
+        for placement in [Placement.early, .balanced] { measure(placement, sizes: sizes, busy: busy) }
+    }
+
+    /// One row per size for `placement` (balanced with a day's margin, the defaults).
+    mutating func measure(_ placement: Placement, sizes: [Int], busy: [BusyBlock]) {
+        var policy = Policy(zone: zone, buffer: 5 * 60)
+        policy.placement = placement
+        policy.finishEarly = 86_400
+        let scheduler = TaskScheduler(policy: policy, now: now)
         let clock = ContinuousClock()
-        for placement in [Placement.early, .balanced] {
-          var policy = Policy(zone: zone, buffer: 5 * 60)
-          policy.placement = placement
-          policy.finishEarly = 86_400
-          let scheduler = TaskScheduler(policy: policy, now: now)
-          var previous: Row?
-          for n in sizes {
+        var previous: Row?
+        for n in sizes {
             let tasks = makeTasks(n, seed: options.seed)
             let runs = options.quick ? 3 : (n <= 100 ? 21 : (n <= 1_000 ? 7 : 5))
             var times: [Double] = []
@@ -92,7 +96,6 @@ struct ScheduleBench {
             previous = row
             rows.append(row)
             print("   \(placement.rawValue), \(Format.count(n)) tasks: \(Format.ms(row.seconds))")
-          }
         }
     }
 
