@@ -32,6 +32,9 @@ struct TaskFieldOptions: ParsableArguments {
     @Option(help: ArgumentHelp("This task's placement: early puts each sitting as early as it fits (get it over with); balanced spreads it toward the due. Default: the policy's (plan policy show).", valueName: "balanced|early"))
     var placement: String?
 
+    @Option(help: ArgumentHelp("Hours you would rather work on this task: morning (08-12), afternoon (12-17), evening (17-22) or HH:MM-HH:MM; any drops the policy's. Balanced placement uses them when the work still fits there, else other hours; never a refusal (--earliest/--latest are the limits).", valueName: "hours"))
+    var prefer: String?
+
     /// `input` with the options given.
     func apply(to input: inout TaskInput) {
         input.project = project ?? input.project
@@ -43,5 +46,6 @@ struct TaskFieldOptions: ParsableArguments {
         input.priority = priority
         input.notes = notes
         input.placement = placement
+        input.prefer = prefer
     }
 }

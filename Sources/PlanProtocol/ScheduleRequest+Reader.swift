@@ -40,7 +40,8 @@ extension ScheduleRequest {
                    busy: try p.optionalObject("busy").map { (b) throws(ScheduleRequestError) in
                        BusySpec(allDay: try b.optionalBool("allDay"), tentative: try b.optionalBool("tentative"))
                    },
-                   placement: try p.optionalString("placement"), finishEarly: try p.optionalString("finishEarly"))
+                   placement: try p.optionalString("placement"), finishEarly: try p.optionalString("finishEarly"),
+                   prefer: try p.optionalString("prefer"))
     }
 
     private static func taskSpec(_ t: RequestFields) throws(ScheduleRequestError) -> TaskSpec {
@@ -56,6 +57,7 @@ extension ScheduleRequest {
         spec.due = try t.string("due")
         spec.priority = try t.optionalInt("priority")
         spec.placement = try t.optionalString("placement")
+        spec.prefer = try t.optionalString("prefer")
         spec.after = try t.optionalStrings("after")
         spec.done = try t.optionalString("done")
         return spec

@@ -247,6 +247,7 @@ package enum Wire {
                                               tentative: p.busy?.tentative ?? defaults.busy.tentative)
             p.placement = p.placement ?? defaults.placement.rawValue
             p.finishEarly = p.finishEarly ?? ISODuration.format(defaults.finishEarly)
+            p.prefer = p.prefer ?? "any"
             policy = p
         }
     }

@@ -14,7 +14,7 @@ extension RPCServer {
 
     func policySet(_ p: Params) throws(RPCError) -> String {
         let durations = ["buffer", "breakBetweenSittings", "granularity", "maxPerDay", "finishEarly"]
-        try p.allowOnly(["timeZone", "dayStart", "dayEnd", "workingDays"] + durations + ["busy", "placement"])
+        try p.allowOnly(["timeZone", "dayStart", "dayEnd", "workingDays"] + durations + ["busy", "placement", "prefer"])
         var input = PolicyInput()
         input.timeZone = try p.optionalString("timeZone")
         input.policy = ScheduleRequest.PolicySpec(
@@ -22,7 +22,7 @@ extension RPCServer {
             workingDays: try p.optionalStrings("workingDays"), buffer: try p.optionalString("buffer"),
             breakBetweenSittings: try p.optionalString("breakBetweenSittings"), granularity: try p.optionalString("granularity"),
             maxPerDay: try p.optionalString("maxPerDay"), placement: try p.optionalString("placement"),
-            finishEarly: try p.optionalString("finishEarly"))
+            finishEarly: try p.optionalString("finishEarly"), prefer: try p.optionalString("prefer"))
         if let busy = try p.optionalObject("busy") {
             try busy.allowOnly(["allDay", "tentative"])
             input.policy.busy = ScheduleRequest.BusySpec(allDay: try busy.optionalBool("allDay"), tentative: try busy.optionalBool("tentative"))

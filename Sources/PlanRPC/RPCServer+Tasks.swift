@@ -8,7 +8,7 @@ import PlanStore
 /// The `task.*` methods.
 extension RPCServer {
     static let taskFields = ["title", "project", "notes", "estimate", "span", "minSitting", "earliest", "latest",
-                             "start", "due", "priority", "after", "done", "placement"]
+                             "start", "due", "priority", "after", "done", "placement", "prefer"]
 
     /// The task fields of `task.add` and `task.update` as a ``TaskInput``:
     /// only their JSON types are checked here; the service reads the values.
@@ -29,6 +29,7 @@ extension RPCServer {
         input.after = try p.optionalStrings("after")
         input.done = try p.optionalString("done")
         input.placement = try p.optionalString("placement")
+        input.prefer = try p.optionalString("prefer")
         return input
     }
 

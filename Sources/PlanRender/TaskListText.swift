@@ -44,6 +44,7 @@ package enum TaskListText {
         if let s = r.slack { out += "  slack     \(ISODuration.humanString(s))\n" }
         if !r.task.after.isEmpty { out += "  after     \(r.task.after.map(TerminalText.label).joined(separator: ", "))\n" }
         if let p = r.task.placement { out += "  placement \(p.rawValue)\n" }
+        if let h = r.task.prefer { out += "  prefers   \(h.phrase)\n" }
         if let n = r.task.notes { out += "  notes     \(TerminalText.label(n))\n" }
         if !r.sittings.isEmpty { out += "\n" + StudyPlanText.render(r.sittings, title: r.task.title, zone: zone) }
         return out

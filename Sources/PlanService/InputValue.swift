@@ -23,6 +23,14 @@ package enum InputValue {
         }
     }
 
+    /// Preferred hours as a user types them (see ``PreferredHours/init(text:)``).
+    package static func prefer(_ text: String, field: String) throws(InputError) -> PreferredHours {
+        guard let v = PreferredHours(text: text) else {
+            throw InputError(field, "\"\(text)\" is not preferred hours (\(PreferredHours.accepted))")
+        }
+        return v
+    }
+
     package static func duration(_ text: String, field: String) throws(InputError) -> Int64 {
         let t = text.trimmingCharacters(in: .whitespaces)
         if t.hasPrefix("-") {

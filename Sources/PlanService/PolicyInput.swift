@@ -36,6 +36,7 @@ package struct PolicyInput: Hashable, Sendable {
             }
             return v.rawValue
         }
+        let prefer = try p.prefer.map { t throws(InputError) in try InputValue.prefer(t, field: "prefer").text }
         if let timeZone { s.timeZone = timeZone }
         if let v = p.dayStart { s.policy.dayStart = v }
         if let v = p.dayEnd { s.policy.dayEnd = v }
@@ -46,6 +47,7 @@ package struct PolicyInput: Hashable, Sendable {
         if let maxPerDay { s.policy.maxPerDay = unsetWhenZero(maxPerDay) }
         if let placement { s.policy.placement = placement }
         if let finishEarly { s.policy.finishEarly = finishEarly }
+        if let prefer { s.policy.prefer = prefer == "any" ? nil : prefer }
         if let change = p.busy, change.allDay != nil || change.tentative != nil {
             var b = s.policy.busy ?? ScheduleRequest.BusySpec()
             if let v = change.allDay { b.allDay = v }

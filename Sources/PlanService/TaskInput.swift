@@ -27,6 +27,8 @@ package struct TaskInput: Hashable, Sendable {
     package var done: String?
     /// `balanced` or `early` (its own placement; unset: the policy's).
     package var placement: String?
+    /// Preferred hours (`evening`, `14:00-18:00`, `any`); unset: the policy's.
+    package var prefer: String?
 
     /// Nothing given: set the fields the user or the editor gave.
     package init() {}
@@ -74,6 +76,7 @@ package struct TaskInput: Hashable, Sendable {
             }
             task.placement = v
         }
+        if let prefer { task.prefer = try InputValue.prefer(prefer, field: "prefer") }
         if let after {
             if after.contains(task.id) {
                 throw InputError("after", "a task cannot come after itself", kind: ScheduleRequestError.Kind.cycle.rawValue)

@@ -39,8 +39,8 @@ extension PlanStore {
                 // Schema 6 or 7 → 8: where each study session lives on its group calendar, two new columns
                 // (a store older than 6 made the group tables with them just above).
                 if version == 6 || version == 7 { try StoreUpgrade.groupCalendarColumnsFromSchema7(db) }
-                // Schema 2 … 8 → 9: placement and margin, new columns of the policy and
-                // the tasks (a schema-1 store made those tables with them above).
+                // Schema 2 … 9 → 10: placement, margin and preferred hours, new columns of
+                // the policy and the tasks (a schema-1 store made those tables with them above).
                 if version >= 2 {
                     try PolicyColumns.fromSchema8(db)
                     try TaskColumns.fromSchema8(db)

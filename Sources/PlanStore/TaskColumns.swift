@@ -14,19 +14,21 @@ enum TaskColumns {
     /// The columns of `tasks` that ``definition(_:after:)`` reads, in order.
     static let select = """
         SELECT id, seq, title, project, notes, estimate, span, min_sitting, earliest, latest,
-               start_kind, start, start_offset, due_kind, due, due_offset, priority, done, placement FROM tasks
+               start_kind, start, start_offset, due_kind, due, due_offset, priority, done, placement,
+               prefer_start, prefer_end FROM tasks
         """
 
-    /// Schema 8 → 9: a task's own placement, a new column (added only when
-    /// the table lacks it).
+    /// Schema 8 → 9 → 10: a task's own placement and preferred hours, new
+    /// columns (added only when the table lacks them).
     static func fromSchema8(_ db: SQLiteDatabase) throws {
         let have = Set(try db.rows("SELECT name FROM pragma_table_info('tasks')") { $0.text(0) })
         if !have.contains("placement") {
             try db.execute("ALTER TABLE tasks ADD COLUMN placement TEXT CHECK(placement IN ('early', 'balanced'))")
         }
+        try PolicyColumns.addPreferColumns(to: "tasks", having: have, db)
     }
 
-    /// `tasks` and `task_after` as schema 2 creates them (schema 9 adds `placement`).
+    /// `tasks` and `task_after` as schema 2 creates them (schema 9 adds `placement`, schema 10 the preferred hours).
     static let create = """
         CREATE TABLE tasks(
             id TEXT PRIMARY KEY,
@@ -37,7 +39,8 @@ enum TaskColumns {
             start_kind TEXT CHECK(start_kind IN ('date', 'local', 'instant')), start INTEGER, start_offset INTEGER,
             due_kind TEXT NOT NULL CHECK(due_kind IN ('date', 'local', 'instant')), due INTEGER NOT NULL, due_offset INTEGER,
             priority INTEGER, done INTEGER NOT NULL,
-            placement TEXT CHECK(placement IN ('early', 'balanced')));
+            placement TEXT CHECK(placement IN ('early', 'balanced')),
+            \(PolicyColumns.preferColumns.joined(separator: ", ")));
         CREATE TABLE task_after(
             task_id TEXT NOT NULL REFERENCES tasks(id) ON DELETE CASCADE,
             idx INTEGER NOT NULL, after_id TEXT NOT NULL,
@@ -50,20 +53,23 @@ enum TaskColumns {
         let start = columns(task.start), due = columns(task.due)
         try db.query("""
             INSERT INTO tasks(id, seq, title, project, notes, estimate, span, min_sitting, earliest, latest,
-                              start_kind, start, start_offset, due_kind, due, due_offset, priority, done, placement)
-            VALUES(?, COALESCE(?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM tasks)), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                              start_kind, start, start_offset, due_kind, due, due_offset, priority, done, placement,
+                              prefer_start, prefer_end)
+            VALUES(?, COALESCE(?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM tasks)), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT(id) DO UPDATE SET
                 title = excluded.title, project = excluded.project, notes = excluded.notes,
                 estimate = excluded.estimate, span = excluded.span, min_sitting = excluded.min_sitting,
                 earliest = excluded.earliest, latest = excluded.latest,
                 start_kind = excluded.start_kind, start = excluded.start, start_offset = excluded.start_offset,
                 due_kind = excluded.due_kind, due = excluded.due, due_offset = excluded.due_offset,
-                priority = excluded.priority, done = excluded.done, placement = excluded.placement
+                priority = excluded.priority, done = excluded.done, placement = excluded.placement,
+                prefer_start = excluded.prefer_start, prefer_end = excluded.prefer_end
             """, [.text(task.id), .optional(sequence), .text(task.title), .optional(task.project), .optional(task.notes),
                   .int(task.estimate), .optional(task.span), .optional(task.minSitting),
                   .optional(task.earliest.map { Int64($0.minutes) }), .optional(task.latest.map { Int64($0.minutes) }),
                   start.kind, start.value, start.offset, due.kind, due.value, due.offset,
-                  .optional(task.priority.map(Int64.init)), .int(task.done), .optional(task.placement?.rawValue)])
+                  .optional(task.priority.map(Int64.init)), .int(task.done), .optional(task.placement?.rawValue)]
+                  + PolicyColumns.preferValues(task.prefer))
         try db.query("DELETE FROM task_after WHERE task_id = ?", [.text(task.id)])
         for (i, id) in task.after.enumerated() {
             try db.query("INSERT INTO task_after(task_id, idx, after_id) VALUES(?, ?, ?)",
@@ -96,6 +102,7 @@ enum TaskColumns {
         task.after = after
         task.done = r.int(17)
         task.placement = r.optionalText(18).flatMap(Placement.init(rawValue:))
+        task.prefer = PolicyColumns.prefer(r, 19)
         return task
     }
 

@@ -190,6 +190,7 @@ struct PolicyCommand: ParsableCommand {
                     granularity      \(p.granularity.flatMap(ISODuration.parse).map(ISODuration.humanString) ?? "")
                     max per day      \(p.maxPerDay.flatMap(ISODuration.parse).map(ISODuration.humanString) ?? "no limit")
                     placement        \(p.placement ?? "")\(p.placement == Placement.balanced.rawValue ? ", " + margin(p.finishEarly) : "")
+                    preferred hours  \(p.prefer.flatMap(PreferredHours.init(text:))?.phrase ?? "any hours")
                     busy: all-day    \(p.busy?.allDay == true ? "yes" : "no")
                     busy: tentative  \(p.busy?.tentative == false ? "no" : "yes")
 
@@ -223,6 +224,7 @@ struct PolicyCommand: ParsableCommand {
         @Option(help: ArgumentHelp("Most work per day (0 for no limit).", valueName: "duration")) var maxPerDay: String?
         @Option(help: ArgumentHelp("How sittings are laid out: balanced (the default) levels the daily load over the days each task may use, finishing a margin before each due; early puts each sitting as early as it fits (get it over with).", valueName: "balanced|early")) var placement: String?
         @Option(help: ArgumentHelp("Balanced placement finishes each task this long before its due where it can (default 1d; 0 for no margin). Never a reason to refuse a task.", valueName: "duration")) var finishEarly: String?
+        @Option(help: ArgumentHelp("Hours balanced placement uses first: morning (08-12), afternoon (12-17), evening (17-22), HH:MM-HH:MM, or any (the default). Soft: work goes elsewhere when it does not fit there; a task may choose its own.", valueName: "hours")) var prefer: String?
         @Option(help: ArgumentHelp("Do all-day events block the day? yes/no.", valueName: "yes|no")) var busyAllDay: String?
         @Option(help: ArgumentHelp("Do tentative events block time? yes/no.", valueName: "yes|no")) var busyTentative: String?
         @OptionGroup var options: StoreOptions
@@ -246,7 +248,7 @@ struct PolicyCommand: ParsableCommand {
                     buffer: buffer, breakBetweenSittings: breakBetween, granularity: granularity, maxPerDay: maxPerDay,
                     busy: ScheduleRequest.BusySpec(allDay: try yesNo(busyAllDay, "--busy-all-day"),
                                                    tentative: try yesNo(busyTentative, "--busy-tentative")),
-                    placement: placement, finishEarly: finishEarly)
+                    placement: placement, finishEarly: finishEarly, prefer: prefer)
                 let s = try service.updateSettings(input)
                 confirm(options.json, Wire.Settings(s)) { "Policy saved. Run `plan replan` to re-fit planned work to it.\n" }
             }

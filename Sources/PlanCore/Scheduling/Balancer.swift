@@ -203,6 +203,8 @@ struct Balancer {
                 }
                 if ranges == nil && keeping.contains(i) { return nil }
                 if ranges == nil { ranges = lay(i, lower: lower, due: prep.task.due, level: level, &book) }
+                // Sittings that share a day, rather than all on the first days (placed early).
+                if ranges == nil { ranges = lay(i, lower: lower, due: prep.task.due, level: level, sharingDays: true, &book) }
             }
             if ranges != nil { laid.insert(i) }
             if ranges == nil, mustLay?.contains(i) != true {
@@ -236,8 +238,11 @@ struct Balancer {
     }
 
     /// Lays out task `i` between `lower` and `due` under `level`, booking its
-    /// sittings in `book`; nil (and nothing booked) when it does not fit.
-    func lay(_ i: Int, lower: Instant, due: Instant, level: Int64, _ book: inout LoadBook) -> [TimeRange]? {
+    /// sittings in `book`, one a day unless all that day's are full spans
+    /// (any number, a break apart, when `sharingDays`); nil (and nothing
+    /// booked) when it does not fit.
+    func lay(_ i: Int, lower: Instant, due: Instant, level: Int64, sharingDays: Bool = false,
+             _ book: inout LoadBook) -> [TimeRange]? {
         let prep = problem.prepared[i]
         let lo = board.grid.ceil(lower), hi = board.grid.floor(due)
         guard hi > lo else { return nil }
@@ -259,19 +264,20 @@ struct Balancer {
             // sitting is placed.
             let ideal = firstDay + (2 * k + 1) * dayCount / (2 * shares)
             var chosen: TimeRange?
+            let need = min(minimum, left)
             while chosen == nil {
                 let least = book.leastLoad(from: firstDay, through: lastDay)
-                guard least != .max, cap == .max || cap - least >= minimum else { break }
+                guard least != .max, cap == .max || cap - least >= need else { break }
                 guard let d = book.nearest(ideal, withLoad: least, from: firstDay, through: lastDay) else { break }
                 book.setAside(d)
                 tried.append(d)
                 // The day's free time under the policy window (busy time only) must hold a sitting.
-                if board.freeTime(onDay: d, from: lo, to: hi, inRangesOf: minimum).longest < minimum { continue }
+                if board.freeTime(onDay: d, from: lo, to: hi, inRangesOf: need).longest < need { continue }
                 let mine = book.sittings(of: i, on: d)
                 let full = min(prep.span, left)
-                if !mine.isEmpty && (full != prep.span || mine.contains { $0.duration != prep.span }) { continue }
+                if !sharingDays && !mine.isEmpty && (full != prep.span || mine.contains { $0.duration != prep.span }) { continue }
                 let room = cap == .max ? Int64.max : cap - least
-                chosen = sitting(prep, day: d, from: lo, to: hi, room: room, left: left, minimum: minimum, book)
+                chosen = sitting(prep, day: d, from: lo, to: hi, room: room, left: left, minimum: need, book)
             }
             for d in tried { book.putBack(d) }
             tried.removeAll(keepingCapacity: true)
@@ -288,8 +294,10 @@ struct Balancer {
     }
 
     /// The longest sitting of `prep` on local day `day` (at most its span,
-    /// `left` and `room`, leaving nothing or at least `minimum`), at the
-    /// earliest free time that takes it; nil when none of `minimum` fits.
+    /// `left` and `room`, leaving nothing or at least `minimum`), at the free
+    /// time that takes it with the most of it inside the task's preferred
+    /// hours (its own, else the policy's), then the earliest; nil when none
+    /// of `minimum` fits.
     func sitting(_ prep: TaskScheduler.Prepared, day: Int64, from lo: Instant, to hi: Instant, room: Int64,
                  left: Int64, minimum: Int64, _ book: LoadBook) -> TimeRange? {
         let bi = board.bookIndex(day: day)
@@ -303,6 +311,7 @@ struct Balancer {
         let free = board.freeRanges(in: TimeRange(start: ws, end: we), sittings: others, withBusy: true)
         let most = min(prep.span, left, room / step * step)
         var best: TimeRange?
+        var fitting: [TimeRange] = []
         for f in free {
             let fit = min(most, f.duration)
             let length: Int64
@@ -310,14 +319,48 @@ struct Balancer {
                 length = left
             } else if left - fit >= minimum {
                 length = fit
-            } else {
+            } else if left - minimum >= minimum {
                 length = left - minimum
+            } else if left / minimum < ceilDiv(left, prep.span) {
+                // The work cannot be cut into sittings of `minimum` … span at
+                // all (2h30m in sittings of at most 1h on a 30-minute grid):
+                // the rest after this one may be as short as the task's own
+                // shortest, as in early placement.
+                length = left - fit >= prep.minSitting ? fit : 0
+            } else {
+                length = 0
             }
             guard length >= minimum, length <= fit else { continue }
-            if best == nil || length > best!.duration { best = TimeRange(start: f.start, end: f.start + length) }
-            if length == most { break }
+            if best == nil || length > best!.duration {
+                best = TimeRange(start: f.start, end: f.start + length)
+                fitting.removeAll()
+            }
+            if length == best!.duration { fitting.append(f) }
         }
-        return best
+        guard let b = best, let hours = prep.task.prefer ?? scheduler.policy.prefer,
+              hours.start > .startOfDay || hours.end < .endOfDay else { return best }
+        let wish = TimeRange(start: board.instant(book: bi, hours.start), end: board.instant(book: bi, hours.end))
+        return Self.preferred(b.duration, in: fitting, wish: wish, grid: board.grid) ?? b
+    }
+
+    /// A range of `length` inside one of `ranges` (each at least that long,
+    /// in order, starts on `grid`) with the most of it inside `wish`, then
+    /// the earliest; nil when none overlaps `wish`.
+    static func preferred(_ length: Int64, in ranges: [TimeRange], wish: TimeRange, grid: Grid) -> TimeRange? {
+        var best: (range: TimeRange, overlap: Int64)?
+        for f in ranges {
+            let last = grid.floor(f.end - length)
+            // The starts that can overlap most: the range's ends, and the wish's ends snapped to the grid.
+            for s in [f.start, last, grid.floor(wish.start), grid.ceil(wish.start), grid.floor(wish.end - length), grid.ceil(wish.end - length)]
+            where s >= f.start && s <= last {
+                let r = TimeRange(start: s, end: s + length)
+                let overlap = max(0, min(r.end, wish.end) - max(r.start, wish.start))
+                if overlap > 0, best == nil || overlap > best!.overlap || (overlap == best!.overlap && s < best!.range.start) {
+                    best = (r, overlap)
+                }
+            }
+        }
+        return best?.range
     }
 
     /// Books `r` and a break on each side of it on `b`, on each local day

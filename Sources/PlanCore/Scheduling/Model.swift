@@ -136,6 +136,9 @@ package struct Policy: Hashable, Sendable {
     /// Balanced placement finishes each task this long before its due where
     /// it can (never a reason to refuse a task).
     package var finishEarly: Int64 = 0
+    /// The hours balanced placement uses first on a day (a soft wish; a
+    /// task may choose its own); nil for none.
+    package var prefer: PreferredHours?
 
     /// The engine's plain values: every day 07:00–22:00, no buffer, a 15-minute
     /// break, a 5-minute grid, no daily maximum, tentative events busy,
@@ -194,6 +197,8 @@ package struct PlanTask: Hashable, Sendable {
     package var sequence: Int
     /// How this task's sittings are laid out; nil for the policy's placement.
     package var placement: Placement?
+    /// The hours balanced placement uses first (soft); nil for the policy's.
+    package var prefer: PreferredHours?
 
     package init(id: String, title: String, estimate: Int64, due: Instant,
                 project: String? = nil, notes: String? = nil,

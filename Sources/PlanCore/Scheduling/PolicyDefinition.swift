@@ -25,6 +25,8 @@ package struct PolicyDefinition: Hashable, Sendable {
     package var placement: Placement?
     /// Elapsed seconds; nil for one day (0: no margin).
     package var finishEarly: Int64?
+    /// Nil for no preferred hours.
+    package var prefer: PreferredHours?
 
     /// The contract's defaults, for what a user leaves unset: every day
     /// 09:00–21:00, no buffer, a 15-minute break, a 5-minute grid, no daily
@@ -108,6 +110,12 @@ package struct PolicyDefinition: Hashable, Sendable {
             placement = v
         }
         finishEarly = try duration("finishEarly", spec.finishEarly)
+        if let text = spec.prefer {
+            guard let v = PreferredHours(text: text) else {
+                throw bad("prefer", "\"\(text)\" is not preferred hours (\(PreferredHours.accepted))")
+            }
+            prefer = v
+        }
     }
 
     /// The contract's spelling of this policy (what ``init(_:)`` reads back):
@@ -119,7 +127,7 @@ package struct PolicyDefinition: Hashable, Sendable {
             granularity: granularity.map(ISODuration.format), maxPerDay: maxPerDay.map(ISODuration.format),
             busy: busyAllDay == nil && busyTentative == nil ? nil
                 : ScheduleRequest.BusySpec(allDay: busyAllDay, tentative: busyTentative),
-            placement: placement?.rawValue, finishEarly: finishEarly.map(ISODuration.format))
+            placement: placement?.rawValue, finishEarly: finishEarly.map(ISODuration.format), prefer: prefer?.text)
     }
 
     /// The scheduler's policy in `zone`: what is unset takes the contract's default.
@@ -136,6 +144,7 @@ package struct PolicyDefinition: Hashable, Sendable {
         if let v = busyTentative { p.busy.tentative = v }
         if let v = placement { p.placement = v }
         if let v = finishEarly { p.finishEarly = v }
+        p.prefer = prefer
         return p
     }
 }

@@ -64,12 +64,16 @@ package struct ScheduleRequest: Hashable, Sendable {
         /// `early` or `balanced`.
         package var placement: String?
         package var finishEarly: String?
+        /// `morning`, `afternoon`, `evening` or `HH:MM-HH:MM`.
+        package var prefer: String?
 
         package init(dayStart: String? = nil, dayEnd: String? = nil, workingDays: [String]? = nil,
                     buffer: String? = nil, breakBetweenSittings: String? = nil, granularity: String? = nil,
-                    maxPerDay: String? = nil, busy: BusySpec? = nil, placement: String? = nil, finishEarly: String? = nil) {
+                    maxPerDay: String? = nil, busy: BusySpec? = nil, placement: String? = nil, finishEarly: String? = nil,
+                    prefer: String? = nil) {
             self.placement = placement
             self.finishEarly = finishEarly
+            self.prefer = prefer
             self.dayStart = dayStart
             self.dayEnd = dayEnd
             self.workingDays = workingDays
@@ -110,6 +114,8 @@ package struct ScheduleRequest: Hashable, Sendable {
         package var done: String?
         /// `balanced` or `early`; nil for the policy's.
         package var placement: String?
+        /// `morning`, `afternoon`, `evening` or `HH:MM-HH:MM`; nil for the policy's.
+        package var prefer: String?
 
         /// The four required members; set the others as they are given.
         package init(id: String, title: String, estimate: String, due: String) {

@@ -12,6 +12,8 @@ protocol TaskFields {
     var after: [String] { get }
     /// As written (`balanced`, `early`); nil for the policy's.
     var placement: String? { get }
+    /// As written (`evening`, `14:00-18:00`); nil for the policy's.
+    var prefer: String? { get }
     func duration(_ field: TaskField) throws(ScheduleRequestError) -> Int64?
     func clock(_ field: TaskField) throws(ScheduleRequestError) -> TimeOfDay?
     func time(_ field: TaskField) throws(ScheduleRequestError) -> TaskTime?
@@ -44,6 +46,7 @@ struct SpecFields: TaskFields {
     var priority: Int? { spec.priority }
     var after: [String] { spec.after ?? [] }
     var placement: String? { spec.placement }
+    var prefer: String? { spec.prefer }
 
     func text(_ field: TaskField) -> String? {
         switch field {
@@ -94,6 +97,7 @@ struct TypedFields: TaskFields {
     var priority: Int? { task.priority }
     var after: [String] { task.after }
     var placement: String? { task.placement?.rawValue }
+    var prefer: String? { task.prefer?.text }
 
     func duration(_ field: TaskField) -> Int64? {
         switch field {
@@ -161,6 +165,13 @@ extension PlanTask {
                                            message: "\"\(text)\" is not a placement (balanced or early)")
             }
             task.placement = v
+        }
+        if let text = f.prefer {
+            guard let v = PreferredHours(text: text) else {
+                throw ScheduleRequestError(.badValue, taskId: f.id, field: "\(f.path)/prefer",
+                                           message: "\"\(text)\" is not preferred hours (\(PreferredHours.accepted))")
+            }
+            task.prefer = v
         }
         if let s = task.start, s > task.due {
             throw f.bad(.start, "start \(f.written(.start)) is after due \(f.written(.due))", .startAfterDue)

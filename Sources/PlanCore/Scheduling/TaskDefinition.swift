@@ -97,6 +97,8 @@ package struct TaskDefinition: Hashable, Sendable {
     package var done: Int64
     /// How its sittings are laid out; nil for the policy's placement.
     package var placement: Placement?
+    /// The hours balanced placement uses first (soft); nil for the policy's.
+    package var prefer: PreferredHours?
 
     /// The four members every task has; set the others as they are given.
     package init(id: String, title: String, estimate: Int64, due: TaskTime) {
@@ -123,6 +125,7 @@ package struct TaskDefinition: Hashable, Sendable {
         spec.after = after.isEmpty ? nil : after
         spec.done = done == 0 ? nil : ISODuration.format(done)
         spec.placement = placement?.rawValue
+        spec.prefer = prefer?.text
         return spec
     }
 
@@ -149,6 +152,13 @@ package struct TaskDefinition: Hashable, Sendable {
                                            message: "\"\(text)\" is not a placement (balanced or early)")
             }
             placement = v
+        }
+        if let text = spec.prefer {
+            guard let v = PreferredHours(text: text) else {
+                throw ScheduleRequestError(.badValue, taskId: spec.id, field: "\(path)/prefer",
+                                           message: "\"\(text)\" is not preferred hours (\(PreferredHours.accepted))")
+            }
+            prefer = v
         }
     }
 }

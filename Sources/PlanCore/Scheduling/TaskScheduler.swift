@@ -50,8 +50,16 @@ import Foundation
 ///    against the others. Rules 1–7 still hold, and also: sittings of
 ///    different tasks are at least `breakBetweenSittings` apart; a laid-out
 ///    task's sittings last at least the shorter of its remaining work, its
-///    span and max(`minSitting`, 45 minutes on the grid), and it has at most
-///    one sitting on a local day unless each of that day's is a full span.
+///    span and max(`minSitting`, 45 minutes on the grid) — but for one, of at
+///    least `minSitting`, when the work cannot be cut so (2h30m in sittings of
+///    at most 1h on a 30-minute grid) — and it has at most
+///    one sitting on a local day unless each of that day's is a full span
+///    (or, when it cannot be laid out so, its sittings may share a day, a
+///    break apart, rather than be placed early). On the day a sitting goes to, of the times that take the longest
+///    sitting the day allows, it takes the one with the most of it inside
+///    the task's preferred hours (its own `prefer`, else the policy's), then
+///    the earliest; preferred hours never decide which day, nor whether a
+///    task fits.
 ///    The layout keeps every local day's total sitting time at most a
 ///    *level*, the least on the grid, and at least every task's full sitting
 ///    (its span, or all its work when less), for which each task can be laid out
