@@ -31,7 +31,7 @@ extension Diagnostic {
             out += "  No single change to the task alone makes it fit.\n"
         } else {
             out += "  Any one of these changes would make it fit:\n"
-            for f in fixes { out += "    - \(f.phrase(zone))\n" }
+            for f in phrases(zone) { out += "    - \(f)\n" }
         }
         return out
     }
@@ -44,6 +44,17 @@ extension Diagnostic {
     /// No newline at the end.
     package func changesText(zone: some UTCOffsetProvider) -> String {
         guard !fixes.isEmpty else { return "No single change to the task alone makes it fit." }
-        return "Any one of these would make it fit:\n" + fixes.map { "  - " + $0.phrase(zone) }.joined(separator: "\n")
+        return "Any one of these would make it fit:\n" + phrases(zone).map { "  - " + $0 }.joined(separator: "\n")
+    }
+
+    /// Each fix in words; a due fix with a margin-keeping due is two:
+    /// `move due to Sat … (keeps the --finish-early margin)`, then the
+    /// tightest, `or, at the tightest, move due to Fri … (finishing just in time)`.
+    func phrases(_ zone: some UTCOffsetProvider) -> [String] {
+        fixes.flatMap { f -> [String] in
+            guard case .due = f, let m = marginDue else { return [f.phrase(zone)] }
+            return [Fix.due(m).phrase(zone) + " (keeps the --finish-early margin)",
+                    "or, at the tightest, " + f.phrase(zone) + " (finishing just in time)"]
+        }
     }
 }

@@ -19,7 +19,7 @@
 /// level stands, where a task that does not fit is placed early against the
 /// others, and one that does not fit even so keeps its early sittings (with
 /// its prerequisites) while the rest is laid out around them again, for a
-/// few rounds. When even that
+/// second round. When even that
 /// fails, or the layout would have more sittings under 45 minutes than the
 /// early plan, the early plan stands.
 struct Balancer {
@@ -47,6 +47,13 @@ struct Balancer {
         dayCap = scheduler.policy.maxPerDay ?? .max
     }
 
+    /// Layouts without a level before the early plan stands (the second
+    /// with the tasks that did not fit in the first kept early).
+    static let rounds = 2
+    /// Days tried for one sitting before its task is not laid out (bounds
+    /// the work on a long window of crowded days).
+    static let daysTried = 32
+
     /// Sittings shorter than this count as shredded work.
     static let shortSitting: Int64 = 45 * 60
 
@@ -65,10 +72,10 @@ struct Balancer {
         // Without a level: which tasks can keep their margin at all, and
         // which cannot be placed at all among the others — those keep their
         // early sittings (with their prerequisites), and the rest is laid
-        // out around them again (a few rounds at most).
+        // out around them again (``rounds`` at most).
         var held = Set<Int>()
         var found: Layout?
-        for _ in 0..<4 {
+        for _ in 0..<Self.rounds {
             guard let l = layout(tasks, level: .max, mustLay: nil, keeping: [], held: held) else { return nil }
             if l.failed.isEmpty {
                 found = l
@@ -261,21 +268,20 @@ struct Balancer {
             // sitting's even share of the window, then the earlier: the
             // least load over the window from the book's tree, then the day
             // with it nearest the share; a day tried is set aside until the
-            // sitting is placed.
+            // sitting is placed (at most ``daysTried`` days).
             let ideal = firstDay + (2 * k + 1) * dayCount / (2 * shares)
             var chosen: TimeRange?
             let need = min(minimum, left)
-            while chosen == nil {
+            while chosen == nil && tried.count < Self.daysTried {
                 let least = book.leastLoad(from: firstDay, through: lastDay)
                 guard least != .max, cap == .max || cap - least >= need else { break }
                 guard let d = book.nearest(ideal, withLoad: least, from: firstDay, through: lastDay) else { break }
                 book.setAside(d)
                 tried.append(d)
+                let mine = book.sittings(of: i, on: d, lasting: prep.span)
+                if !sharingDays && mine.count > 0 && (min(prep.span, left) != prep.span || !mine.allLasting) { continue }
                 // The day's free time under the policy window (busy time only) must hold a sitting.
                 if board.freeTime(onDay: d, from: lo, to: hi, inRangesOf: need).longest < need { continue }
-                let mine = book.sittings(of: i, on: d)
-                let full = min(prep.span, left)
-                if !sharingDays && !mine.isEmpty && (full != prep.span || mine.contains { $0.duration != prep.span }) { continue }
                 let room = cap == .max ? Int64.max : cap - least
                 chosen = sitting(prep, day: d, from: lo, to: hi, room: room, left: left, minimum: need, book)
             }
@@ -306,8 +312,8 @@ struct Balancer {
         let we = min(board.instant(book: bi, prep.windowEnd), hi)
         guard we - ws >= minimum else { return nil }
         // A break may reach across midnight: the neighbouring days' sittings count too.
-        let others = (book.sittings(on: day - 1) + book.sittings(on: day) + book.sittings(on: day + 1))
-            .map { TimeRange(start: $0.start - breakLength, end: $0.end + breakLength) }.sorted { $0.start < $1.start }
+        var others: [TimeRange] = []
+        for d in day - 1...day + 1 { book.appendSittings(on: d, widenedBy: breakLength, to: &others) }
         let free = board.freeRanges(in: TimeRange(start: ws, end: we), sittings: others, withBusy: true)
         let most = min(prep.span, left, room / step * step)
         var best: TimeRange?

@@ -9,7 +9,10 @@ struct LoadBook {
     /// Leaves from `leaves`: each day's load, or `.max` while set aside.
     var tree: [Int64]
     var loads: [Int64]
-    var days: [Int64: [(range: TimeRange, task: Int)]] = [:]
+    /// Each day's sittings in order of start, by `day - first`; days
+    /// outside the board (never candidates) in `outside`.
+    var inside: [[(range: TimeRange, task: Int)]]
+    var outside: [Int64: [(range: TimeRange, task: Int)]] = [:]
 
     init(first: Int64, days count: Int) {
         self.first = first
@@ -18,6 +21,7 @@ struct LoadBook {
         while n < max(1, count) { n *= 2 }
         leaves = n
         loads = [Int64](repeating: 0, count: count)
+        inside = Array(repeating: [], count: count)
         tree = [Int64](repeating: .max, count: 2 * n)
         for k in 0..<count { tree[n + k] = 0 }
         for k in stride(from: n - 1, through: 1, by: -1) { tree[k] = min(tree[2 * k], tree[2 * k + 1]) }
@@ -73,22 +77,47 @@ struct LoadBook {
         }
     }
 
-    func sittings(on day: Int64) -> [TimeRange] { (days[day] ?? []).map(\.range) }
+    /// The day's sittings with their tasks, in order of start.
+    func entries(_ day: Int64) -> [(range: TimeRange, task: Int)] {
+        let k = day - first
+        return k >= 0 && k < Int64(count) ? inside[Int(k)] : outside[day] ?? []
+    }
 
-    func sittings(of task: Int, on day: Int64) -> [TimeRange] {
-        (days[day] ?? []).filter { $0.task == task }.map(\.range)
+    /// Appends the day's sittings, in order, each widened by `pad` on both sides.
+    func appendSittings(on day: Int64, widenedBy pad: Int64, to out: inout [TimeRange]) {
+        for e in entries(day) { out.append(TimeRange(start: e.range.start - pad, end: e.range.end + pad)) }
+    }
+
+    /// How many sittings `task` has on the day, and whether each lasts `length`.
+    func sittings(of task: Int, on day: Int64, lasting length: Int64) -> (count: Int, allLasting: Bool) {
+        var n = 0, all = true
+        for e in entries(day) where e.task == task {
+            n += 1
+            if e.range.duration != length { all = false }
+        }
+        return (n, all)
     }
 
     mutating func add(_ r: TimeRange, task: Int, day: Int64) {
-        var list = days[day] ?? []
-        let k = list.firstIndex { $0.range.start > r.start } ?? list.count
-        list.insert((r, task), at: k)
-        days[day] = list
+        let k = day - first
+        if k >= 0 && k < Int64(count) {
+            let at = inside[Int(k)].firstIndex { $0.range.start > r.start } ?? inside[Int(k)].count
+            inside[Int(k)].insert((r, task), at: at)
+        } else {
+            var list = outside[day] ?? []
+            list.insert((r, task), at: list.firstIndex { $0.range.start > r.start } ?? list.count)
+            outside[day] = list
+        }
         change(day, by: r.duration)
     }
 
     mutating func remove(_ r: TimeRange, task: Int, day: Int64) {
-        days[day]?.removeAll { $0.range == r && $0.task == task }
+        let k = day - first
+        if k >= 0 && k < Int64(count) {
+            inside[Int(k)].removeAll { $0.range == r && $0.task == task }
+        } else {
+            outside[day]?.removeAll { $0.range == r && $0.task == task }
+        }
         change(day, by: -r.duration)
     }
 

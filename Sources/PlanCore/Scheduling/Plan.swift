@@ -143,6 +143,10 @@ package struct Diagnostic: Hashable, Sendable {
     /// sitting ends latest at its turn, and that end.
     package var prerequisiteId: String?
     package var prerequisiteEnd: Instant?
+    /// A due, `finishEarly` after the due fix, by which the task fits and
+    /// also finishes `finishEarly` early (balanced placement's margin); the
+    /// whole request was planned again with it.
+    package var marginDue: Instant?
 
     package init(id: String = "unschedulable", taskId: String, needed: Int64, available: Int64,
                 binding: [Limit], fixes: [Fix]) {

@@ -72,7 +72,9 @@ import Foundation
 ///    refuses a task). A task that cannot be laid out is placed as in rule 8
 ///    against the others (and is not laid out); one that does not fit even
 ///    so keeps its sittings of the early pass, with its prerequisites, and
-///    the others are laid out around them again (at most four rounds). When
+///    the others are laid out around them again (once). A sitting tries at
+///    most 32 days (the least loaded first) before its task counts as not
+///    laid out. When
 ///    no level lays every task out, the layout without one stands; when a
 ///    task still does not fit, or the layout makes more sittings under 45
 ///    minutes than the early pass, the early pass's plan stands. (Sittings
@@ -126,6 +128,9 @@ package struct TaskScheduler: Sendable {
     /// ``Repair``); off only in tests that look at the greedy pass alone
     /// (fixes are still checked against a re-plan, which then has no repair).
     var usesRepair = true
+    /// Whether a refused task's due fix comes with the date that keeps the
+    /// margin too (see ``addMarginDues(_:tasks:busy:fixed:)``); off in the plans that check it.
+    var checksMarginDues = true
 
     package init(policy: Policy, now: Instant, fixSearchDays: Int = 28) {
         self.policy = policy
@@ -250,7 +255,9 @@ package struct TaskScheduler: Sendable {
             if a.taskId != b.taskId { return a.taskId < b.taskId }
             return a.index < b.index
         }
-        return Plan(sittings: sittings, tasks: outcomes, diagnostics: diagnostics.compactMap { $0 })
+        var plan = Plan(sittings: sittings, tasks: outcomes, diagnostics: diagnostics.compactMap { $0 })
+        if checksMarginDues && !plan.diagnostics.isEmpty { addMarginDues(&plan, tasks: tasks, busy: busy, fixed: fixed) }
+        return plan
     }
 
     /// The stretch of time the plan and its diagnosis can touch: from a day
