@@ -67,7 +67,8 @@ import Testing
           Needs 30h, but only 7h35m fits by Thu 2026-11-26 12:00 (short by 22h25m).
           Limited by: the daily window (--earliest/--latest, --day-start/--day-end), the longest sitting (--span), calendar events, tasks planned before it, the due date (--due).
           Any one of these changes would make it fit:
-            - move due to Fri 2026-12-04 11:40
+            - move due to Sun 2026-12-06 11:40 (keeps the --finish-early margin)
+            - or, at the tightest, move due to Fri 2026-12-04 11:40 (finishing just in time)
 
         """)
     }

@@ -65,6 +65,19 @@ import Testing
         #expect(d.changesText(zone: Values.zone) == "No single change to the task alone makes it fit.")
     }
 
+    /// A due fix with a date that keeps the margin reads as two changes, the margin's first.
+    @Test func theDueThatKeepsTheMarginComesFirst() {
+        var d = Diagnostic(taskId: "lab", needed: 7200, available: 3600, binding: [.due],
+                           fixes: [.due(Values.at(27, 17)), .span(9000)])
+        d.marginDue = Values.at(28, 17)
+        #expect(d.changesText(zone: Values.zone) == """
+        Any one of these would make it fit:
+          - move due to Sat 2026-11-28 17:00 (keeps the --finish-early margin)
+          - or, at the tightest, move due to Fri 2026-11-27 17:00 (finishing just in time)
+          - allow sittings up to 2h30m (--span)
+        """)
+    }
+
     @Test func theChangesAloneForARefusedEdit() {
         let d = Diagnostic(taskId: "lab", needed: 7200, available: 3600, binding: [.span],
                            fixes: [.span(9000), .earliest(TimeOfDay(hour: 7))])

@@ -31,7 +31,36 @@ package enum WeekText {
             out += grid(layout, columnWidth: columnWidth, style: style)
         }
         out += legend(layout, width: width, style: style)
+        out += spread(layout, width: width, style: style)
         out += listed(layout, width: width, style: style)
+        return out
+    }
+
+    /// Each task's study this week, first sitting first: `Essay  6h on 3
+    /// days, at most 2h a day`.
+    static func spread(_ layout: WeekLayout, width: Int, style: TextStyle) -> String {
+        var order: [String] = [], title: [String: String] = [:], perDay: [String: [Int: Int64]] = [:]
+        for b in layout.blocks.sorted(by: { $0.range.start < $1.range.start }) where b.item.kind == .sitting {
+            let id = b.item.origin
+            if title[id] == nil {
+                order.append(id)
+                let suffix = " (\(b.item.detail))"
+                title[id] = b.item.title.hasSuffix(suffix) ? String(b.item.title.dropLast(suffix.count)) : b.item.title
+            }
+            perDay[id, default: [:]][b.column, default: 0] += b.range.duration
+        }
+        guard !order.isEmpty else { return "" }
+        let h = ISODuration.humanString
+        let names = order.map { TerminalText.label(title[$0]!) }
+        let pad = min(names.map { TerminalCells.width($0) }.max() ?? 0, max(8, width / 3))
+        var out = style.bold("Study this week:") + "\n"
+        for (id, name) in zip(order, names) {
+            let days = perDay[id]!, total = days.values.reduce(0, +), most = days.values.max() ?? 0
+            let what = days.count == 1 ? "\(h(total)) on 1 day" : "\(h(total)) on \(days.count) days, at most \(h(most)) a day"
+            let cell = TerminalCells.fit(name, pad)
+            let line = "  " + cell + String(repeating: " ", count: max(0, pad - TerminalCells.width(cell))) + "  " + what
+            out += TerminalCells.fit(line, width).trimmingTrailing + "\n"
+        }
         return out
     }
 
