@@ -19,7 +19,7 @@
 /// level stands, where a task that does not fit is placed early against the
 /// others, and one that does not fit even so keeps its early sittings (with
 /// its prerequisites) while the rest is laid out around them again, for a
-/// second round. When even that
+/// second round (when at most four did not fit). When even that
 /// fails, or the layout would have more sittings under 45 minutes than the
 /// early plan, the early plan stands.
 struct Balancer {
@@ -50,6 +50,9 @@ struct Balancer {
     /// Layouts without a level before the early plan stands (the second
     /// with the tasks that did not fit in the first kept early).
     static let rounds = 2
+    /// The second round is tried only when at most this many tasks did not
+    /// fit in the first.
+    static let heldAtMost = 4
     /// Days tried for one sitting before its task is not laid out (bounds
     /// the work on a long window of crowded days).
     static let daysTried = 32
@@ -81,6 +84,8 @@ struct Balancer {
                 found = l
                 break
             }
+            // Many tasks crowded out: keeping them early would crowd out others in turn.
+            if l.failed.count > Self.heldAtMost { return nil }
             var stack = l.failed
             while let i = stack.popLast() {
                 if held.insert(i).inserted { stack += problem.prepared[i].prerequisites }

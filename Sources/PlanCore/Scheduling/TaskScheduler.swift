@@ -72,7 +72,8 @@ import Foundation
 ///    refuses a task). A task that cannot be laid out is placed as in rule 8
 ///    against the others (and is not laid out); one that does not fit even
 ///    so keeps its sittings of the early pass, with its prerequisites, and
-///    the others are laid out around them again (once). A sitting tries at
+///    the others are laid out around them again (once, when at most four
+///    did not fit; more, and the early plan stands). A sitting tries at
 ///    most 32 days (the least loaded first) before its task counts as not
 ///    laid out. When
 ///    no level lays every task out, the layout without one stands; when a
