@@ -29,7 +29,9 @@ package struct PlanCommand: ParsableCommand {
         store (read-only) or an output file, or write the sync collection; 74 the disk is full or failed (nothing \
         changed); 75 the store is busy, try again.
         """,
-        version: versionText,
+        // The libraries' versions are asked for only by `plan --version` (see ``main()``):
+        // reading them costs every other command a few milliseconds.
+        version: "plan \(planVersion)",
         subcommands: [EventsCommand.self, ScheduleCommand.self, CalendarCommand.self, SyncCommand.self, ProjectCommand.self, AddTaskCommand.self, TasksCommand.self,
                       TaskCommand.self, DoneCommand.self, AgendaCommand.self, ReplanCommand.self, PolicyCommand.self,
                       ExportCommand.self, CoursesCommand.self, GradesCommand.self, WeekCommand.self, MeCommand.self, GroupCommand.self,
@@ -43,6 +45,10 @@ package struct PlanCommand: ParsableCommand {
     /// object on stderr (``ErrorReport``).
     package static func main() {
         let arguments = Array(CommandLine.arguments.dropFirst())
+        if arguments == ["--version"] {
+            print(versionText)
+            return
+        }
         ErrorReport.shared.start(json: ErrorReport.asksForJSON(arguments))
         var ran: (any ParsableCommand.Type)?
         do {
