@@ -29,8 +29,10 @@ package enum GroupEvent {
             }
             let range = TimeRange(start: instant(start), end: instant(end))
             guard range.end > range.start else { throw .invalid(file: label, reason: "its VEVENT ends before it starts") }
+            // The text itself (libical unescapes `\,` `\;` `\\` `\n` when it parses), not the
+            // value as written: read back and written again, it must not gain a backslash.
             func text(_ kind: icalproperty_kind) -> String? {
-                icalcomponent_get_first_property(ev, kind).flatMap { icalproperty_get_value_as_string($0) }
+                icalcomponent_get_first_property(ev, kind).flatMap { icalproperty_get_value($0) }.flatMap { icalvalue_get_text($0) }
                     .map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 }
             }
             let geo = icalcomponent_get_first_property(ev, ICAL_GEO_PROPERTY).map { p in
