@@ -79,21 +79,10 @@ extension PlanService {
     }
 
     private func setSyncTarget(_ url: SubscriptionURL, create: Bool, color: String, insecure: Bool) throws -> (url: String, created: Bool) {
+        try store.read { try refuseABusyCalendarAsTarget(url.text, $0) }
         let client = try davClient(insecure: insecure)
         do {
-            var info = try client.collection(url)
-            var created = false
-            if info == nil, create {
-                try client.makeCalendar(url, name: "Study plan", color: color)
-                created = true
-                info = try client.collection(url)
-            }
-            guard let info else {
-                throw ServiceError.refused("\(url.text): no calendar collection there; give --create to make one (named \"Study plan\")")
-            }
-            guard info.isCalendar else {
-                throw ServiceError.refused("\(url.text): this is a WebDAV folder, not a calendar collection; give a calendar's URL, or a new one with --create")
-            }
+            let created = try requireCalendarCollection(url, client: client, create: create, color: color)
             try store.write { try $0.setSetting(Self.syncTargetKey, url.text) }
             return (url.text, created)
         } catch let error as DAVError {
@@ -149,8 +138,11 @@ extension PlanService {
             } else {
                 throw ServiceError.refused("no collection to sync to: set one with `plan calendar target URL` (--create to make it), or give --to URL")
             }
+            try store.read { try refuseABusyCalendarAsTarget(target.text, $0) }
             let client = try davClient(insecure: true)
             do {
+                // A URL given here was never checked: it must be a calendar collection.
+                if raw != nil { _ = try requireCalendarCollection(target, client: client, create: false, color: "") }
                 return try sync(target, client: client, dryRun: dryRun)
             } catch let error as DAVError {
                 throw ServiceError.cannotWrite(path: error.url, reason: error.reason)

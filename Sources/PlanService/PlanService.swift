@@ -148,6 +148,7 @@ package struct PlanService {
             } catch {
                 throw ServiceError.refused(error.description)
             }
+            try store.read { try refuseTheSyncTargetAsBusy(url.text, $0) }
             return try keepingPasswordCommand(passwordCommand, host: url.host) {
                 let commands = try store.read { try PasswordCommands.load($0) }
                 if collections.probe(url, insecure: insecure, commands: commands) != nil {

@@ -215,6 +215,37 @@ import Testing
         #expect(!s.scratch.storeBytes().contains(Self.password))
     }
 
+    /// The sync target is never busy time (nor a busy calendar the sync
+    /// target), and `sync --to` writes only into a calendar collection:
+    /// each refusal names the URL and what to do, and nothing is written.
+    @Test func theSyncTargetIsNeverBusyTime() throws {
+        guard let s = try Self.setUp("radicale") else { return }
+        defer { s.server.stop(); try? FileManager.default.removeItem(at: s.scratch.dir) }
+        let study = s.base + "study/", classes = s.base + "classes/"
+        #expect(try s.plan(["calendar", "target", study, "--create"]).status == 0)
+        #expect(try s.plan(["add-task", "Essay", "--estimate", "2h", "--due", "2026-11-25"]).status == 0)
+        let dump = try s.scratch.sqlite(".dump")
+
+        let asBusy = try s.plan(["calendar", "add", study.uppercased().replacingOccurrences(of: "/STUDENT/STUDY/", with: "/student/study")])
+        #expect(asBusy.status == 65)
+        #expect(asBusy.stderr.contains("is where `plan sync` writes your study plan"), "\(asBusy.stderr)")
+        #expect(try s.scratch.sqlite(".dump") == dump)
+
+        #expect(try s.plan(["calendar", "add", classes]).status == 0)
+        let asTarget = try s.plan(["calendar", "target", classes])
+        #expect(asTarget.status == 65)
+        #expect(asTarget.stderr.contains("is the busy calendar \"classes\""), "\(asTarget.stderr)")
+        let syncIntoBusy = try s.plan(["sync", "--to", classes])
+        #expect(syncIntoBusy.status == 65 && syncIntoBusy.stderr.contains("is the busy calendar"), "\(syncIntoBusy.stderr)")
+
+        // The account's home is a folder, not a calendar: nothing is written there.
+        let home = try s.plan(["sync", "--to", s.base])
+        #expect(home.status == 65)
+        #expect(home.stderr.contains("not a calendar collection"), "\(home.stderr)")
+        #expect(s.server.planRequests()["PUT", default: 0] == 0)
+        #expect(try s.serverEvents("classes/").count == 1)
+    }
+
     @Test func aWrongPasswordIsOneLineAndLeavesTheStoreAsItWas() throws {
         guard let s = try Self.setUp("radicale") else { return }
         defer { s.server.stop(); try? FileManager.default.removeItem(at: s.scratch.dir) }
