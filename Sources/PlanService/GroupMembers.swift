@@ -24,11 +24,21 @@ package enum GroupMemberSource: Hashable, Sendable, CustomStringConvertible {
     /// A CalDAV collection's free-busy time (`freebusy:URL`): an RFC 4791
     /// §7.10 free-busy-query REPORT over the search window.
     case caldavFreeBusy(url: String)
+    /// Any of the others under a name of the user's (`Ada=caldav:URL`).
+    indirect case named(String, GroupMemberSource)
 
-    /// `me`, `caldav:URL`, `freebusy:URL`, an `https://`/`webcal://`/`http://` URL, else a file path.
+    /// The longest name a member may be given.
+    static let maxNameLength = 40
+
+    /// `me`, `caldav:URL`, `freebusy:URL`, an `https://`/`webcal://`/`http://` URL, else a file path;
+    /// any of them after `NAME=` (a name of 1–40 characters without `=`, `/`, `:` or controls).
     package init(_ text: String) {
         let lower = text.lowercased()
-        if lower == "me" {
+        if let eq = text.firstIndex(of: "="), text[..<eq].allSatisfy({ !"/:\\".contains($0) && !$0.isNewline && $0.asciiValue.map { $0 >= 32 } ?? true }),
+           case let name = text[..<eq].trimmingCharacters(in: .whitespaces), !name.isEmpty, name.count <= Self.maxNameLength,
+           text.index(after: eq) < text.endIndex {
+            self = .named(name, GroupMemberSource(String(text[text.index(after: eq)...])))
+        } else if lower == "me" {
             self = .me
         } else if lower.hasPrefix("caldav:") {
             self = .caldavCollection(url: String(text.dropFirst(7)))
@@ -48,6 +58,7 @@ package enum GroupMemberSource: Hashable, Sendable, CustomStringConvertible {
         case .subscription(let u): u
         case .caldavCollection(let u): "caldav:" + u
         case .caldavFreeBusy(let u): "freebusy:" + u
+        case .named(let name, let source): "\(name)=\(source)"
         }
     }
 }
@@ -56,11 +67,13 @@ extension PlanService {
     /// The member `source` stands for over `window`: a name, a zone, busy
     /// time, and (for `me`) the day window and the sittings that could move.
     func groupMember(_ source: GroupMemberSource, window: TimeRange, settings: PlanSettings, t: StoreTransaction,
-                     taken: inout TaskIds.Names) throws -> (GroupMember, [ImportWarning]) {
+                     taken: inout TaskIds.Names, as given: String? = nil) throws -> (GroupMember, [ImportWarning]) {
         let zone = settings.zone
         let policy = settings.policy.policy(zone: zone)
-        func named(_ base: String) -> String { taken.claim(base) }
+        func named(_ base: String) -> String { taken.claim(given ?? base) }
         switch source {
+        case .named(let name, let inner):
+            return try groupMember(inner, window: window, settings: settings, t: t, taken: &taken, as: name)
         case .me:
             var (blocks, warnings, _) = try busy(try t.calendars(), policy: policy, window: window, t: t)
             blocks += try groupSessionBlocks(t, policy: policy)

@@ -220,6 +220,25 @@ import Testing
         #expect(try w.plan("group", "cancel", "cs-201-midterm-review").status == 65)
     }
 
+    /// `--member NAME=SOURCE` names a member as the user calls them; without
+    /// a name, a member is named after its file; two of one name are told apart.
+    @Test func membersAreNamedAsTheUserNamesThem() throws {
+        let w = try Self.world()
+        defer { try? FileManager.default.removeItem(at: w.dir) }
+        let alice = w.path("alice.ics"), bob = w.path("bob.ics")
+        func names(_ members: [String]) throws -> [String] {
+            let r = try w.plan(["group", "find"] + members.flatMap { ["--member", $0] } + ["--duration", "1h", "--json"])
+            #expect(r.status == 0, "\(r.stderr)")
+            let json = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any]
+            return (json?["members"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
+        }
+        #expect(try names(["Ada Lovelace=" + alice, "Bob=" + bob]) == ["Ada Lovelace", "Bob"])
+        #expect(try names([alice, bob]) == ["alice", "bob"])
+        #expect(try names(["Sam=" + alice, "Sam=" + bob]) == ["Sam", "Sam-2"])
+        let text = try w.plan(["group", "find", "--member", "Ada Lovelace=" + alice, "--member", "me", "--duration", "1h"])
+        #expect(text.stdout.hasPrefix("1h for Ada Lovelace, me,"), "\(text.stdout)")
+    }
+
     @Test func whatIsNotAvailableYetSaysSoWithItsOwnCode() throws {
         let w = try Self.world()
         defer { try? FileManager.default.removeItem(at: w.dir) }

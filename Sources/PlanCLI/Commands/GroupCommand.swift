@@ -68,7 +68,7 @@ struct GroupCommand: ParsableCommand {
                 Example: plan group find --member alice.ics --member bob.ics --member me --duration 2h \
                 --within 2026-12-01..2026-12-05 --between 09:00-21:00 --days MO-FR
                 """)
-        @Option(name: .customLong("member"), help: ArgumentHelp("FILE.ics, https://…, caldav:URL, freebusy:URL or me (repeat for each member).", valueName: "member"))
+        @Option(name: .customLong("member"), help: ArgumentHelp("FILE.ics, https://…, caldav:URL, freebusy:URL or me, after NAME= to name the member (Ada=caldav:URL); repeat for each member.", valueName: "member"))
         var members: [String] = []
         @Option(help: ArgumentHelp("How long the session is: 2h, 90m.", valueName: "duration")) var duration: String
         @Option(help: ArgumentHelp("Where to look: FROM..TO, whole days both included (default: the next 7 days).", valueName: "FROM..TO"))
