@@ -1,27 +1,5 @@
 import PlanCore
 
-/// A local time-of-day range, `start` ≤ `end` (`24:00` allowed as the end).
-package struct DayWindow: Hashable, Sendable, CustomStringConvertible {
-    package var start: TimeOfDay
-    package var end: TimeOfDay
-
-    package init(start: TimeOfDay, end: TimeOfDay) {
-        self.start = start
-        self.end = end
-    }
-
-    /// The whole day, `00:00–24:00`.
-    package static let wholeDay = DayWindow(start: .startOfDay, end: .endOfDay)
-
-    /// The part of the day both windows allow (nil when they do not meet).
-    package func intersection(_ other: DayWindow) -> DayWindow? {
-        let s = max(start, other.start), e = min(end, other.end)
-        return s < e ? DayWindow(start: s, end: e) : nil
-    }
-
-    package var description: String { "\(start)–\(end)" }
-}
-
 /// One member of a group as the search sees them: when they are busy, in
 /// which zone their day is read, and the part of the day they are willing
 /// to meet in.

@@ -75,13 +75,12 @@ package struct GroupFindInput: Sendable {
         return r
     }
 
-    /// `09:00-21:00` (also with `–`); `24:00` allowed as the end.
+    /// `09:00-21:00` (see ``DayWindow/init(text:)``).
     static func between(_ text: String) throws(CoursesInputError) -> DayWindow {
-        let parts = text.replacingOccurrences(of: "–", with: "-").split(separator: "-").map(String.init)
-        guard parts.count == 2, let a = TimeOfDay(hhmm: parts[0], allowEndOfDay: false), let b = TimeOfDay(hhmm: parts[1], allowEndOfDay: true), a < b else {
+        guard let w = DayWindow(text: text) else {
             throw CoursesInputError(field: "between", value: text, expected: "HH:MM-HH:MM, e.g. 09:00-21:00")
         }
-        return DayWindow(start: a, end: b)
+        return w
     }
 
     /// `MO-FR` (a run, wrapping past SU: `FR-MO`), `MO,WE,FR`, or both: `MO-WE,SA`.

@@ -321,7 +321,10 @@ struct Balancer {
         for d in day - 1...day + 1 { book.appendSittings(on: d, widenedBy: breakLength, to: &others) }
         let free = board.freeRanges(in: TimeRange(start: ws, end: we), sittings: others, withBusy: true)
         let most = min(prep.span, left, room / step * step)
+        // A wish that is the whole day is none.
+        let hours = (prep.task.prefer ?? scheduler.policy.prefer).flatMap { $0.window == .wholeDay ? nil : $0 }
         var best: TimeRange?
+        // With a wish, every range that takes the longest sitting; without, the first is the one.
         var fitting: [TimeRange] = []
         for f in free {
             let fit = min(most, f.duration)
@@ -346,10 +349,13 @@ struct Balancer {
                 best = TimeRange(start: f.start, end: f.start + length)
                 fitting.removeAll()
             }
+            guard hours != nil else {
+                if length == most { break }
+                continue
+            }
             if length == best!.duration { fitting.append(f) }
         }
-        guard let b = best, let hours = prep.task.prefer ?? scheduler.policy.prefer,
-              hours.start > .startOfDay || hours.end < .endOfDay else { return best }
+        guard let b = best, let hours else { return best }
         let wish = TimeRange(start: board.instant(book: bi, hours.start), end: board.instant(book: bi, hours.end))
         return Self.preferred(b.duration, in: fitting, wish: wish, grid: board.grid) ?? b
     }
