@@ -25,7 +25,8 @@ binary=$pkg/usr/bin/plan
 version=$("$binary" --version | head -n 1 | cut -d' ' -f2)
 arch=$(dpkg --print-architecture)
 
-# The packages holding the shared libraries the binary names (DT_NEEDED).
+# The packages holding the shared libraries the binary names (DT_NEEDED), and those it
+# opens only when it draws a picture (dlopen, Sources/PlanImage/Librsvg.swift).
 deps=()
 while read -r lib; do
     path=$(ldconfig -p | awk -v l="$lib" '$1 == l && /x86-64|x86_64|aarch64|arm64/ { print $NF; exit }')
@@ -34,7 +35,8 @@ while read -r lib; do
     owner=$(dpkg -S "$(readlink -f "$path")" 2>/dev/null || dpkg -S "$path" 2>/dev/null) \
         || { echo "deb.sh: no package owns $path" >&2; exit 1; }
     deps+=("${owner%%:*}")
-done < <(objdump -p "$binary" | awk '$1 == "NEEDED" { print $2 }')
+done < <(objdump -p "$binary" | awk '$1 == "NEEDED" { print $2 }'
+         printf '%s\n' librsvg-2.so.2 libcairo.so.2 libgobject-2.0.so.0 libglib-2.0.so.0)
 deps+=(tzdata)
 depends=$(printf '%s\n' "${deps[@]}" | sort -u | paste -sd, - | sed 's/,/, /g')
 # A library the binary needs must never be bundled from the toolchain.

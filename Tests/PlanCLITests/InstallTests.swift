@@ -110,3 +110,23 @@ import Testing
         }
     }
 }
+
+/// librsvg and cairo are opened only when a picture is drawn: the binary
+/// does not name them (so the ~40 libraries they bring are not loaded and
+/// bound by every command), and `plan --version` still finds them.
+@Suite struct PictureLibraryTests {
+    @Test func theDrawingLibrariesAreNotLoadedAtStart() throws {
+        let dump = try CLIRunner.runTool(["objdump", "-p", CLIRunner.binary.path])
+        guard dump.status == 0 else {
+            print("PictureLibraryTests: objdump is not here (status \(dump.status)); the binary's libraries were not read")
+            return
+        }
+        let needed = dump.stdout.split(separator: "\n").filter { $0.contains("NEEDED") }.map(String.init)
+        #expect(needed.contains { $0.contains("libsqlite3") }, "\(needed)")
+        for lib in ["librsvg", "libcairo", "libpango", "libgdk_pixbuf", "libfontconfig"] {
+            #expect(!needed.contains { $0.contains(lib) }, "\(lib) in \(needed)")
+        }
+        let version = try CLIRunner.run(["--version"])
+        #expect(version.stdout.split(separator: "\n").last?.hasPrefix("librsvg 2.") == true, "\(version.stdout)")
+    }
+}

@@ -107,10 +107,11 @@ import Testing
         }
     }
 
-    /// The busiest day against the least possible under the same rules (an
-    /// exact search over every layout of small requests): within 1.25× on
-    /// at least 90 % of them (three of these seeds miss it today), and never twice the least.
-    /// (Not yet on all: laying tasks out one at a time misses a few.)
+    /// The busiest day against the least possible under the same rules: an
+    /// exact search over every layout of small requests, and never below
+    /// the longest full sitting (a task's span, or all its work when less),
+    /// since rule 9 never cuts a sitting short of that to level the days.
+    /// Within 1.25× on every request compared.
     @Test func busiestDayNearTheLeastPossible() {
         var compared = 0, within = 0
         for k in 0..<100 {
@@ -118,17 +119,19 @@ import Testing
             let inst = Self.tiny(seed: seed)
             let plan = inst.plan()
             guard plan.tasks.allSatisfy({ $0.status == .scheduled }),
-                  let least = LeastBusiestDay(inst).search() else { continue }
+                  let exact = LeastBusiestDay(inst).search() else { continue }
             compared += 1
+            let fullSitting = inst.tasks.map { min($0.span, $0.estimate - $0.done) }.max() ?? 0
+            let least = max(exact, fullSitting)
             let zone = inst.policy.zone
             var perDay: [LocalDate: Int64] = [:]
             for s in plan.sittings { perDay[zone.local(s.range.start).date, default: 0] += s.range.duration }
             let busiest = perDay.values.max() ?? 0
             if busiest * 4 <= least * 5 { within += 1 }
-            #expect(busiest < least * 2, "seed \(seed): busiest \(busiest / 60)m, least possible \(least / 60)m\n\(inst)")
+            #expect(busiest * 4 <= least * 5, "seed \(seed): busiest \(busiest / 60)m, least possible \(least / 60)m (exact \(exact / 60)m)\n\(inst)")
         }
         #expect(compared > 50)
-        #expect(within * 100 >= compared * 90, "\(within) of \(compared) within 1.25×")
+        #expect(within == compared, "\(within) of \(compared) within 1.25×")
     }
 
     /// Two or three tasks over three short days on a 30-minute grid.

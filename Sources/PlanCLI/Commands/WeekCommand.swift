@@ -78,6 +78,8 @@ struct WeekCommand: ParsableCommand {
                     do {
                         bytes = try PNGImage.render(svg: picture, width: w, height: h)
                     } catch {
+                        // Nothing to draw with here: the PNG cannot be made, and the message says what to install.
+                        if case .unavailable? = error as? ImageError { throw ServiceError.cannotWrite(path: png, reason: "\(error)") }
                         throw ServiceError.unexpected(detail: "\(error)")
                     }
                     try FileOutput.write(Data(bytes), to: png)
