@@ -34,6 +34,11 @@ package enum DAVError: Error, Equatable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The URL itself is one plan does not ask (not a server's answer).
+    package var isRefusedURL: Bool {
+        if case .refusedURL = self { true } else { false }
+    }
+
     /// The URL the error is about.
     package var url: String {
         switch self {

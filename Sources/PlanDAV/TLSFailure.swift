@@ -10,8 +10,9 @@ enum TLSFailure {
             return "the server's certificate is not trusted: the check that a certificate authority this machine trusts "
                 + "signed it, and that it is within its dates, failed for \(host) (a self-signed, privately signed or "
                 + "expired certificate). plan does not connect without it: if the server is yours, give it a certificate "
-                + "from a package authority (such as Let's Encrypt), or add its authority to this machine's trusted "
-                + "certificates (Debian/Ubuntu: copy it into /usr/local/share/ca-certificates/ and run update-ca-certificates)"
+                + "from a public authority (such as Let's Encrypt), or add its authority to this machine's trusted "
+                + "certificates (Debian/Ubuntu: copy it into /usr/local/share/ca-certificates/ and run update-ca-certificates), "
+                + "or name the authority's certificate (PEM) in PLAN_CA_FILE for plan alone"
         }
         if description.contains("failedToValidateHostname") || description.contains("serverHostnameImpossibleToMatch") {
             return "the server's certificate is not for \(host): the check that it names the host of the URL failed; "

@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import NIOCore
 import NIOHTTP1
+import NIOSSL
 import Synchronization
 
 /// One HTTP exchange as plan sends it: the method, the address, the headers
@@ -42,6 +43,8 @@ final class HTTPTransport: Sendable {
     let passwordCommands: [String: PasswordCommand]
     private let client: HTTPClient
     private let counts = Mutex<[String: Int]>([:])
+    /// Why the certificate authorities the user named cannot be used (every https request is refused with it).
+    private let caProblem: String?
 
     init(environment: [String: String], insecure: Bool, passwordCommands: [String: PasswordCommand] = [:]) {
         self.environment = environment
@@ -52,6 +55,26 @@ final class HTTPTransport: Sendable {
             timeout: .init(connect: .seconds(Fetcher.connectTimeout), read: .seconds(Fetcher.wholeTimeout)))
         // A refused connection is an answer (the server is down): no retries until the connect timeout.
         configuration.connectionPool.retryConnectionEstablishment = false
+        // A certificate authority of the user's own (a university's, a home server's), trusted besides the system's.
+        var problem: String?
+        if let file = CertificateAuthorities.file(environment) {
+            do {
+                let certificates = try NIOSSLCertificate.fromPEMFile(file)
+                if certificates.isEmpty { problem = "holds no PEM certificate" }
+            } catch {
+                problem = FileManager.default.isReadableFile(atPath: file) ? "is not a PEM certificate file" : "cannot be read"
+            }
+            if problem == nil {
+                var tls = TLSConfiguration.makeClientConfiguration()
+                tls.additionalTrustRoots = [.file(file)]
+                configuration.tlsConfiguration = tls
+            }
+        }
+        caProblem = problem.map { p in
+            let name = CertificateAuthorities.variables.first { environment[$0]?.isEmpty == false } ?? "PLAN_CA_FILE"
+            return "the certificate authorities named by \(name) (\(CertificateAuthorities.file(environment) ?? "")) \(p): "
+                + "give a PEM file of the authority's certificate, or unset \(name)"
+        }
         client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
     }
 
@@ -62,6 +85,7 @@ final class HTTPTransport: Sendable {
 
     /// Sends `exchange`, following redirects when it may; any status comes back as a reply.
     func send(_ exchange: HTTPExchange) throws(DAVError) -> HTTPReply {
+        if let caProblem, exchange.url.scheme == "https" { throw .tls(url: exchange.url.text, reason: caProblem) }
         let deadline = NIODeadline.now() + .seconds(Fetcher.wholeTimeout)
         let origin = exchange.url
         var current = exchange

@@ -11,20 +11,27 @@ package struct ExportSitting: Hashable, Sendable {
     package var summary: String
     package var categories: [String]
     package var description: String
+    /// `X-PLAN-TASK-ID`; empty for a study session.
     package var taskId: String
+    /// A study session's id (`X-PLAN-SESSION-ID`, instead of the task's), nil for a sitting.
+    package var sessionId: String?
+    package var location: String?
 
-    package init(uid: String, range: TimeRange, summary: String, categories: [String], description: String, taskId: String) {
+    package init(uid: String, range: TimeRange, summary: String, categories: [String], description: String, taskId: String,
+                 sessionId: String? = nil, location: String? = nil) {
         self.uid = uid
         self.range = range
         self.summary = summary
         self.categories = categories
         self.description = description
         self.taskId = taskId
+        self.sessionId = sessionId
+        self.location = location
     }
 }
 
 /// Writes iCalendar (RFC 5545) with libical: the imported calendars as they
-/// were, plus one VEVENT per sitting.
+/// were, plus one VEVENT per sitting (and per study session the user goes to).
 package enum ICalExporter {
     static let lock = NSLock()
 
@@ -83,9 +90,10 @@ package enum ICalExporter {
             if !s.categories.isEmpty {
                 icalcomponent_add_property(ev, icalproperty_new_categories(s.categories.joined(separator: ",")))
             }
+            if let location = s.location { icalcomponent_add_property(ev, icalproperty_new_location(location)) }
             if !s.description.isEmpty { icalcomponent_add_property(ev, icalproperty_new_description(s.description)) }
-            if let x = icalproperty_new_x(s.taskId) {
-                icalproperty_set_x_name(x, "X-PLAN-TASK-ID")
+            if let x = icalproperty_new_x(s.sessionId ?? s.taskId) {
+                icalproperty_set_x_name(x, s.sessionId == nil ? "X-PLAN-TASK-ID" : "X-PLAN-SESSION-ID")
                 icalcomponent_add_property(ev, x)
             }
             icalcomponent_add_property(ev, icalproperty_new_transp(ICAL_TRANSP_OPAQUE))

@@ -59,10 +59,14 @@ package enum WeekJSON {
             w.ascii(",\"tentative\":")
             w.bool(b.item.tentative)
             w.member(",\"source\":{\"kind\":", b.item.kind.rawValue)
-            if b.item.kind == .event {
+            switch b.item.kind {
+            case .event:
                 w.member(",\"calendar\":", b.item.origin)
                 w.member(",\"uid\":", b.item.detail)
-            } else {
+            case .session:
+                w.member(",\"session\":", b.item.origin)
+                w.member(",\"uid\":", b.item.detail)
+            case .sitting:
                 w.member(",\"task\":", b.item.origin)
                 w.member(",\"sitting\":", b.item.detail)
             }
@@ -76,6 +80,8 @@ package enum WeekJSON {
             w.bool(e.hasClasses)
             w.ascii(",\"sittings\":")
             w.bool(e.hasSittings)
+            w.ascii(",\"sessions\":")
+            w.bool(e.hasSessions)
             w.ascii("}")
         }
         w.ascii(",\"unscheduled\":")

@@ -188,9 +188,9 @@ package enum Wire {
         }
     }
 
-    /// One agenda line: an event from a calendar or a planned sitting.
+    /// One agenda line: an event from a calendar, a planned sitting or a study session the user goes to.
     package struct AgendaLine: Codable, Hashable, Sendable {
-        /// `event` or `sitting`.
+        /// `event`, `sitting` or `session`.
         package var kind: String
         package var start: String
         package var end: String
@@ -204,6 +204,9 @@ package enum Wire {
         package var project: String?
         package var index: Int?
         package var count: Int?
+        package var sessionId: String?
+        package var course: String?
+        package var location: String?
 
         package init(range: PlanCore.TimeRange, item: AgendaItem, zone: some UTCOffsetProvider) {
             start = wireString(range.start, in: zone)
@@ -225,6 +228,14 @@ package enum Wire {
                 project = p
                 index = s.index
                 count = s.count
+            case .session(let s):
+                kind = "session"
+                title = s.title
+                allDay = false
+                uid = s.uid
+                sessionId = s.id
+                course = s.course
+                location = s.location
             }
         }
     }

@@ -3,7 +3,8 @@ import PlanCore
 /// `plan agenda` as text: classes and planned work, merged, day by day.
 package enum AgendaText {
     /// Every local day of `range` under a heading, `free` when it has
-    /// nothing, its events and sittings (`▸ HIST200: History essay (1/4)`)
+    /// nothing, its events, sittings (`▸ HIST200: History essay (1/4)`) and
+    /// study sessions (`◆ CS201: Midterm review (study group) · Library`)
     /// in the order given, then the work planned that day.
     package static func render(_ items: [(range: TimeRange, item: AgendaItem)], range: TimeRange, zone: SystemZone,
                               style: TextStyle = .plain) -> String {
@@ -28,6 +29,12 @@ package enum AgendaText {
                     work += s.range.duration
                     let name = (project.map { "\(TerminalText.label($0)): " } ?? "") + "\(TerminalText.label(title)) (\(s.index)/\(s.count))"
                     out += style.green("  \(TimeText.clock(range.start, zone))–\(TimeText.clock(range.end, zone))  ▸ \(name)") + "\n"
+                case .session(let s):
+                    let start = EventWords.edge(range.start, beyondDay: range.start < dayRange.start, zone)
+                    let end = EventWords.edge(range.end, beyondDay: range.end > dayRange.end, zone)
+                    let name = (s.course.map { "\(TerminalText.label($0)): " } ?? "") + TerminalText.label(s.title)
+                    let place = s.location.map { " · " + TerminalText.label($0) } ?? ""
+                    out += style.bold("  \(start)–\(end)  ◆ \(name) (study group)\(place)") + "\n"
                 }
             }
             if work > 0 { out += style.dim("  work planned: \(ISODuration.humanString(work))") + "\n" }

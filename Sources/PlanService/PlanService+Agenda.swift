@@ -4,7 +4,7 @@ import PlanICal
 import PlanStore
 
 extension PlanService {
-    /// Classes and sittings merged over `[from, from + days)` in the user's zone.
+    /// Classes, sittings and the study sessions the user goes to, merged over `[from, from + days)` in the user's zone.
     package func agenda(from: LocalDate?, days: Int) throws -> Agenda {
         try guarded {
             try prefetchSubscriptions()
@@ -26,6 +26,7 @@ extension PlanService {
                 for s in try t.sittings() where s.range.overlaps(range) {
                     items.append((s.range, .sitting(s, title: tasks[s.taskId]?.title ?? s.taskId, project: tasks[s.taskId]?.project)))
                 }
+                for session in try attendedSessions(t, overlapping: range) { items.append((session.range, .session(session))) }
                 items.sort { a, b in
                     if a.range.start != b.range.start { return a.range.start < b.range.start }
                     return Self.sortName(a.item) < Self.sortName(b.item)
@@ -39,6 +40,7 @@ extension PlanService {
         switch item {
         case .event(let o): "0" + o.uid
         case .sitting(let s, _, _): "1" + s.taskId + String(s.index)
+        case .session(let s): "2" + s.id
         }
     }
 }

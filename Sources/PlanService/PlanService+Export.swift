@@ -23,19 +23,29 @@ extension PlanService {
         }
     }
 
+    /// A study session the user goes to, as the exporter writes it: its own
+    /// UID (the invitation's, so a calendar that has the invitation too
+    /// keeps one event), `Course: Title (study group)`, where it meets.
+    static func exportSession(_ s: StudySession) -> ExportSitting {
+        ExportSitting(uid: s.uid, range: s.range,
+                      summary: (s.course.map { "\($0): " } ?? "") + "\(s.title) (study group)",
+                      categories: s.course.map { [$0] } ?? [],
+                      description: "Study group session; plan group show \(s.id).", taskId: "", sessionId: s.id, location: s.location)
+    }
+
     /// The merged calendar: the registered calendars as they are plus one
-    /// VEVENT per sitting in `[from, to)` (all sittings when nil), written in
-    /// the user's zone (``zone()``).
+    /// VEVENT per sitting and per study session the user goes to in
+    /// `[from, to)` (all when nil), written in the user's zone (``zone()``).
     package func export(from: Instant?, to: Instant?, onlyPlan: Bool) throws -> String {
         try guarded {
             try prefetchSubscriptions()
             return try store.read { t in
                 let zone = try self.settings(t).timeZone
                 let tasks = Dictionary(try t.tasks().map { ($0.task.id, $0.task) }, uniquingKeysWith: { a, _ in a })
-                let sittings = try t.sittings().filter { s in
-                    (from.map { s.range.end > $0 } ?? true) && (to.map { s.range.start < $0 } ?? true)
-                }
-                let export = Self.exportSittings(sittings, tasks: tasks)
+                let within = { (r: TimeRange) in (from.map { r.end > $0 } ?? true) && (to.map { r.start < $0 } ?? true) }
+                let sittings = try t.sittings().filter { within($0.range) }
+                let sessions = try attendedSessions(t, overlapping: nil).filter { within($0.range) }
+                let export = Self.exportSittings(sittings, tasks: tasks) + sessions.map(Self.exportSession)
                 let calendars = onlyPlan ? [] : try t.calendars().map { try feed(for: $0, t).read().calendarBytes }
                 return try ICalExporter.merged(calendars: calendars, sittings: export, stamp: now, timeZone: zone)
             }

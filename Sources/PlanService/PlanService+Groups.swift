@@ -182,6 +182,14 @@ extension PlanService {
         }
     }
 
+    /// The sessions the user goes to (accepted, not cancelled) that overlap `range`, in time order.
+    func attendedSessions(_ t: StoreTransaction, overlapping range: TimeRange?) throws -> [StudySession] {
+        guard let me = try Self.me(t) else { return [] }
+        return try t.groupSessions().filter { $0.isAttending(me.email) && (range.map($0.range.overlaps) ?? true) }.map {
+            StudySession(id: $0.id, uid: $0.uid, title: $0.title, course: $0.course, location: $0.location, range: $0.range)
+        }
+    }
+
     /// What a session's busy block names as its source.
     static func sessionSource(_ s: GroupSession) -> String { "group session " + s.id }
 

@@ -62,6 +62,10 @@ extension PlanService {
                                                     title: "\(task?.title ?? s.taskId) (\(s.index)/\(s.count))",
                                                     origin: s.taskId, detail: "\(s.index)/\(s.count)"))
                     }
+                    for s in try attendedSessions(t, overlapping: range) {
+                        items.append(WeekInput.Item(kind: .session, range: s.range, group: s.course, title: "\(s.title) (study group)",
+                                                    room: s.location, origin: s.id, detail: s.uid))
+                    }
                 }
                 let names = calendars.map(\.name) + extraCalendars.map(Self.defaultName)
                 return WeekGathered(input: WeekInput(first: first, days: max(1, days), zone: zone, items: items, unscheduled: unscheduled,

@@ -20,10 +20,11 @@ import Synchronization
 ///
 /// A fetch is conditional on the stored copy's ETag/Last-Modified, so an
 /// unchanged calendar costs one small request (a 304). New content is kept
-/// only when it reads as a calendar. When the server cannot be reached (or
-/// answers 5xx), the stored copy stands in with one warning naming the
-/// source and its age; with no copy, or when the server refuses the
-/// credentials or has no calendar there, the calendar cannot be read.
+/// only when it reads as a calendar. When the server cannot be reached, or
+/// answers anything plan cannot use (an error status, refused credentials,
+/// a page that is not a calendar), the stored copy stands in with one
+/// warning naming the source, what happened and the copy's age; with no
+/// copy, the calendar cannot be read.
 package final class RemoteCalendars: Sendable, RemoteCopies {
     let fetcher: Fetcher
     let answers = ServerAnswers<SubscriptionCopy>()

@@ -54,30 +54,46 @@ extension RemoteCopies {
     }
 
     /// Refuses new content that does not read as a calendar (junk from the
-    /// server is the importer's error, and the stored copy stays).
+    /// server is the importer's error, and the stored copy stays): it must
+    /// end with `END:VCALENDAR` (a body cut short, or a calendar's first
+    /// line followed by an error page, does not) and the importer must read
+    /// it.
     static func checkReadable(_ bytes: [UInt8], url: String, now: Instant) throws(ImportError) {
+        var end = bytes.count
+        while end > 0, [0x20, 0x09, 0x0D, 0x0A, 0x00].contains(bytes[end - 1]) { end -= 1 }
+        let last = Array("END:VCALENDAR".utf8)
+        guard end >= last.count, zip(bytes[(end - last.count)..<end], last).allSatisfy({ $0 & 0xDF == $1 & 0xDF }) else {
+            throw .invalid(file: url, reason: "it does not end with END:VCALENDAR (cut short, or not a calendar)")
+        }
         _ = try ICalImporter.importData(bytes, label: url, options: ImportOptions(window: TimeRange(start: now, end: now + 86_400)))
     }
 
     /// The answer when asking the server about `url` failed with `error`.
-    /// When the server is out of reach, the stored copy (`stored()`: its
-    /// content and when it was last confirmed) stands in and `note` gets one
-    /// warning `offlineId` naming its age; with no copy, or any other
-    /// failure, the calendar cannot be read.
+    /// Whatever went wrong — the server out of reach, an error status, a
+    /// refused password, an answer that is not a calendar — a stored copy
+    /// (`stored()`: its content and when it was last confirmed) stands in
+    /// and `note` gets one warning `offlineId` saying what happened and the
+    /// copy's age: a bad answer never costs the last good copy. With no
+    /// copy, or a URL plan refuses to ask, the calendar cannot be read.
     static func failed(_ error: any Error, url: String, offlineId: String, now: Instant, at clock: ContinuousClock.Instant,
                        stored: () -> (content: CalendarContent, checkedAt: Int64)?,
                        note: (ImportWarning) -> Void) -> ServerAnswers<Copy>.Answer {
+        let reason: String? = switch error {
+        case let e as DAVError: e.isRefusedURL ? nil : e.reason
+        case ImportError.invalid(_, let r): "the server's answer is not a usable calendar: \(r)"
+        case ImportError.unreadable(_, let r): r
+        default: String(describing: error)
+        }
+        if let reason, let stored = stored() {
+            let age = RemoteCalendars.age(now.seconds - stored.checkedAt)
+            note(ImportWarning(id: offlineId, file: url, line: nil, property: nil, value: nil,
+                               message: "\(reason); planning with the stored copy, last confirmed \(age) ago"))
+            return ServerAnswers<Copy>.Answer(at: clock, content: .success(stored.content), pending: nil)
+        }
         let content: Result<CalendarContent, ImportError>
         switch error {
         case let e as DAVError where e.isOffline:
-            if let stored = stored() {
-                let age = RemoteCalendars.age(now.seconds - stored.checkedAt)
-                note(ImportWarning(id: offlineId, file: url, line: nil, property: nil, value: nil,
-                                   message: "\(e.reason); planning with the stored copy, last confirmed \(age) ago"))
-                content = .success(stored.content)
-            } else {
-                content = .failure(.unreadable(file: url, reason: e.reason + "; no copy of it is stored yet"))
-            }
+            content = .failure(.unreadable(file: url, reason: e.reason + "; no copy of it is stored yet"))
         case let e as DAVError:
             content = .failure(.unreadable(file: url, reason: e.reason))
         case let e as ImportError:

@@ -3,7 +3,8 @@ import Testing
 
 /// A server whose certificate plan does not trust is named as that: which
 /// host, which check failed and what to do, in one line, without the TLS
-/// library's internals. A self-signed certificate made with `openssl`,
+/// library's internals; and the user can trust its authority for plan
+/// alone (`PLAN_CA_FILE`, `SSL_CERT_FILE`). A self-signed certificate made with `openssl`,
 /// served over https by Python's ssl module on 127.0.0.1 (`Servers/tls-server.py`).
 @Suite(.serialized) struct CertificateFailureTests {
     @Test func aSelfSignedCertificateIsNamedAsACertificateProblem() throws {
@@ -35,6 +36,26 @@ import Testing
         for inside in ["cannot be reached", "handshakeFailed", "NIOSSL", "BoringSSL", ".build", "checkouts", "OPENSSL_internal"] {
             #expect(!said.contains(inside), "\(inside) in \(said)")
         }
+        #expect(said.contains("or name the authority's certificate (PEM) in PLAN_CA_FILE"), "\(said)")
         #expect(try s.plan(["calendar", "list"]).stdout.hasPrefix("No calendars."))
+
+        // Trusting the server's own authority, for plan alone: PLAN_CA_FILE, or SSL_CERT_FILE as OpenSSL reads it.
+        func plan(_ args: [String], _ variable: String, _ file: String) throws -> CLIRunner.Output {
+            try CLIRunner.run(args + ["--store", s.store], environment: ["PLAN_NOW": "2026-11-23T08:00:00-05:00", "HOME": s.dir.path, variable: file])
+        }
+        let missing = try plan(["calendar", "add", url, "--name", "classes"], "PLAN_CA_FILE", cert + ".missing")
+        #expect(missing.status == 66)
+        #expect(missing.stderr == "plan: \(url): cannot read: the certificate authorities named by PLAN_CA_FILE (\(cert).missing) cannot be read: "
+                + "give a PEM file of the authority's certificate, or unset PLAN_CA_FILE; no copy of it is stored yet\n", "\(missing.stderr)")
+        let junk = s.dir.appendingPathComponent("junk.pem").path
+        try "not a certificate\n".write(toFile: junk, atomically: true, encoding: .utf8)
+        let notPEM = try plan(["calendar", "add", url, "--name", "classes"], "SSL_CERT_FILE", junk)
+        #expect(notPEM.status == 66 && notPEM.stderr.contains("named by SSL_CERT_FILE (\(junk)) is not a PEM certificate file"), "\(notPEM.stderr)")
+        let added = try plan(["calendar", "add", url, "--name", "classes"], "PLAN_CA_FILE", cert)
+        #expect(added.status == 0, "\(added)")
+        // Read again through SSL_CERT_FILE: no warning, so the server was read (not the stored copy).
+        let agenda = try plan(["agenda", "--days", "1"], "SSL_CERT_FILE", cert)
+        #expect(agenda.status == 0 && agenda.stderr == "", "\(agenda)")
+        #expect(agenda.stdout.contains("09:00–10:00  Lecture"), "\(agenda)")
     }
 }

@@ -9,7 +9,7 @@ import PlanStore
 
 struct AgendaCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "agenda", abstract: "Classes and planned work, merged, day by day.")
+        commandName: "agenda", abstract: "Classes, planned work and your study sessions, merged, day by day.")
 
     @Option(help: ArgumentHelp("First day. Default: today.", valueName: "date")) var from: String?
     @Option(help: "Number of days.") var days = 7

@@ -9,20 +9,22 @@ import PlanStore
 
 struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "export", abstract: "Write the merged calendar (classes + planned sittings) as .ics.",
+        commandName: "export", abstract: "Write the merged calendar (classes + planned sittings + study sessions) as .ics.",
         discussion: """
         The imported events go out as they were written (RRULEs, time zones, UIDs, \
         parameters, and value lists such as CATEGORIES:CLASS,CS 201 on one line); each \
         sitting becomes one event with a stable UID, SUMMARY "Project: Task (i/n)", \
         CATEGORIES, a DESCRIPTION with the notes and the effort left, and X-PLAN-TASK-ID, \
-        its times in your time zone (TZID and a VTIMEZONE, see plan policy). Any calendar \
+        its times in your time zone (TZID and a VTIMEZONE, see plan policy). Each study-group \
+        session you go to (plan group) is one event too, with the invitation's UID, SUMMARY \
+        "Course: Title (study group)", its LOCATION and X-PLAN-SESSION-ID. Any calendar \
         app imports the file. Use - to write to stdout.
         """)
 
     @Argument(help: ArgumentHelp("Output file, or - for stdout.", valueName: "out.ics")) var output: String
-    @Option(help: ArgumentHelp("Only sittings from this date.", valueName: "date")) var from: String?
-    @Option(help: ArgumentHelp("Only sittings before this date.", valueName: "date")) var to: String?
-    @Flag(help: "Leave the imported calendars out: only the planned sittings.") var onlyPlan = false
+    @Option(help: ArgumentHelp("Only sittings and sessions from this date.", valueName: "date")) var from: String?
+    @Option(help: ArgumentHelp("Only sittings and sessions before this date.", valueName: "date")) var to: String?
+    @Flag(help: "Leave the imported calendars out: only the planned sittings and study sessions.") var onlyPlan = false
     @OptionGroup var options: StoreOptions
 
     func run() throws {

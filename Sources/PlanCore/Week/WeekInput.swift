@@ -1,10 +1,10 @@
 /// What the week view is drawn from: values the service gathered (calendar
 /// occurrences, planned sittings, courses with no set time), already named.
 package struct WeekInput: Sendable {
-    /// One thing with a time: a calendar event or a planned sitting.
+    /// One thing with a time: a calendar event, a planned sitting or a study session the user goes to.
     package struct Item: Hashable, Sendable {
         package enum Kind: String, Hashable, Sendable {
-            case event, sitting
+            case event, sitting, session
         }
 
         package var kind: Kind
@@ -17,9 +17,9 @@ package struct WeekInput: Sendable {
         package var title: String
         package var room: String?
         package var tentative: Bool
-        /// Where it came from: the calendar's label, or the task id.
+        /// Where it came from: the calendar's label, the task id, or the session's id.
         package var origin: String
-        /// The event's UID, or the sitting's number (`2/4`).
+        /// The event's or session's UID, or the sitting's number (`2/4`).
         package var detail: String
 
         package init(kind: Kind, range: TimeRange, allDay: Bool = false, group: String?, title: String, room: String? = nil,

@@ -42,10 +42,12 @@ package struct WeekLayout: Hashable, Sendable {
         package var color: String
         package var item: WeekInput.Item
 
-        /// What a block says first: `CS 201 Data Structures`, `▸ HIST200 History essay (1/4)`, `? MATH 221 office hours`.
+        /// What a block says first: `CS 201 Data Structures`, `▸ HIST200 History essay (1/4)`, `? MATH 221 office hours`,
+        /// `◆ CS201 Midterm review (study group)`.
         package var label: String {
             var s = item.tentative ? "? " : ""
             if item.kind == .sitting { s += "▸ " }
+            if item.kind == .session { s += "◆ " }
             if let g = item.group { s += g + " " }
             return s + item.title
         }
@@ -75,6 +77,8 @@ package struct WeekLayout: Hashable, Sendable {
         package var color: String
         package var hasClasses: Bool
         package var hasSittings: Bool
+        /// A study-group session of this group is in the week.
+        package var hasSessions: Bool = false
     }
 
     package var first: LocalDate
@@ -166,7 +170,11 @@ package struct WeekLayout: Hashable, Sendable {
             let key = keyOf[g] ?? WeekGroups.key(g)
             keyOf[g] = key
             var e = entries[key] ?? LegendEntry(group: g, color: b.color, hasClasses: false, hasSittings: false)
-            if b.item.kind == .sitting { e.hasSittings = true } else { e.hasClasses = true }
+            switch b.item.kind {
+            case .sitting: e.hasSittings = true
+            case .session: e.hasSessions = true
+            case .event: e.hasClasses = true
+            }
             entries[key] = e
         }
         legend = entries.values.sorted { ($0.group.lowercased(), $0.group) < ($1.group.lowercased(), $1.group) }

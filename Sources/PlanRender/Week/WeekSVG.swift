@@ -93,7 +93,7 @@ package enum WeekSVG {
     /// One block: its box, then as many of code, title and room as fit, each cut to the width.
     static func block(_ b: WeekLayout.Block, x: Double, y: Double, width: Double, height: Double) -> String {
         let ink = WeekColors.isLight(b.color) ? "#1a1a1a" : "#ffffff"
-        var head = b.item.kind == .sitting ? "▸ " : ""
+        var head = b.item.kind == .sitting ? "▸ " : b.item.kind == .session ? "◆ " : ""
         if b.item.tentative { head = "? " + head }
         let code = head + (b.item.group ?? b.item.title)
         let lines = b.item.group == nil ? [b.item.room].compactMap { $0 } : [b.item.title] + [b.item.room].compactMap { $0 }
@@ -126,7 +126,8 @@ package enum WeekSVG {
         let room = width - 2 * margin
         var rows: [[(String, String)]] = []
         for e in layout.legend {
-            let what = [e.hasClasses ? "classes" : nil, e.hasSittings ? "study" : nil].compactMap { $0 }.joined(separator: ", ")
+            let what = [e.hasClasses ? "classes" : nil, e.hasSittings ? "study" : nil, e.hasSessions ? "study group" : nil]
+                .compactMap { $0 }.joined(separator: ", ")
             let label = "\(e.group) (\(what))"
             let entry = 16 + FontMetric.width(label, size: listSize) + 14
             if used + entry > room, !row.isEmpty {

@@ -171,7 +171,8 @@ package enum WeekText {
     static func legend(_ layout: WeekLayout, width: Int, style: TextStyle) -> String {
         guard !layout.legend.isEmpty else { return "" }
         let entries = layout.legend.map { e -> (plain: String, styled: String) in
-            let what = [e.hasClasses ? "classes" : nil, e.hasSittings ? "▸ study" : nil].compactMap { $0 }.joined(separator: ", ")
+            let what = [e.hasClasses ? "classes" : nil, e.hasSittings ? "▸ study" : nil, e.hasSessions ? "◆ study group" : nil]
+                .compactMap { $0 }.joined(separator: ", ")
             let plain = "\(TerminalText.label(e.group)) (\(what))"
             let swatch = style.ansi ? background(e.color) + "  " + "\u{1B}[0m" + " " : ""
             return (plain, swatch + plain)

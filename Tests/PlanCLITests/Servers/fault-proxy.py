@@ -8,6 +8,9 @@ Each request reads MODE_FILE (one word; missing or empty means "pass"):
   pass       forward the request to UPSTREAM_BASE and the answer back
   500        answer 500, as a proxy whose backend is down does
   junk       answer 200 with an HTML error page where a calendar should be
+  vcaljunk   answer 200 with a calendar's first line, then an HTML page
+  404        answer 404, as a server whose calendar was moved does
+  401        answer 401 with a Basic challenge, as a server that no longer takes the password does
   loop       redirect to the same path with ?again, and from there back
   big        answer 200 with 60 MB of text (plan caps a calendar at 50 MB)
   stall:N    wait N seconds, then forward
@@ -66,6 +69,12 @@ class Handler(BaseHTTPRequestHandler):
             return self.answer(500, b"upstream unavailable\n", [("Content-Type", "text/plain")])
         if m == "junk":
             return self.answer(200, b"<html><body><h1>Bad gateway</h1></body></html>\n", [("Content-Type", "text/calendar")])
+        if m == "vcaljunk":
+            return self.answer(200, b"BEGIN:VCALENDAR\r\n<html><body>Down for maintenance</body></html>\r\n", [("Content-Type", "text/calendar")])
+        if m == "404":
+            return self.answer(404, b"not found\n", [("Content-Type", "text/plain")])
+        if m == "401":
+            return self.answer(401, b"unauthorized\n", [("Content-Type", "text/plain"), ("WWW-Authenticate", 'Basic realm="cal"')])
         if m == "loop":
             path, _, query = self.path.partition("?")
             target = path if query else path + "?again"
