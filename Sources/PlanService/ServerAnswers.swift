@@ -48,7 +48,7 @@ final class ServerAnswers<Copy: StoredCopy>: Sendable {
             (try due.map { try Copy.stored(url: $0, in: t) }, try PasswordCommands.load(t))
         }
         for (url, copy) in zip(due, copies) {
-            keep(url, ask(url, copy, commands, clock))
+            keep(url, answered(ask(url, copy, commands, clock)))
         }
     }
 
@@ -57,7 +57,7 @@ final class ServerAnswers<Copy: StoredCopy>: Sendable {
     /// transaction) and is then forgotten.
     func content(_ url: String, _ t: StoreTransaction, ask: Ask) throws -> Result<CalendarContent, ImportError> {
         let clock = ContinuousClock.now
-        let answer = try fresh(url, at: clock) ?? ask(url, try Copy.stored(url: url, in: t), try PasswordCommands.load(t), clock)
+        let answer = try fresh(url, at: clock) ?? answered(ask(url, try Copy.stored(url: url, in: t), try PasswordCommands.load(t), clock))
         switch answer.pending {
         case .save(let copy)?: try Copy.save(copy, in: t)
         case .confirmed(let at)?: try Copy.markChecked(url: url, at: at, in: t)
@@ -65,6 +65,13 @@ final class ServerAnswers<Copy: StoredCopy>: Sendable {
         }
         keep(url, Answer(at: answer.at, content: answer.content, pending: nil))
         return answer.content
+    }
+
+    /// `answer` as of now: an answer is as old as the moment it came (or the
+    /// wait for it ran out), not the moment it was asked, so a server that
+    /// takes the whole time limit is still asked once per command.
+    private func answered(_ answer: Answer) -> Answer {
+        Answer(at: ContinuousClock.now, content: answer.content, pending: answer.pending)
     }
 
     /// The answer for `url` if it is younger than ``reuseSeconds`` at `clock`.
