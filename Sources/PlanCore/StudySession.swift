@@ -2,7 +2,7 @@
 /// agenda, the week and the exported calendar show it beside classes and
 /// sittings: the time it blocks is the session's own.
 package struct StudySession: Hashable, Sendable {
-    /// The session's id (`plan group show ID`).
+    /// The session's id, as `plan group list` shows it (`plan group join ID`).
     package var id: String
     /// Its iCalendar UID, shared with the invitation and the group calendar.
     package var uid: String

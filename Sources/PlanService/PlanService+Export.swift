@@ -30,7 +30,7 @@ extension PlanService {
         ExportSitting(uid: s.uid, range: s.range,
                       summary: (s.course.map { "\($0): " } ?? "") + "\(s.title) (study group)",
                       categories: s.course.map { [$0] } ?? [],
-                      description: "Study group session; plan group show \(s.id).", taskId: "", sessionId: s.id, location: s.location)
+                      description: "Study group session \(s.id) (plan group list).", taskId: "", sessionId: s.id, location: s.location)
     }
 
     /// The merged calendar: the registered calendars as they are plus one
