@@ -37,6 +37,9 @@ package enum ICalExporter {
 
     /// The merged calendar as iCalendar text (CRLF, folded by libical).
     ///
+    /// A study session (`sessionId`) whose UID a calendar already holds is
+    /// not written again.
+    ///
     /// VEVENTs and VTIMEZONEs of `calendars` go out as they were written, as
     /// far as libical lets them (RRULEs, overrides and zones intact, the
     /// properties and their parameters in their order, UIDs byte for byte, a
@@ -60,6 +63,7 @@ package enum ICalExporter {
         defer { icalcomponent_free(out) }
 
         var zonesWritten = Set<String>()
+        var uids = Set<String>()
         for calendar in calendars {
             var doc = ReadDocument()
             var reader = LibicalReader(file: calendar.label, lines: ContentLines(calendar.bytes))
@@ -67,14 +71,15 @@ package enum ICalExporter {
             defer { for r in roots { icalcomponent_free(r) } }
             if roots.isEmpty { throw .invalid(file: calendar.label, reason: "libical found no complete component in it") }
             var events = 0
-            for root in roots { copyMembers(of: root, into: out, zonesWritten: &zonesWritten, events: &events, reader: reader) }
+            for root in roots { copyMembers(of: root, into: out, zonesWritten: &zonesWritten, uids: &uids, events: &events, reader: reader) }
         }
         let zone = timeZone.flatMap { name in
             sittings.map(\.range.start).min().flatMap { SittingZone(identifier: name, calendar: out, firstSitting: $0) }
         }
         var events: [OpaquePointer] = []
         var zoneUsed = false
-        for s in sittings {
+        // A study session already in a calendar (the group's calendar registered as busy time) goes out once, as it is there.
+        for s in sittings where s.sessionId == nil || !uids.contains(s.uid) {
             guard let ev = icalcomponent_new(ICAL_VEVENT_COMPONENT) else { continue }
             icalcomponent_add_property(ev, icalproperty_new_uid(s.uid))
             icalcomponent_add_property(ev, icalproperty_new_dtstamp(utcTime(stamp)))
@@ -111,12 +116,12 @@ package enum ICalExporter {
     /// lines, so its UID goes out byte for byte (see
     /// `LibicalReader.uidAsWritten`).
     private static func copyMembers(of root: OpaquePointer, into out: OpaquePointer, zonesWritten: inout Set<String>,
-                                    events: inout Int, reader: LibicalReader) {
+                                    uids: inout Set<String>, events: inout Int, reader: LibicalReader) {
         switch icalcomponent_isa(root) {
         case ICAL_VCALENDAR_COMPONENT, ICAL_XROOT_COMPONENT:
             var c = icalcomponent_get_first_component(root, ICAL_ANY_COMPONENT)
             while let comp = c {
-                copyMembers(of: comp, into: out, zonesWritten: &zonesWritten, events: &events, reader: reader)
+                copyMembers(of: comp, into: out, zonesWritten: &zonesWritten, uids: &uids, events: &events, reader: reader)
                 c = icalcomponent_get_next_component(root, ICAL_ANY_COMPONENT)
             }
         case ICAL_VTIMEZONE_COMPONENT:
@@ -130,6 +135,7 @@ package enum ICalExporter {
             stripErrors(copy)
             if let p = icalcomponent_get_first_property(copy, ICAL_UID_PROPERTY), let u = icalproperty_get_uid(p) {
                 let parsed = String(cString: u)
+                uids.insert(parsed)
                 if let written = reader.uidAsWritten(parsed, ordinal: events), written != parsed {
                     icalproperty_set_uid(p, written)
                 }

@@ -26,7 +26,11 @@ extension PlanService {
                 for s in try t.sittings() where s.range.overlaps(range) {
                     items.append((s.range, .sitting(s, title: tasks[s.taskId]?.title ?? s.taskId, project: tasks[s.taskId]?.project)))
                 }
-                for session in try attendedSessions(t, overlapping: range) { items.append((session.range, .session(session))) }
+                // A session the calendars already hold (the group's calendar registered as busy time) is listed once, as theirs.
+                let uids = Set(items.compactMap { if case .event(let o) = $0.item { o.uid } else { nil } })
+                for session in try attendedSessions(t, overlapping: range) where !uids.contains(session.uid) {
+                    items.append((session.range, .session(session)))
+                }
                 items.sort { a, b in
                     if a.range.start != b.range.start { return a.range.start < b.range.start }
                     return Self.sortName(a.item) < Self.sortName(b.item)

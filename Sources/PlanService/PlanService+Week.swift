@@ -62,7 +62,9 @@ extension PlanService {
                                                     title: "\(task?.title ?? s.taskId) (\(s.index)/\(s.count))",
                                                     origin: s.taskId, detail: "\(s.index)/\(s.count)"))
                     }
-                    for s in try attendedSessions(t, overlapping: range) {
+                    // A session the calendars already hold (the group's calendar as busy time) is drawn once, as theirs.
+                    let uids = Set(items.lazy.filter { $0.kind == .event }.map(\.detail))
+                    for s in try attendedSessions(t, overlapping: range) where !uids.contains(s.uid) {
                         items.append(WeekInput.Item(kind: .session, range: s.range, group: s.course, title: "\(s.title) (study group)",
                                                     room: s.location, origin: s.id, detail: s.uid))
                     }

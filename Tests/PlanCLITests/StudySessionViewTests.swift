@@ -77,4 +77,42 @@ import Testing
             #expect(try w.plan("export", "-").stdout.contains("X-PLAN-SESSION-ID") == false, "\(leave)")
         }
     }
+
+    /// When the group's calendar is also one of the student's calendars, the
+    /// session is there as that calendar's event: listed, drawn and exported
+    /// once, not twice.
+    @Test func aSessionTheCalendarsAlreadyHoldIsShownOnce() throws {
+        let w = try Self.world()
+        defer { try? FileManager.default.removeItem(at: w.dir) }
+        let json = try w.plan("agenda", "--from", "2026-12-02", "--days", "1", "--json")
+        let items = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+        let uid = try #require(items.first { $0["kind"] as? String == "session" }?["uid"] as? String, "\(json.stdout)")
+        let group = w.dir.appendingPathComponent("group.ics").path
+        try """
+            BEGIN:VCALENDAR\r
+            VERSION:2.0\r
+            PRODID:-//plan tests//group calendar//EN\r
+            BEGIN:VEVENT\r
+            UID:\(uid)\r
+            DTSTAMP:20261130T130000Z\r
+            DTSTART:20261202T230000Z\r
+            DTEND:20261203T010000Z\r
+            SUMMARY:CS 201 midterm review\r
+            LOCATION:Library\\, room 204\r
+            END:VEVENT\r
+            END:VCALENDAR\r
+
+            """.write(toFile: group, atomically: true, encoding: .utf8)
+        let added = try w.plan("calendar", "add", group, "--name", "group")
+        #expect(added.status == 0, "\(added)")
+
+        let agenda = try w.plan("agenda", "--from", "2026-12-02", "--days", "1")
+        #expect(agenda.stdout.components(separatedBy: "CS 201 midterm review").count == 2, "\(agenda.stdout)")
+        #expect(!agenda.stdout.contains("◆"), "\(agenda.stdout)")
+        let week = try w.plan("week", "--from", "2026-11-30", "--days", "5", "--json")
+        #expect(week.stdout.components(separatedBy: "\"uid\":\"\(uid)\"").count == 2, "\(week.stdout)")
+        let ics = try w.plan("export", "-").stdout
+        #expect(ics.components(separatedBy: "UID:\(uid)\r\n").count == 2, "\(ics)")
+        #expect(!ics.contains("X-PLAN-SESSION-ID"), "\(ics)")
+    }
 }
