@@ -62,6 +62,7 @@ package enum ServiceError: Error, CustomStringConvertible, Sendable {
         switch kind {
         case "task": "plan tasks"
         case "timetable": "plan courses saved"
+        case "group session": "plan group list"
         default: "plan \(kind) list"
         }
     }

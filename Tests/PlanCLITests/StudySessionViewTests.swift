@@ -115,4 +115,15 @@ import Testing
         #expect(ics.components(separatedBy: "UID:\(uid)\r\n").count == 2, "\(ics)")
         #expect(!ics.contains("X-PLAN-SESSION-ID"), "\(ics)")
     }
+
+    /// An id that names no session points at the command that lists them, and that command works.
+    @Test func anUnknownSessionPointsAtTheListOfSessions() throws {
+        let w = try Self.world()
+        defer { try? FileManager.default.removeItem(at: w.dir) }
+        let out = try w.plan("group", "leave", "nosuch")
+        #expect(out.status == 65)
+        #expect(out.stderr == "plan: no group session \"nosuch\" (see `plan group list`)\n", "\(out.stderr)")
+        let list = try w.plan("group", "list")
+        #expect(list.status == 0 && list.stdout.contains("cs-201-midterm-review"), "\(list)")
+    }
 }
