@@ -58,16 +58,18 @@ final class HTTPTransport: Sendable {
         // A certificate authority of the user's own (a university's, a home server's), trusted besides the system's.
         var problem: String?
         if let file = CertificateAuthorities.file(environment) {
+            // Read once: the certificates checked here are the ones trusted.
             do {
                 let certificates = try NIOSSLCertificate.fromPEMFile(file)
-                if certificates.isEmpty { problem = "holds no PEM certificate" }
+                if certificates.isEmpty {
+                    problem = "holds no PEM certificate"
+                } else {
+                    var tls = TLSConfiguration.makeClientConfiguration()
+                    tls.additionalTrustRoots = [.certificates(certificates)]
+                    configuration.tlsConfiguration = tls
+                }
             } catch {
                 problem = FileManager.default.isReadableFile(atPath: file) ? "is not a PEM certificate file" : "cannot be read"
-            }
-            if problem == nil {
-                var tls = TLSConfiguration.makeClientConfiguration()
-                tls.additionalTrustRoots = [.file(file)]
-                configuration.tlsConfiguration = tls
             }
         }
         caProblem = problem.map { p in
