@@ -15,6 +15,7 @@ struct StoreOptions: ParsableArguments {
     var json = false
 
     @OptionGroup var output: OutputOptions
+    @OptionGroup(title: "Servers") var servers: ServerOptions
 
     /// The store path: `--store`, else `$PLAN_STORE`, else the XDG default.
     var storePath: String { store ?? PlanStore.defaultPath(environment: ProcessInfo.processInfo.environment) }
@@ -40,7 +41,7 @@ struct StoreOptions: ParsableArguments {
             if namingTheStore { printVerbose("store \(path)") }
             // Said once: the next open finds the store upgraded.
             if let upgrade = planStore.upgrade { printNotice(upgrade.notice(store: path)) }
-            return PlanService(store: planStore, now: now)
+            return PlanService(store: planStore, now: now, environment: servers.environment(ProcessInfo.processInfo.environment))
         } catch {
             throw ServiceError.store(error)
         }

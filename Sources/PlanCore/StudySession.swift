@@ -10,13 +10,19 @@ package struct StudySession: Hashable, Sendable {
     package var course: String?
     package var location: String?
     package var range: TimeRange
+    /// Who called it, and who is asked (with their answers): the group's event as the group has it.
+    package var organizer: CalendarUser?
+    package var attendees: [InvitedUser]
 
-    package init(id: String, uid: String, title: String, course: String?, location: String?, range: TimeRange) {
+    package init(id: String, uid: String, title: String, course: String?, location: String?, range: TimeRange,
+                 organizer: CalendarUser? = nil, attendees: [InvitedUser] = []) {
         self.id = id
         self.uid = uid
         self.title = title
         self.course = course
         self.location = location
         self.range = range
+        self.organizer = organizer
+        self.attendees = attendees
     }
 }

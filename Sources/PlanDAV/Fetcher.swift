@@ -26,14 +26,13 @@ package enum FetchOutcome: Sendable, Equatable {
 /// A GET with `If-None-Match`/`If-Modified-Since` when a copy is held;
 /// redirects followed by hand (at most ``maxRedirects``, a loop is an
 /// error, never from https down to plain http elsewhere); the body capped at
-/// ``maxBytes``; 10 s to connect and 60 s for the whole exchange. Basic
+/// ``maxBytes``; at most 10 s to connect and ``RequestTimeout`` (30 s unless the user
+/// says) for the whole exchange. Basic
 /// credentials (``Credentials/lookup(host:primary:environment:commands:)``) go only
 /// over https or to this machine, and never appear in what it returns or throws.
 package struct Fetcher: Sendable {
     package static let maxRedirects = 5
     package static let maxBytes = 50_000_000
-    package static let connectTimeout: Int64 = 10
-    package static let wholeTimeout: Int64 = 60
 
     /// Where credentials are looked up (`PLAN_CALDAV_*`, `NETRC`, `HOME`).
     package var environment: [String: String]

@@ -12,7 +12,7 @@ enum TLSFailure {
                 + "expired certificate). plan does not connect without it: if the server is yours, give it a certificate "
                 + "from a public authority (such as Let's Encrypt), or add its authority to this machine's trusted "
                 + "certificates (Debian/Ubuntu: copy it into /usr/local/share/ca-certificates/ and run update-ca-certificates), "
-                + "or name the authority's certificate (PEM) in PLAN_CA_FILE for plan alone"
+                + "or give plan alone the authority's certificate (PEM) with --ca-file FILE (or PLAN_CA_FILE)"
         }
         if description.contains("failedToValidateHostname") || description.contains("serverHostnameImpossibleToMatch") {
             return "the server's certificate is not for \(host): the check that it names the host of the URL failed; "

@@ -30,7 +30,8 @@ struct HTTPReply: Sendable {
 /// The one way PlanDAV talks HTTP (AsyncHTTPClient): redirects followed by
 /// hand (at most ``Fetcher/maxRedirects``, a loop is an error, never from
 /// https down to plain http elsewhere), bodies capped at
-/// ``Fetcher/maxBytes``, 10 s to connect and 60 s for each exchange, Basic
+/// ``Fetcher/maxBytes``, at most 10 s to connect and ``RequestTimeout`` (30 s unless the
+/// user says) for each exchange with its redirects, Basic
 /// credentials (``Credentials/lookup(host:primary:environment:commands:)``) only over
 /// https or to this machine and never in what it returns or throws.
 ///
@@ -45,31 +46,30 @@ final class HTTPTransport: Sendable {
     private let counts = Mutex<[String: Int]>([:])
     /// Why the certificate authorities the user named cannot be used (every https request is refused with it).
     private let caProblem: String?
+    /// The time limit of one exchange (with its redirects), in seconds, and why the one set cannot be used when it cannot.
+    private let timeout: (seconds: Int64, problem: String?)
 
     init(environment: [String: String], insecure: Bool, passwordCommands: [String: PasswordCommand] = [:]) {
         self.environment = environment
         self.insecure = insecure
         self.passwordCommands = passwordCommands
+        timeout = RequestTimeout.from(environment)
+        let seconds = timeout.seconds
         var configuration = HTTPClient.Configuration(
             redirectConfiguration: .disallow,
-            timeout: .init(connect: .seconds(Fetcher.connectTimeout), read: .seconds(Fetcher.wholeTimeout)))
+            timeout: .init(connect: .seconds(min(RequestTimeout.connectSeconds, seconds)), read: .seconds(seconds)))
         // A refused connection is an answer (the server is down): no retries until the connect timeout.
         configuration.connectionPool.retryConnectionEstablishment = false
         // A certificate authority of the user's own (a university's, a home server's), trusted besides the system's.
         var problem: String?
         if let file = CertificateAuthorities.file(environment) {
             // Read once: the certificates checked here are the ones trusted.
-            do {
-                let certificates = try NIOSSLCertificate.fromPEMFile(file)
-                if certificates.isEmpty {
-                    problem = "holds no PEM certificate"
-                } else {
-                    var tls = TLSConfiguration.makeClientConfiguration()
-                    tls.additionalTrustRoots = [.certificates(certificates)]
-                    configuration.tlsConfiguration = tls
-                }
-            } catch {
-                problem = FileManager.default.isReadableFile(atPath: file) ? "is not a PEM certificate file" : "cannot be read"
+            let loaded = CertificateAuthorities.load(file)
+            problem = loaded.problem
+            if problem == nil {
+                var tls = TLSConfiguration.makeClientConfiguration()
+                tls.additionalTrustRoots = [.certificates(loaded.certificates)]
+                configuration.tlsConfiguration = tls
             }
         }
         caProblem = problem.map { p in
@@ -88,12 +88,14 @@ final class HTTPTransport: Sendable {
     /// Sends `exchange`, following redirects when it may; any status comes back as a reply.
     func send(_ exchange: HTTPExchange) throws(DAVError) -> HTTPReply {
         if let caProblem, exchange.url.scheme == "https" { throw .tls(url: exchange.url.text, reason: caProblem) }
-        let deadline = NIODeadline.now() + .seconds(Fetcher.wholeTimeout)
+        if let why = timeout.problem { throw .refusedURL(url: exchange.url.text, reason: why) }
+        let seconds = timeout.seconds
+        let deadline = NIODeadline.now() + .seconds(seconds)
         let origin = exchange.url
         var current = exchange
         var visited: Set<String> = [origin.text]
         for _ in 0...Fetcher.maxRedirects {
-            let reply = try once(current, primary: current.url.host == origin.host, deadline: deadline)
+            let reply = try once(current, primary: current.url.host == origin.host, deadline: deadline, seconds: seconds)
             guard current.followsRedirects, [301, 302, 303, 307, 308].contains(reply.status) else { return reply }
             guard let location = reply.headers.first(name: "Location"),
                   let target = URL(string: location, relativeTo: URL(string: current.url.text))?.absoluteString else {
@@ -118,7 +120,7 @@ final class HTTPTransport: Sendable {
     }
 
     /// One request, its body accumulated up to the cap.
-    private func once(_ exchange: HTTPExchange, primary: Bool, deadline: NIODeadline) throws(DAVError) -> HTTPReply {
+    private func once(_ exchange: HTTPExchange, primary: Bool, deadline: NIODeadline, seconds: Int64) throws(DAVError) -> HTTPReply {
         let url = exchange.url
         var headers = HTTPHeaders()
         headers.add(name: "User-Agent", value: "plan")
@@ -141,8 +143,10 @@ final class HTTPTransport: Sendable {
             throw .tooLarge(url: url.text, limit: Fetcher.maxBytes)
         } catch let e as HTTPClientError {
             switch e {
-            case .connectTimeout: throw .unreachable(url: url.text, reason: "no connection within \(Fetcher.connectTimeout) s")
-            case .readTimeout, .deadlineExceeded: throw .unreachable(url: url.text, reason: "no whole answer within \(Fetcher.wholeTimeout) s")
+            case .connectTimeout:
+                throw .unreachable(url: url.text, reason: "no connection within \(min(RequestTimeout.connectSeconds, seconds)) s")
+            case .readTimeout, .deadlineExceeded:
+                throw .unreachable(url: url.text, reason: "no whole answer within \(seconds) s (the time limit: --timeout or PLAN_TIMEOUT)")
             default: throw Self.connectionFailure(e, url: url)
             }
         } catch {

@@ -4,10 +4,10 @@ import PlanCore
 
 /// One planned work session, as it goes into the exported calendar.
 package struct ExportSitting: Hashable, Sendable {
-    /// Stable across runs: `<task id>-<index>@plan`.
+    /// Stable across runs, and following the sitting when it moves (see `SittingUIDs`).
     package var uid: String
     package var range: TimeRange
-    /// `Project: Task (i/n)`.
+    /// `Project: Task`.
     package var summary: String
     package var categories: [String]
     package var description: String
@@ -16,6 +16,13 @@ package struct ExportSitting: Hashable, Sendable {
     /// A study session's id (`X-PLAN-SESSION-ID`, instead of the task's), nil for a sitting.
     package var sessionId: String?
     package var location: String?
+    /// SEQUENCE, when written (`plan sync`: how often plan changed the event).
+    package var sequence: Int?
+    /// LAST-MODIFIED, when written.
+    package var modified: Instant?
+    /// A study session's ORGANIZER and ATTENDEEs (with their PARTSTAT).
+    package var organizer: CalendarUser?
+    package var attendees: [InvitedUser] = []
 
     package init(uid: String, range: TimeRange, summary: String, categories: [String], description: String, taskId: String,
                  sessionId: String? = nil, location: String? = nil) {
@@ -96,12 +103,18 @@ package enum ICalExporter {
                 icalcomponent_add_property(ev, icalproperty_new_categories(s.categories.joined(separator: ",")))
             }
             if let location = s.location { icalcomponent_add_property(ev, icalproperty_new_location(location)) }
+            if let o = s.organizer { icalcomponent_add_property(ev, user(icalproperty_new_organizer("mailto:" + o.email), o)) }
+            for a in s.attendees {
+                if let p = attendee(a, rsvp: false) { icalcomponent_add_property(ev, p) }
+            }
             if !s.description.isEmpty { icalcomponent_add_property(ev, icalproperty_new_description(s.description)) }
             if let x = icalproperty_new_x(s.sessionId ?? s.taskId) {
                 icalproperty_set_x_name(x, s.sessionId == nil ? "X-PLAN-TASK-ID" : "X-PLAN-SESSION-ID")
                 icalcomponent_add_property(ev, x)
             }
             icalcomponent_add_property(ev, icalproperty_new_transp(ICAL_TRANSP_OPAQUE))
+            if let sequence = s.sequence { icalcomponent_add_property(ev, icalproperty_new_sequence(Int32(clamping: sequence))) }
+            if let modified = s.modified { icalcomponent_add_property(ev, icalproperty_new_lastmodified(utcTime(modified))) }
             events.append(ev)
         }
         // The zone's definition ahead of the events that name it.

@@ -88,18 +88,21 @@ extension ICalExporter {
         if !inv.categories.isEmpty { icalcomponent_add_property(ev, icalproperty_new_categories(inv.categories.joined(separator: ","))) }
         icalcomponent_add_property(ev, user(icalproperty_new_organizer("mailto:" + inv.organizer.email), inv.organizer))
         for a in inv.attendees {
-            guard let p = user(icalproperty_new_attendee("mailto:" + a.user.email), a.user) else { continue }
-            icalproperty_add_parameter(p, icalparameter_new_role(ICAL_ROLE_REQPARTICIPANT))
-            icalproperty_add_parameter(p, icalparameter_new_partstat(partstat(a.status)))
-            if method == .request || (method == nil && a.status == .needsAction) {
-                icalproperty_add_parameter(p, icalparameter_new_rsvp(ICAL_RSVP_TRUE))
-            }
-            icalcomponent_add_property(ev, p)
+            if let p = attendee(a, rsvp: method == .request || (method == nil && a.status == .needsAction)) { icalcomponent_add_property(ev, p) }
         }
         icalcomponent_add_property(ev, icalproperty_new_status(inv.cancelled || method == .cancel ? ICAL_STATUS_CANCELLED : ICAL_STATUS_CONFIRMED))
         icalcomponent_add_property(ev, icalproperty_new_transp(ICAL_TRANSP_OPAQUE))
         icalcomponent_add_component(out, ev)
         return text(of: out) ?? ""
+    }
+
+    /// `ATTENDEE;CN=…;ROLE=REQ-PARTICIPANT;PARTSTAT=…[;RSVP=TRUE]:mailto:…`.
+    static func attendee(_ a: InvitedUser, rsvp: Bool) -> OpaquePointer? {
+        guard let p = user(icalproperty_new_attendee("mailto:" + a.user.email), a.user) else { return nil }
+        icalproperty_add_parameter(p, icalparameter_new_role(ICAL_ROLE_REQPARTICIPANT))
+        icalproperty_add_parameter(p, icalparameter_new_partstat(partstat(a.status)))
+        if rsvp { icalproperty_add_parameter(p, icalparameter_new_rsvp(ICAL_RSVP_TRUE)) }
+        return p
     }
 
     static func user(_ prop: OpaquePointer?, _ u: CalendarUser) -> OpaquePointer? {

@@ -6,7 +6,9 @@ import PlanCore
 /// `plan sync` tells its own resources from anyone else's.
 package enum SittingMarkers {
     /// Each VEVENT of `bytes` that carries `X-PLAN-TASK-ID`: its UID and
-    /// that task id. Empty when libical finds none (not plan's, or not iCalendar).
+    /// that task id; or `X-PLAN-SESSION-ID` (a study session plan wrote): its
+    /// UID and an empty task id. Empty when libical finds none (not plan's,
+    /// or not iCalendar).
     package static func read(_ bytes: [UInt8], label: String) -> [(uid: String, taskId: String)] {
         ICalExporter.lock.lock()
         defer { ICalExporter.lock.unlock() }
@@ -24,10 +26,15 @@ package enum SittingMarkers {
             guard let uid = icalcomponent_get_uid(comp).map({ String(cString: $0) }) else { return }
             var p = icalcomponent_get_first_property(comp, ICAL_X_PROPERTY)
             while let prop = p {
-                if let name = icalproperty_get_x_name(prop), String(cString: name).uppercased() == "X-PLAN-TASK-ID",
-                   let value = icalproperty_get_x(prop) {
-                    out.append((uid, String(cString: value)))
-                    return
+                if let name = icalproperty_get_x_name(prop).map({ String(cString: $0).uppercased() }), let value = icalproperty_get_x(prop) {
+                    if name == "X-PLAN-TASK-ID" {
+                        out.append((uid, String(cString: value)))
+                        return
+                    }
+                    if name == "X-PLAN-SESSION-ID" {
+                        out.append((uid, ""))
+                        return
+                    }
                 }
                 p = icalcomponent_get_next_property(comp, ICAL_X_PROPERTY)
             }
@@ -38,12 +45,5 @@ package enum SittingMarkers {
             collect(c, into: &out)
             child = icalcomponent_get_next_component(comp, ICAL_ANY_COMPONENT)
         }
-    }
-
-    /// Whether `uid` is of the form plan gives sittings (`<task id>-<n>@plan`) for `taskId`.
-    package static func isSittingUID(_ uid: String, taskId: String) -> Bool {
-        guard uid.hasPrefix(taskId + "-"), uid.hasSuffix("@plan") else { return false }
-        let n = uid.dropFirst(taskId.count + 1).dropLast(5)
-        return !n.isEmpty && n.allSatisfy(\.isASCII) && Int(n) != nil
     }
 }

@@ -30,12 +30,17 @@ extension Wire {
 
         /// A sitting changed on the phone, or a resource left alone.
         package struct Conflict: Codable, Hashable, Sendable {
-            /// `moved` (kept at its new time), `deleted` (its work planned elsewhere) or `not-plans` (left alone).
+            /// `moved` (kept at its new time), `both` (moved on the phone and by plan: the phone's time kept),
+            /// `deleted` (its work planned elsewhere) or `not-plans` (left alone).
             package var kind: String
             package var uid: String
             package var taskId: String?
             package var before: TimeRange?
             package var after: TimeRange?
+            /// The task's title.
+            package var title: String?
+            /// Deleted: where its work is planned now; both: where plan had put it.
+            package var planned: [TimeRange]?
         }
 
         package init(_ r: SyncReport, zone: some UTCOffsetProvider) {
@@ -51,7 +56,8 @@ extension Wire {
             }
             conflicts = r.conflicts.map {
                 Conflict(kind: $0.kind.rawValue, uid: $0.uid, taskId: $0.taskId, before: $0.before.map { TimeRange($0, zone: zone) },
-                         after: $0.after.map { TimeRange($0, zone: zone) })
+                         after: $0.after.map { TimeRange($0, zone: zone) }, title: $0.title,
+                         planned: $0.planned.isEmpty ? nil : $0.planned.map { TimeRange($0, zone: zone) })
             }
             requests = r.requests
         }

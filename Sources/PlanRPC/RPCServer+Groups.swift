@@ -100,12 +100,13 @@ extension RPCServer {
 
     /// `group.join` / `group.leave`: the user's answer (ACCEPTED / DECLINED), on the group calendar when the session is there.
     func groupAnswer(_ p: Params, _ status: Participation) throws(RPCError) -> String {
-        try p.allowOnly(["id", "insecure"])
+        try p.allowOnly(["id", "insecure", "mailDir"])
         let id = try p.name("id")
         let insecure = try p.optionalBool("insecure") ?? false
+        let mailDir = p.has("mailDir") ? try p.name("mailDir") : nil
         return try withService { service in
             let zone = try service.zone()
-            let change = try service.answerGroupSession(id, status, insecure: insecure)
+            let change = try service.answerGroupSession(id, status, insecure: insecure, mailDir: mailDir)
             return Self.encode(Wire.GroupChanged(change, me: try service.me()?.email, zone: zone))
         }
     }
@@ -119,6 +120,22 @@ extension RPCServer {
         return try withService { service in
             let zone = try service.zone()
             let change = try service.cancelGroupSession(id, mailDir: mailDir, insecure: insecure)
+            return Self.encode(Wire.GroupChanged(change, me: try service.me()?.email, zone: zone))
+        }
+    }
+
+    /// `group.answer`: answers an invitation received by mail (an iTIP REQUEST, `.ics` or `.eml`).
+    func groupAnswerInvitation(_ p: Params) throws(RPCError) -> String {
+        try p.allowOnly(["file", "answer", "mailDir"])
+        let file = try p.name("file")
+        let answer = try p.name("answer")
+        guard let status: Participation = ["accept": .accepted, "decline": .declined][answer] else {
+            throw RPCError.params("/answer", "\"\(answer)\" is not an answer: accept or decline")
+        }
+        let mailDir = p.has("mailDir") ? try p.name("mailDir") : nil
+        return try withService { service in
+            let zone = try service.zone()
+            let change = try service.answerInvitation(path: file, status, mailDir: mailDir)
             return Self.encode(Wire.GroupChanged(change, me: try service.me()?.email, zone: zone))
         }
     }

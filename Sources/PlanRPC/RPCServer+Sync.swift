@@ -17,12 +17,13 @@ extension RPCServer {
 
     /// `sync`: writes the sittings into the target collection (see `plan sync`).
     func sync(_ p: Params) throws(RPCError) -> String {
-        try p.allowOnly(["to", "dryRun"])
+        try p.allowOnly(["to", "dryRun", "keepDeletedFree"])
         let to = p.has("to") ? try p.name("to") : nil
         let dryRun = try p.optionalBool("dryRun") ?? false
+        let keepDeletedFree = try p.optionalBool("keepDeletedFree") ?? false
         return try withService { service in
             let zone = try service.zone()
-            return Self.encode(Wire.SyncResult(try service.sync(to: to, dryRun: dryRun), zone: zone))
+            return Self.encode(Wire.SyncResult(try service.sync(to: to, dryRun: dryRun, keepDeletedFree: keepDeletedFree), zone: zone))
         }
     }
 }

@@ -110,6 +110,7 @@ package final class RPCServer {
         ("group.leave", { s, p throws(RPCError) in try s.groupAnswer(p, .declined) }),
         ("group.cancel", { s, p throws(RPCError) in try s.groupCancel(p) }),
         ("group.reply", { s, p throws(RPCError) in try s.groupReply(p) }),
+        ("group.answer", { s, p throws(RPCError) in try s.groupAnswerInvitation(p) }),
         ("schedule", { s, p throws(RPCError) in try s.schedule(p) }),
     ]
 

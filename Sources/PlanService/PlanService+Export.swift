@@ -4,33 +4,41 @@ import PlanICal
 import PlanStore
 
 extension PlanService {
-    /// Sittings as the exporter (and `plan sync`) writes them: UID
-    /// `<task id>-<n>@plan`, `Project: Task (n/count)`, the notes and the
-    /// effort left, and the task id.
-    static func exportSittings(_ sittings: [Sitting], tasks: [String: TaskDefinition]) -> [ExportSitting] {
-        sittings.map { s -> ExportSitting in
+    /// Sittings as the exporter (and `plan sync`) writes them: the UID of
+    /// ``SittingUIDs`` (`uids`, one per sitting), `Project: Task`, the notes
+    /// and the task id. Nothing in an event says what other sittings or
+    /// progress are (no "2/4", no effort left), so an event changes only when
+    /// its own sitting or its task's words do.
+    static func exportSittings(_ sittings: [Sitting], tasks: [String: TaskDefinition], uids: [String]) -> [ExportSitting] {
+        zip(sittings, uids).map { s, uid -> ExportSitting in
             let spec = tasks[s.taskId]
             let title = spec?.title ?? s.taskId
             let project = spec?.project
-            let estimate = spec?.estimate ?? 0
-            let done = spec?.done ?? 0
-            var description = spec?.notes.map { $0 + "\n\n" } ?? ""
-            description += "Effort left: \(ISODuration.humanString(max(0, estimate - done))) of \(ISODuration.humanString(estimate))"
-            description += "\nPlanned by plan; task id \(s.taskId)."
-            return ExportSitting(uid: "\(s.taskId)-\(s.index)@plan", range: s.range,
-                                 summary: (project.map { "\($0): " } ?? "") + "\(title) (\(s.index)/\(s.count))",
+            let description = (spec?.notes.map { $0 + "\n\n" } ?? "") + "Planned by plan; task id \(s.taskId)."
+            return ExportSitting(uid: uid, range: s.range, summary: (project.map { "\($0): " } ?? "") + title,
                                  categories: project.map { [$0] } ?? [], description: description, taskId: s.taskId)
         }
     }
 
+    /// The events `plan sync` has on the phone's calendar (the sync target's), for ``SittingUIDs``.
+    func syncedEvents(_ t: StoreTransaction) throws -> (known: [SittingUIDs.Known], taken: Set<String>) {
+        guard let target = try t.setting(Self.syncTargetKey) else { return ([], []) }
+        let resources = try t.syncedResources(collection: target)
+        return (resources.map { SittingUIDs.Known(uid: $0.uid, taskId: $0.taskId, range: $0.range) }, Set(resources.map(\.uid)))
+    }
+
     /// A study session the user goes to, as the exporter writes it: its own
     /// UID (the invitation's, so a calendar that has the invitation too
-    /// keeps one event), `Course: Title (study group)`, where it meets.
+    /// keeps one event), `Course: Title (study group)`, where it meets, who
+    /// called it and who is asked.
     static func exportSession(_ s: StudySession) -> ExportSitting {
-        ExportSitting(uid: s.uid, range: s.range,
-                      summary: (s.course.map { "\($0): " } ?? "") + "\(s.title) (study group)",
-                      categories: s.course.map { [$0] } ?? [],
-                      description: "Study group session \(s.id) (plan group list).", taskId: "", sessionId: s.id, location: s.location)
+        var e = ExportSitting(uid: s.uid, range: s.range,
+                              summary: (s.course.map { "\($0): " } ?? "") + "\(s.title) (study group)",
+                              categories: s.course.map { [$0] } ?? [],
+                              description: "Study group session \(s.id) (plan group list).", taskId: "", sessionId: s.id, location: s.location)
+        e.organizer = s.organizer
+        e.attendees = s.attendees
+        return e
     }
 
     /// The merged calendar: the registered calendars as they are plus one
@@ -43,9 +51,12 @@ extension PlanService {
                 let zone = try self.settings(t).timeZone
                 let tasks = Dictionary(try t.tasks().map { ($0.task.id, $0.task) }, uniquingKeysWith: { a, _ in a })
                 let within = { (r: TimeRange) in (from.map { r.end > $0 } ?? true) && (to.map { r.start < $0 } ?? true) }
-                let sittings = try t.sittings().filter { within($0.range) }
+                // UIDs are given over all sittings (as `plan sync` gives them), then the window is taken.
+                let all = try t.sittings()
+                let synced = try syncedEvents(t)
+                let kept = zip(all, SittingUIDs.assign(all, known: synced.known, taken: synced.taken, now: now)).filter { within($0.0.range) }
                 let sessions = try attendedSessions(t, overlapping: nil).filter { within($0.range) }
-                let export = Self.exportSittings(sittings, tasks: tasks) + sessions.map(Self.exportSession)
+                let export = Self.exportSittings(kept.map(\.0), tasks: tasks, uids: kept.map(\.1)) + sessions.map(Self.exportSession)
                 let calendars = onlyPlan ? [] : try t.calendars().map { try feed(for: $0, t).read().calendarBytes }
                 return try ICalExporter.merged(calendars: calendars, sittings: export, stamp: now, timeZone: zone)
             }

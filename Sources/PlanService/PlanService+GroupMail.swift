@@ -15,7 +15,8 @@ extension PlanService {
     /// Writes one iMIP message (`.eml`) per recipient into `mailDir`
     /// (created when missing) and returns their paths; none without a
     /// folder. A failure removes the files already written.
-    func writeMessages(_ method: SchedulingMethod, _ s: GroupSession, to recipients: [CalendarUser], mailDir: String?, t: StoreTransaction) throws -> [String] {
+    func writeMessages(_ method: SchedulingMethod, _ s: GroupSession, from sender: CalendarUser? = nil, to recipients: [CalendarUser],
+                       mailDir: String?, t: StoreTransaction) throws -> [String] {
         guard let mailDir, !recipients.isEmpty else { return [] }
         // Each message lists everyone: n messages of n names. A session read
         // from a group calendar may list more than `--invite` allows.
@@ -27,10 +28,14 @@ extension PlanService {
         do {
             try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
             for r in recipients {
-                let mail = MailMessage(from: s.organizer, to: r, subject: Self.subject(method, s, zone: zone), date: s.stamp,
-                                       messageId: Self.messageId(method, s, to: r), text: Self.mailText(method, s, zone: zone),
+                let from = sender ?? s.organizer
+                // An answer is dated now (its DTSTAMP is the session's version it answers).
+                let mail = MailMessage(from: from, to: r, subject: Self.subject(method, s, zone: zone), date: method == .reply ? now : s.stamp,
+                                       messageId: Self.messageId(method, s, to: r, from: from), text: Self.mailText(method, s, zone: zone),
                                        method: method, calendar: calendar)
-                let path = (dir as NSString).appendingPathComponent("\(s.id)-\(method.rawValue.lowercased())-\(s.sequence)-\(Self.safe(r.email)).eml")
+                // An answer is named by who answers and how (a later answer of another kind is a file of its own).
+                let who = method == .reply ? (s.attendees.first.map { $0.status.rawValue.lowercased() + "-" } ?? "") + Self.safe(from.email) : Self.safe(r.email)
+                let path = (dir as NSString).appendingPathComponent("\(s.id)-\(method.rawValue.lowercased())-\(s.sequence)-\(who).eml")
                 // Through a partial file renamed into place: one a killed plan left is swept by the next.
                 try FileOutput.write(mail.eml, to: path, streams: false)
                 written.append(path)
@@ -56,9 +61,11 @@ extension PlanService {
         })
     }
 
-    static func messageId(_ method: SchedulingMethod, _ s: GroupSession, to r: CalendarUser) -> String {
-        let domain = s.organizer.email.split(separator: "@").last.map(String.init) ?? "plan"
-        return "\(safe(s.id)).\(s.sequence).\(method.rawValue.lowercased()).\(safe(r.email))@\(safe(domain))"
+    static func messageId(_ method: SchedulingMethod, _ s: GroupSession, to r: CalendarUser, from: CalendarUser? = nil) -> String {
+        let sender = from ?? s.organizer
+        let domain = sender.email.split(separator: "@").last.map(String.init) ?? "plan"
+        let party = method == .reply ? sender.email : r.email
+        return "\(safe(s.id)).\(s.sequence).\(method.rawValue.lowercased()).\(safe(party))@\(safe(domain))"
     }
 
     static func subject(_ method: SchedulingMethod, _ s: GroupSession, zone: SystemZone) -> String {
@@ -66,7 +73,7 @@ extension PlanService {
         return switch method {
         case .request: "Invitation: \(s.title) @ \(when)"
         case .cancel: "Cancelled: \(s.title) @ \(when)"
-        case .reply: "Answer: \(s.title) @ \(when)"
+        case .reply: "\(s.attendees.first?.status == .accepted ? "Accepted" : s.attendees.first?.status == .tentative ? "Maybe" : "Declined"): \(s.title) @ \(when)"
         }
     }
 
@@ -88,18 +95,26 @@ extension PlanService {
         switch method {
         case .cancel:
             lines = ["\(who) has cancelled \"\(s.title)\"\(s.course.map { " (\($0))" } ?? "").", "", "It was: \(when(s.range, zone: zone))"]
-        case .request, .reply:
+        case .reply:
+            let answerer = s.attendees.first
+            let verb = answerer?.status == .accepted ? "will come to" : answerer?.status == .tentative ? "might come to" : "will not come to"
+            lines = ["\(answerer?.user.displayName ?? "An invitee") \(verb) \"\(s.title)\"\(s.course.map { " (\($0))" } ?? "").", "",
+                     "When:  \(when(s.range, zone: zone))"]
+        case .request:
             lines = ["\(who) invites you to a study session: \"\(s.title)\"\(s.course.map { " (\($0))" } ?? "").", "",
                      "When:  \(when(s.range, zone: zone))"]
         }
         if let l = s.location { lines.append("Where: \(l)") }
         if let g = s.geo { lines.append("Map:   geo:\(g.latitude),\(g.longitude)") }
         if let n = s.notes { lines += ["", n] }
-        lines += ["", "Who:   " + ([who + " (organizer)"] + s.attendees.map(\.user.displayName)).joined(separator: ", ")]
+        if method != .reply { lines += ["", "Who:   " + ([who + " (organizer)"] + s.attendees.map(\.user.displayName)).joined(separator: ", ")] }
         if method == .request {
             lines += ["", "Accept or decline in your mail or calendar app; the answer goes back to \(s.organizer.email)."]
         }
-        lines += ["", "-- ", "Written by plan (plan group \(method == .cancel ? "cancel" : "create"))."]
+        if method == .reply {
+            lines += ["", "Apply it with: plan group reply THIS-FILE.eml (or your calendar app does it for you)."]
+        }
+        lines += ["", "-- ", "Written by plan (plan group \(method == .cancel ? "cancel" : method == .reply ? "reply" : "create"))."]
         return lines.joined(separator: "\n") + "\n"
     }
 }

@@ -186,7 +186,8 @@ extension PlanService {
     func attendedSessions(_ t: StoreTransaction, overlapping range: TimeRange?) throws -> [StudySession] {
         guard let me = try Self.me(t) else { return [] }
         return try t.groupSessions().filter { $0.isAttending(me.email) && (range.map($0.range.overlaps) ?? true) }.map {
-            StudySession(id: $0.id, uid: $0.uid, title: $0.title, course: $0.course, location: $0.location, range: $0.range)
+            StudySession(id: $0.id, uid: $0.uid, title: $0.title, course: $0.course, location: $0.location, range: $0.range,
+                         organizer: $0.organizer, attendees: $0.attendees)
         }
     }
 
@@ -285,7 +286,7 @@ extension PlanService {
     /// the store's write transaction (see ``keepingCalendarChange(_:)``): a store
     /// that cannot be written refuses before the server is asked, and the
     /// session is kept as the calendar then has it, committed right after the PUT.
-    package func answerGroupSession(_ id: String, _ status: Participation, insecure: Bool = false) throws -> GroupChange {
+    package func answerGroupSession(_ id: String, _ status: Participation, insecure: Bool = false, mailDir: String? = nil) throws -> GroupChange {
         try guarded {
             try keepingCalendarChange { changed in
                 try store.write { t in
@@ -303,9 +304,11 @@ extension PlanService {
                         answered = mine
                         answered.stamp = now
                     }
+                    // The answer for the organizer, by mail, when asked (a group calendar has it already).
+                    let messages = try writeReply(answered, me: me, mailDir: mailDir, t: t)
                     try t.saveGroupSession(answered)
                     let (replanned, warnings) = try replan(t, dryRun: false, compact: false)
-                    return GroupChange(session: answered, replanned: replanned, messages: [], warnings: warnings)
+                    return GroupChange(session: answered, replanned: replanned, messages: messages, warnings: warnings)
                 }
             }
         }
@@ -315,20 +318,11 @@ extension PlanService {
     /// names gets the answer it gives. Refused when it is not a REPLY, names
     /// no session of the store, or names someone not invited.
     package func applyGroupReply(path: String) throws -> GroupReplyApplied {
-        let absolute = Self.absolutePath(path)
-        let bytes: [UInt8]
-        do throws(RegularFile.Failure) {
-            bytes = try RegularFile.read(absolute, limit: ICalImporter.maxFileBytes)
-        } catch {
-            throw ServiceError.unreadable(path: absolute, reason: error.reason)
-        }
-        let message: SchedulingMessage
-        do throws(ImportError) {
-            message = try SchedulingReader.read(bytes, label: absolute)
-        } catch {
-            throw ServiceError.calendar(error)
-        }
+        let (_, message, absolute) = try Self.schedulingFile(path)
         guard message.method == .reply else {
+            if message.method == .request {
+                throw ServiceError.refused("\(absolute): this is an invitation (METHOD:REQUEST): answer it with `plan group reply \(path) --accept` (or --decline), with --mail-dir DIR for the answer to send")
+            }
             throw ServiceError.refused("\(absolute): METHOD:\(message.method.rawValue) is not an answer to an invitation (METHOD:REPLY)")
         }
         return try guarded {

@@ -30,6 +30,8 @@ package struct SyncReport: Sendable {
             case moved
             /// It was deleted on the phone: its work is planned elsewhere.
             case deleted
+            /// Moved on the phone while plan had moved (or dropped) the same sitting: the phone's time is kept.
+            case both
             /// A resource plan did not make is where plan would write: left alone.
             case notPlans = "not-plans"
         }
@@ -40,6 +42,10 @@ package struct SyncReport: Sendable {
         package var before: TimeRange?
         /// Its time on the phone (moved only).
         package var after: TimeRange?
+        /// The task's title: how the conflict is named.
+        package var title: String?
+        /// Deleted: where its work is planned now; both: where plan had put it.
+        package var planned: [TimeRange] = []
     }
 
     /// The collection written to.
@@ -128,7 +134,7 @@ extension PlanService {
     /// leaves the store knowing what exists; the next finishes the job.
     /// Sittings whose content did not change are not sent. A resource plan
     /// did not create is never written or deleted.
-    package func sync(to raw: String?, dryRun: Bool) throws -> SyncReport {
+    package func sync(to raw: String?, dryRun: Bool, keepDeletedFree: Bool = false) throws -> SyncReport {
         try guarded {
             let target: SubscriptionURL
             if let raw {
@@ -143,14 +149,14 @@ extension PlanService {
             do {
                 // A URL given here was never checked: it must be a calendar collection.
                 if raw != nil { _ = try requireCalendarCollection(target, client: client, create: false, color: "") }
-                return try sync(target, client: client, dryRun: dryRun)
+                return try sync(target, client: client, dryRun: dryRun, keepDeletedFree: keepDeletedFree)
             } catch let error as DAVError {
                 throw ServiceError.cannotWrite(path: error.url, reason: error.reason)
             }
         }
     }
 
-    private func sync(_ target: SubscriptionURL, client: DAVClient, dryRun: Bool) throws -> SyncReport {
+    private func sync(_ target: SubscriptionURL, client: DAVClient, dryRun: Bool, keepDeletedFree: Bool) throws -> SyncReport {
         let collection = target.text
         let collectionPath = DAVClient.path(target.text, in: target) ?? "/"
         var report = SyncReport(target: collection, changes: [], conflicts: [], unchanged: 0, requests: [:], dryRun: dryRun)
@@ -162,72 +168,124 @@ extension PlanService {
         }
         let edited = mine.filter { r in listed[r.path].map { $0 != r.etag } ?? false }
         let fetched = Dictionary(try client.multiget(target, edited.map(\.path)).map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
-        var phone: [PhoneChange] = []
-        var forget: [SyncedResource] = []
-        var adopt: [SyncedResource] = []
+        var read = PhoneReading()
         for r in mine {
             guard listed.keys.contains(r.path) else {
-                forget.append(r)
-                if r.range.end > now {
-                    phone.append(PhoneChange(taskId: r.taskId, kind: .skipped, range: r.range))
-                    report.conflicts.append(.init(kind: .deleted, uid: r.uid, taskId: r.taskId, before: r.range, after: nil))
-                }
+                read.forget.append(r)
+                if r.range.end > now { read.deleted.append(r) }
                 continue
             }
             guard let resource = fetched[r.path] else { continue }
             guard SittingMarkers.read(resource.bytes, label: collection + r.path).contains(where: { $0.uid == r.uid && $0.taskId == r.taskId }) else {
                 // Replaced by something plan did not write: no longer plan's to touch.
-                forget.append(r)
+                read.forget.append(r)
                 report.conflicts.append(.init(kind: .notPlans, uid: r.uid, taskId: nil, before: r.range, after: nil))
                 continue
             }
+            // What the server holds is the phone's now (its alarm, its title…): kept in every later write.
             var updated = r
             updated.etag = resource.etag ?? (listed[r.path] ?? nil)
+            updated.held = resource.bytes
             if let range = Self.eventRange(resource.bytes, uid: r.uid, label: collection + r.path, zone: zone, now: now), range != r.range {
-                phone.append(PhoneChange(taskId: r.taskId, kind: .pinned, range: range))
-                report.conflicts.append(.init(kind: .moved, uid: r.uid, taskId: r.taskId, before: r.range, after: range))
+                read.moved.append((r, range))
                 updated.range = range
-                // What the server holds is the phone's now: written again whatever the sitting there becomes.
-                updated.hash = ""
             }
-            adopt.append(updated)
+            read.adopt.append(updated)
         }
+
+        // 2. The phone's changes applied and the plan re-made around them, then what to send: in one
+        // transaction, rolled back for a dry run (which so reports what the real sync sends).
+        // The calendars asked before the transaction opens (a dry run too: the store is never held while a server answers).
+        try prefetchSubscriptions()
+        let (planned, wanted, conflicts) = try store.writeOrRollback { t in
+            let conflicts = try apply(read, t, keepDeletedFree: keepDeletedFree, collection: collection)
+            let (planned, wanted) = try plannedChanges(t, collection: collection, collectionPath: collectionPath,
+                                                       mine: try t.syncedResources(collection: collection),
+                                                       retired: Set(read.forget.map(\.uid)))
+            return (value: (planned, wanted, conflicts), commit: !dryRun)
+        }
+        report.conflicts += conflicts
+        report.unchanged = wanted - planned.filter { $0.change.action != SyncReport.Change.Action.delete }.count
         if dryRun {
-            report.changes = try store.read { t in
-                try plannedChanges(t, collection: collection, collectionPath: collectionPath, mine: mine).changes.map(\.change)
-            }
+            report.changes = planned.map(\.change)
             report.requests = client.requestCounts
             return report
         }
-        if !phone.isEmpty || !forget.isEmpty || !adopt.isEmpty {
-            try store.write { t in
-                let tasks = Set(try t.tasks().map(\.task.id))
-                for c in phone where tasks.contains(c.taskId) { try t.addPhoneChange(c) }
-                // A moved sitting is at its new time from now on (pinned there: the plan counts it as placed work).
-                for c in report.conflicts where c.kind == .moved && tasks.contains(c.taskId ?? "") {
-                    guard let id = c.taskId, let before = c.before, let after = c.after else { continue }
-                    let ranges = try t.sittings().filter { $0.taskId == id }.map { $0.range == before ? after : $0.range }.sorted { $0.start < $1.start }
-                    try t.replaceSittings(taskId: id, with: ranges.enumerated().map {
-                        Sitting(taskId: id, range: $0.element, index: $0.offset + 1, count: ranges.count)
-                    })
-                }
-                for r in forget { try t.forgetSyncedResource(collection: collection, path: r.path) }
-                for r in adopt { try t.saveSyncedResource(r) }
-            }
-            // The plan re-made around what the phone changed (moved sittings pinned, deleted ones' time skipped).
-            if !phone.isEmpty { _ = try replan() }
-        }
 
-        // 2. Each change, recorded as soon as the server took it.
-        let (planned, wanted) = try store.read { t in
-            try plannedChanges(t, collection: collection, collectionPath: collectionPath, mine: try t.syncedResources(collection: collection))
-        }
-        report.unchanged = wanted - planned.filter { $0.change.action != SyncReport.Change.Action.delete }.count
+        // 3. Each change, recorded as soon as the server took it.
         for p in planned {
             if try send(p, to: target, client: client, report: &report) { report.changes.append(p.change) }
         }
         report.requests = client.requestCounts
         return report
+    }
+
+    /// What `plan sync` read back from the phone: resources gone (deleted
+    /// there) or replaced by someone else's, resources edited (their new
+    /// copy, and time when moved).
+    struct PhoneReading {
+        var forget: [SyncedResource] = []
+        var deleted: [SyncedResource] = []
+        var moved: [(resource: SyncedResource, to: TimeRange)] = []
+        var adopt: [SyncedResource] = []
+    }
+
+    /// Applies what the phone changed inside `t` and re-plans around it:
+    /// a moved sitting is pinned at its new time (keeping its UID); a deleted
+    /// one's work is planned again, its time kept free for that re-plan (for
+    /// good with `keepDeletedFree`). Returns the conflicts to report, by name.
+    private func apply(_ read: PhoneReading, _ t: StoreTransaction, keepDeletedFree: Bool, collection: String) throws -> [SyncReport.Conflict] {
+        guard !read.forget.isEmpty || !read.adopt.isEmpty else { return [] }
+        let tasks = Dictionary(try t.tasks().map { ($0.task.id, $0.task) }, uniquingKeysWith: { a, _ in a })
+        let before = try t.syncedResources(collection: collection)
+        let known = before.map { SittingUIDs.Known(uid: $0.uid, taskId: $0.taskId, range: $0.range) }
+        let live = try Self.plannedSittings(t, now: now).filter { $0.range.end > now }
+        // Which sitting each event of the phone stands for, before anything changes.
+        let standsFor = Dictionary(zip(SittingUIDs.assign(live, known: known, taken: Set(known.map(\.uid)), now: now), live),
+                                   uniquingKeysWith: { a, _ in a })
+        var conflicts: [SyncReport.Conflict] = []
+        var changes: [PhoneChange] = []
+        var removed: [String: [TimeRange]] = [:]
+        var replaced: [String: [(TimeRange, TimeRange)]] = [:]
+        for (r, to) in read.moved where tasks[r.taskId] != nil {
+            let sitting = standsFor[r.uid]
+            // Changed on both sides: plan moved (or dropped) the sitting since the last sync. The phone wins.
+            let kind: SyncReport.Conflict.Kind = sitting?.range == r.range ? .moved : .both
+            conflicts.append(.init(kind: kind, uid: r.uid, taskId: r.taskId, before: r.range, after: to, title: tasks[r.taskId]?.title,
+                                   planned: sitting.map { [$0.range] } ?? []))
+            changes.append(PhoneChange(taskId: r.taskId, kind: .pinned, range: to))
+            if let sitting { replaced[r.taskId, default: []].append((sitting.range, to)) }
+        }
+        for r in read.deleted where tasks[r.taskId] != nil {
+            conflicts.append(.init(kind: .deleted, uid: r.uid, taskId: r.taskId, before: r.range, after: nil, title: tasks[r.taskId]?.title))
+            changes.append(PhoneChange(taskId: r.taskId, kind: .skipped, range: r.range))
+            if let sitting = standsFor[r.uid] { removed[r.taskId, default: []].append(sitting.range) }
+        }
+        for c in changes { try t.addPhoneChange(c) }
+        // The sittings as the phone left them: a moved one at its new time (pinned there, counted as placed work), a deleted one gone.
+        for id in Set(replaced.keys).union(removed.keys).sorted() {
+            let gone = removed[id] ?? [], moves = replaced[id] ?? []
+            let ranges = try t.sittings().filter { $0.taskId == id && !gone.contains($0.range) }
+                .map { s in moves.first { $0.0 == s.range }?.1 ?? s.range }.sorted { $0.start < $1.start }
+            try t.replaceSittings(taskId: id, with: ranges.enumerated().map {
+                Sitting(taskId: id, range: $0.element, index: $0.offset + 1, count: ranges.count)
+            })
+        }
+        for r in read.forget { try t.forgetSyncedResource(collection: collection, path: r.path) }
+        for r in read.adopt { try t.saveSyncedResource(r) }
+        guard !changes.isEmpty else { return conflicts }
+        // The plan re-made around what the phone changed; where each deleted sitting's work went is said.
+        let old = Set(try t.sittings().filter { $0.range.end > now }.map { "\($0.taskId) \($0.range.start.seconds) \($0.range.end.seconds)" })
+        _ = try replan(t, dryRun: false, compact: false)
+        let new = try t.sittings().filter { $0.range.end > now && !old.contains("\($0.taskId) \($0.range.start.seconds) \($0.range.end.seconds)") }
+        for k in conflicts.indices where conflicts[k].kind == .deleted {
+            conflicts[k].planned = new.filter { $0.taskId == conflicts[k].taskId }.map(\.range)
+        }
+        // A deleted sitting's time was kept free for this re-plan only, unless the student asks for good.
+        if !keepDeletedFree {
+            for c in changes where c.kind == .skipped { try t.removePhoneChange(c) }
+        }
+        return conflicts
     }
 
     /// Sends one change and records what the server took; false when it was not made.
@@ -239,7 +297,7 @@ extension PlanService {
             switch try client.put(target, p.path, p.bytes, condition: condition) {
             case .done(let etag):
                 let known = try etag ?? client.get(target, p.path)?.etag
-                try store.write { try $0.saveSyncedResource(p.resource(etag: known)) }
+                try store.write { try $0.saveSyncedResource(p.resource(etag: known, stamp: now)) }
                 return true
             case .preconditionFailed where condition == .absent:
                 // Something is there already: plan's own (a sync cut short after its PUT), or someone else's.
@@ -251,7 +309,7 @@ extension PlanService {
                 }
                 guard case .done(let newTag) = try client.put(target, p.path, p.bytes, condition: .etag(etag)) else { return false }
                 let known = try newTag ?? client.get(target, p.path)?.etag
-                try store.write { try $0.saveSyncedResource(p.resource(etag: known)) }
+                try store.write { try $0.saveSyncedResource(p.resource(etag: known, stamp: now)) }
                 return true
             case .preconditionFailed, .missing, .locked:
                 // Changed, deleted or being written on the phone while this sync ran: the next sync reads it back.
@@ -278,50 +336,104 @@ extension PlanService {
         /// The ETag an update or delete is conditional on (nil: a create).
         var etag: String?
         var collection: String
+        /// The event's SEQUENCE as sent.
+        var sequence = 0
+        /// The calendar as plan made it (before the phone's properties were kept).
+        var made: [UInt8] = []
 
-        func resource(etag: String?) -> SyncedResource {
-            SyncedResource(collection: collection, path: path, uid: change.uid, taskId: change.taskId, etag: etag, hash: hash, range: change.range)
+        func resource(etag: String?, stamp: Instant) -> SyncedResource {
+            var r = SyncedResource(collection: collection, path: path, uid: change.uid, taskId: change.taskId, etag: etag, hash: hash,
+                                   range: change.range)
+            r.sequence = sequence
+            r.modified = stamp
+            r.made = made
+            r.held = bytes
+            return r
         }
     }
 
-    /// The sittings not ended yet as resources: path, sitting, and the hash
-    /// of what would be written (its bytes are made only when they are sent).
-    private func plannedResources(_ t: StoreTransaction, collectionPath: String, zone: String) throws
-        -> [(path: String, sitting: ExportSitting, hash: String)] {
+    /// The sittings not ended yet as resources: path, sitting (with the UID
+    /// of ``SittingUIDs``), and the hash of what would be written besides
+    /// its times (its bytes are made only when they are sent); then the study
+    /// sessions the user goes to that have not ended, as the group's events
+    /// (but those a registered calendar already holds: the phone would show
+    /// them twice).
+    private func plannedResources(_ t: StoreTransaction, collectionPath: String, zone: String, mine: [SyncedResource],
+                                  retired: Set<String>) throws -> [(path: String, sitting: ExportSitting, hash: String)] {
         let tasks = Dictionary(try t.tasks().map { ($0.task.id, $0.task) }, uniquingKeysWith: { a, _ in a })
         let live = try t.sittings().filter { $0.range.end > now }
-        return Self.exportSittings(live, tasks: tasks).map { s in
-            let fields = [s.uid, String(s.range.start.seconds), String(s.range.end.seconds), s.summary, s.description,
-                          s.categories.joined(separator: ","), s.taskId, zone].joined(separator: "\u{1F}")
-            return (collectionPath + s.uid + ".ics", s, String(CalendarContent.hash(Array(fields.utf8)), radix: 16))
+        let known = mine.map { SittingUIDs.Known(uid: $0.uid, taskId: $0.taskId, range: $0.range) }
+        let uids = SittingUIDs.assign(live, known: known, taken: Set(known.map(\.uid)).union(retired), now: now)
+        let sessions = try liveSessions(t)
+        return (Self.exportSittings(live, tasks: tasks, uids: uids) + sessions.map(Self.exportSession)).map { s in
+            let people = ([s.organizer.map { "\($0.email) \($0.name ?? "")" } ?? ""] + s.attendees.map { "\($0.user.email) \($0.user.name ?? "") \($0.status)" })
+            let fields = [s.uid, s.summary, s.description, s.categories.joined(separator: ","), s.taskId, zone, s.location ?? ""] + people
+            return (collectionPath + Self.resourceName(s.uid), s, String(CalendarContent.hash(Array(fields.joined(separator: "\u{1F}").utf8)), radix: 16))
         }
+    }
+
+    /// The study sessions the user goes to that have not ended, but those whose UID a registered calendar holds.
+    private func liveSessions(_ t: StoreTransaction) throws -> [StudySession] {
+        let sessions = try attendedSessions(t, overlapping: nil).filter { $0.range.end > now }
+        guard let last = sessions.map(\.range.end).max() else { return [] }
+        let window = TimeRange(start: now, end: last)
+        let zone = try self.settings(t).zone
+        var held = Set<String>()
+        for c in try t.calendars() {
+            let r = try ImportMemo.shared.imported(from: try feed(for: c, t), options: ImportOptions(window: window, floatingZone: zone))
+            held.formUnion(r.occurrences.map(\.uid))
+        }
+        return sessions.filter { !held.contains($0.uid) }
+    }
+
+    /// A resource's name from its UID: the UID itself when it is made of letters, digits and `@._-`, else a hash of it.
+    static func resourceName(_ uid: String) -> String {
+        let plain = uid.utf8.count <= 200 && uid.unicodeScalars.allSatisfy { ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) || "@._-".unicodeScalars.contains($0) }
+        return (plain && !uid.hasPrefix(".") ? uid : "plan-" + String(CalendarContent.hash(Array(uid.utf8)), radix: 16)) + ".ics"
     }
 
     /// What has to be sent: sittings without a resource (create), with one
-    /// whose content differs (update), and resources of plan for sittings
-    /// that are gone and had not ended (delete).
-    private func plannedChanges(_ t: StoreTransaction, collection: String, collectionPath: String, mine: [SyncedResource]) throws -> (changes: [PlannedChange], wanted: Int) {
+    /// whose time or words differ (update: what the phone added to the event
+    /// is kept, SEQUENCE goes up, LAST-MODIFIED and DTSTAMP are now), and
+    /// resources of plan for sittings that are gone and had not ended (delete).
+    private func plannedChanges(_ t: StoreTransaction, collection: String, collectionPath: String, mine: [SyncedResource],
+                                retired: Set<String>) throws -> (changes: [PlannedChange], wanted: Int) {
         let zone = try self.settings(t).timeZone
-        func bytes(_ s: ExportSitting) throws -> [UInt8] {
-            Array(try ICalExporter.merged(calendars: [], sittings: [s], stamp: now, timeZone: zone).utf8)
+        func made(_ s: ExportSitting, sequence: Int) throws -> [UInt8] {
+            var s = s
+            s.sequence = sequence
+            s.modified = now
+            return Array(try ICalExporter.merged(calendars: [], sittings: [s], stamp: now, timeZone: zone).utf8)
         }
         let byPath = Dictionary(mine.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
         var out: [PlannedChange] = []
         var wanted = Set<String>()
-        let resources = try plannedResources(t, collectionPath: collectionPath, zone: zone)
+        let resources = try plannedResources(t, collectionPath: collectionPath, zone: zone, mine: mine, retired: retired)
         for p in resources {
             wanted.insert(p.path)
-            let change = SyncReport.Change(action: .create, uid: p.sitting.uid, taskId: p.sitting.taskId, range: p.sitting.range,
+            var change = SyncReport.Change(action: .create, uid: p.sitting.uid, taskId: p.sitting.taskId, range: p.sitting.range,
                                            summary: p.sitting.summary)
-            if let r = byPath[p.path] {
-                guard r.hash != p.hash else { continue }
-                var c = change
-                c.action = .update
-                out.append(PlannedChange(change: c, path: p.path, bytes: try bytes(p.sitting), hash: p.hash, etag: r.etag,
-                                         collection: collection))
-            } else {
-                out.append(PlannedChange(change: change, path: p.path, bytes: try bytes(p.sitting), hash: p.hash, etag: nil, collection: collection))
+            guard let r = byPath[p.path] else {
+                let bytes = try made(p.sitting, sequence: 0)
+                out.append(PlannedChange(change: change, path: p.path, bytes: bytes, hash: p.hash, etag: nil, collection: collection,
+                                         sequence: 0, made: bytes))
+                continue
             }
+            guard r.hash != p.hash || r.range != p.sitting.range else { continue }
+            if r.made == nil && r.range == p.sitting.range {
+                // Written by an older plan (whose hash also covered the times and the "2/4"): not rewritten for that
+                // alone, which would cost the phone's alarms; its hash is brought up to date.
+                var adopted = r
+                adopted.hash = p.hash
+                try t.saveSyncedResource(adopted)
+                continue
+            }
+            change.action = .update
+            let fresh = try made(p.sitting, sequence: r.sequence + 1)
+            // The event as the server holds it, with plan's part (times, words) changed where the phone left it as plan made it.
+            let kept = r.held.flatMap { EventMerge.merged(fresh: fresh, made: r.made, held: $0, uid: p.sitting.uid, keepTimes: r.range == p.sitting.range) }
+            out.append(PlannedChange(change: change, path: p.path, bytes: kept?.bytes ?? fresh, hash: p.hash, etag: r.etag,
+                                     collection: collection, sequence: kept?.sequence ?? r.sequence + 1, made: fresh))
         }
         for r in mine where !wanted.contains(r.path) && r.range.end > now {
             out.append(PlannedChange(change: .init(action: .delete, uid: r.uid, taskId: r.taskId, range: r.range, summary: ""),

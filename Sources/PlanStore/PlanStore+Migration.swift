@@ -45,6 +45,9 @@ extension PlanStore {
                     try PolicyColumns.fromSchema8(db)
                     try TaskColumns.fromSchema8(db)
                 }
+                // Schema 7 … 10 → 11: what `plan sync` keeps of each event (its SEQUENCE, LAST-MODIFIED,
+                // and the copies that keep the phone's additions), new columns.
+                if version >= 7 { try SyncColumns.fromSchema10(db) }
             }
             try db.execute("PRAGMA user_version = \(Self.schemaVersion); PRAGMA application_id = \(StoreMark.applicationID)")
             try StoreUpgrade.checkForeignKeys(db, path: path)

@@ -202,6 +202,11 @@ package struct StoreTransaction {
         try SyncColumns.add(c, in: db)
     }
 
+    /// Forgets one change read from the phone (one row, should it be there twice).
+    package func removePhoneChange(_ c: PhoneChange) throws {
+        try SyncColumns.remove(c, in: db)
+    }
+
     // MARK: Course catalogs and timetables
 
     /// The catalogs of `kind`, in the order kept (one, or none, when `name` is given).

@@ -3,7 +3,8 @@ import Foundation
 /// Section 6: `plan sync` to a real Radicale on 127.0.0.1 (htpasswd
 /// authentication, a temporary folder): the first sync of 500 sittings
 /// (500 PUTs with `If-None-Match: *`), then a sync with nothing changed
-/// (one REPORT, nothing sent), each a fresh `plan` process. Skipped, saying
+/// (one REPORT, nothing sent), each a fresh `plan` process; then the writes
+/// per real change over a scripted fortnight (``ChurnBench``). Skipped, saying
 /// so, when Python's `radicale` is not installed.
 struct SyncBench {
     let options: Options
@@ -16,6 +17,7 @@ struct SyncBench {
     var firstRequests = ""
     var unchangedRequests = ""
     var skipped: String?
+    var churn: ChurnBench
 
     mutating func run() {
         print("6. Sync: \(tasks * 10) sittings to a local Radicale, then a sync with nothing changed")
@@ -86,6 +88,9 @@ struct SyncBench {
             }
         }
         print("   nothing changed: \(Format.ms(unchanged.isEmpty ? nil : medianOf(unchanged))) (\(unchangedRequests)), median of \(unchanged.count)")
+        churn.run(collection: "http://127.0.0.1:\(port)/student/churn/", dir: dir, environment: env)
+        if let problem = churn.problem { note("churn: \(problem)") }
+        print("   scripted fortnight: \(churn.totalWrites) writes for \(churn.totalReal) real changes over \(churn.steps.count) steps")
     }
 
     /// `"name":N` of a `plan sync --json` answer.
@@ -105,12 +110,14 @@ struct SyncBench {
         if let skipped { return "| sync | \(skipped) |\n|---|---|" }
         return "| plan sync to Radicale | sittings | wall time | requests |\n|---|---|---|---|\n"
             + "| first sync (all new) | \(sittings) | \(Format.ms(first?.seconds)) | \(firstRequests) |\n"
-            + "| nothing changed (median of \(unchanged.count)) | \(sittings) | \(Format.ms(unchanged.isEmpty ? nil : medianOf(unchanged))) | \(unchangedRequests) |"
+            + "| nothing changed (median of \(unchanged.count)) | \(sittings) | \(Format.ms(unchanged.isEmpty ? nil : medianOf(unchanged))) | \(unchangedRequests) |\n\n"
+            + churn.table()
     }
 
     var json: JSON {
         .object([("sittings", .int(sittings)), ("firstSeconds", .num(first?.seconds, 4)),
                  ("unchangedMedianSeconds", .num(unchanged.isEmpty ? nil : medianOf(unchanged), 4)), ("unchangedRuns", .int(unchanged.count)),
+                 ("churnRealChanges", .int(churn.totalReal)), ("churnWrites", .int(churn.totalWrites)),
                  ("skipped", skipped.map { .string($0) } ?? .null)])
     }
 }

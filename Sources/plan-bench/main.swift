@@ -143,7 +143,7 @@ let endToEnd = runSection("e2e", { EndToEndBench(options: options, plan: plan) }
 let timetableBench = runSection("timetable", { TimetableBench(options: options) }) { $0.run() }
 let weekBench = runSection("week", { WeekBench(options: options) }) { $0.run() }
 let groupBench = runSection("group", { GroupBench(options: options, plan: plan) }) { $0.run() }
-let syncBench = runSection("sync", { SyncBench(options: options, plan: plan) }) { $0.run() }
+let syncBench = runSection("sync", { SyncBench(options: options, plan: plan, churn: ChurnBench(plan: plan)) }) { $0.run() }
 let soakBench = runSection("soak", { SoakBench(options: options, plan: plan) }) { $0.run() }
 let spreadBench = runSection("spread", { SpreadBench(options: options) }) { $0.run() }
 

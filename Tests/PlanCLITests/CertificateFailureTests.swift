@@ -36,7 +36,7 @@ import Testing
         for inside in ["cannot be reached", "handshakeFailed", "NIOSSL", "BoringSSL", ".build", "checkouts", "OPENSSL_internal"] {
             #expect(!said.contains(inside), "\(inside) in \(said)")
         }
-        #expect(said.contains("or name the authority's certificate (PEM) in PLAN_CA_FILE"), "\(said)")
+        #expect(said.contains("or give plan alone the authority's certificate (PEM) with --ca-file FILE (or PLAN_CA_FILE)"), "\(said)")
         #expect(try s.plan(["calendar", "list"]).stdout.hasPrefix("No calendars."))
 
         // Trusting the server's own authority, for plan alone: PLAN_CA_FILE, or SSL_CERT_FILE as OpenSSL reads it.
@@ -57,5 +57,15 @@ import Testing
         let agenda = try plan(["agenda", "--days", "1"], "SSL_CERT_FILE", cert)
         #expect(agenda.status == 0 && agenda.stderr == "", "\(agenda)")
         #expect(agenda.stdout.contains("09:00–10:00  Lecture"), "\(agenda)")
+
+        // The same as an option, as the message says: --ca-file FILE; one that is no PEM file is refused up front (64).
+        let flagged = try s.plan(["agenda", "--days", "1", "--ca-file", cert])
+        #expect(flagged.status == 0 && flagged.stderr == "", "\(flagged)")
+        let unflagged = try s.plan(["agenda", "--days", "1"])
+        #expect(unflagged.stderr.contains("the server's certificate is not trusted"), "\(unflagged)")
+        let wrong = try s.plan(["agenda", "--days", "1", "--ca-file", junk])
+        #expect(wrong.status == 64, "\(wrong)")
+        #expect(wrong.stderr.contains("--ca-file \(junk) is not a PEM certificate file: give the PEM file of your server's certificate authority"),
+                "\(wrong.stderr)")
     }
 }

@@ -161,7 +161,7 @@ import Testing
         let projects = try s.plan(["project", "list"])
         #expect(projects.stdout.contains("Chemistry"))
 
-        // A server that answers only after the time limit (60 s) is asked once by a command
+        // A server that answers only after the time limit (30 s) is asked once by a command
         // that reads the calendar several times (a replan reads it for the busy time, the plan
         // and the refits): one wait, not three.
         try servers.set("stall:65")
@@ -172,7 +172,17 @@ import Testing
         #expect(replan.status == 0, "\(replan.stderr)")
         #expect(replan.stderr.hasPrefix("plan: warning: \(servers.url): the server cannot be reached: "), "\(replan.stderr)")
         #expect(servers.requests().count - before == 1, "\(servers.requests().suffix(4))")
-        #expect(took < 100, "the replan took \(took) s")
+        #expect(took < 50, "the replan took \(took) s")
+
+        // A shorter limit this once: --timeout 3 (the same as PLAN_TIMEOUT=3); a limit plan cannot read is refused up front.
+        let quick = Date()
+        let agenda = try s.plan(["agenda", "--days", "1", "--timeout", "3"], now: "2026-11-23T10:06:00-05:00")
+        let quickTook = Date().timeIntervalSince(quick)
+        #expect(agenda.status == 0 && agenda.stderr.contains("no whole answer within 3 s"), "\(agenda.stderr)")
+        #expect(quickTook < 15, "the agenda took \(quickTook) s")
+        let bad = try s.plan(["agenda", "--timeout", "soon"], now: "2026-11-23T10:06:00-05:00")
+        #expect(bad.status == 64 && bad.stderr.contains("--timeout \"soon\" is not a time limit: give seconds from 1 to 600 (e.g. 30, 45s or 2m)"),
+                "\(bad.stderr)")
     }
 
     @Test func aPasswordCommandIsKeptForTheHostButItsPasswordIsNot() throws {

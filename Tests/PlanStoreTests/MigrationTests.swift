@@ -357,4 +357,32 @@ import Testing
         try upgraded.write { try $0.saveGroupSession(placed) }
         #expect(try upgraded.read { try $0.groupSessions() } == [placed])
     }
+
+    @Test func aSchema10StoreKeepsWhatSyncWroteAndGainsItsNewColumns() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("plan-s10-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("plan.sqlite").path
+        let store = try PlanStore(path: path)
+        let resource = SyncedResource(collection: "https://dav.example.org/study/", path: "/study/essay-1@plan.ics", uid: "essay-1@plan",
+                                      taskId: "essay", etag: "\"e1\"", hash: "abc",
+                                      range: TimeRange(start: Instant(seconds: 1_796_252_400), end: Instant(seconds: 1_796_256_000)))
+        try store.write { try $0.saveSyncedResource(resource) }
+        try SQLiteDatabase(path: path).execute("""
+            ALTER TABLE sync_resources DROP COLUMN sequence; ALTER TABLE sync_resources DROP COLUMN modified;
+            ALTER TABLE sync_resources DROP COLUMN made; ALTER TABLE sync_resources DROP COLUMN held;
+            PRAGMA user_version = 10;
+            """)
+        let upgraded = try PlanStore(path: path)
+        #expect(upgraded.upgrade == StoreUpgrade(fromVersion: 10, toVersion: PlanStore.schemaVersion, backupPath: path + ".v10-backup"))
+        // The row is as it was: SEQUENCE 0, nothing known of what plan made or the server holds (an older plan wrote it).
+        #expect(try upgraded.read { try $0.syncedResources(collection: resource.collection) } == [resource])
+        var written = resource
+        written.sequence = 3
+        written.modified = Instant(seconds: 1_796_000_000)
+        written.made = Array("BEGIN:VCALENDAR".utf8)
+        written.held = Array("BEGIN:VCALENDAR\r\nX".utf8)
+        try upgraded.write { try $0.saveSyncedResource(written) }
+        #expect(try upgraded.read { try $0.syncedResources(collection: resource.collection) } == [written])
+    }
 }

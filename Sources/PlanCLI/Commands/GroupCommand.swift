@@ -199,12 +199,51 @@ struct GroupCommand: ParsableCommand {
 
     struct Reply: ParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "reply", abstract: "Record an invitee's answer: an iTIP REPLY (.ics) their calendar sent back.",
-            discussion: "Save the answer's text/calendar part (often invite.ics or reply.ics) and give it here.\n\nExample: plan group reply ~/Downloads/reply.ics")
-        @Argument(help: ArgumentHelp("The REPLY as an .ics file.", valueName: "file.ics")) var file: String
+            commandName: "reply", abstract: "Answer an invitation you got by mail, or record an invitee's answer.",
+            discussion: """
+                Invited by mail, without the group's calendar: save the invitation as it came (File → Save As gives \
+                an .eml; its invite.ics attachment works too) and answer it with --accept or --decline. The session \
+                goes into your plan (busy time when you go), and with --mail-dir an answer (.eml, an iMIP REPLY under \
+                the name `plan me` keeps) is written there for your mail program to send to the organizer.
+
+                The organizer, given that answer (.eml or .ics) without --accept or --decline, records it.
+
+                Examples:
+                  plan group reply ~/Downloads/Invitation.eml --accept --mail-dir ~/outbox
+                  plan group reply ~/Downloads/Accepted.eml
+                """)
+        @Argument(help: ArgumentHelp("The invitation or the answer: the mail message as saved (.eml), or its .ics part.", valueName: "file"))
+        var file: String
+        @Flag(help: "Go to the session the invitation is for.") var accept = false
+        @Flag(help: "Not go to it.") var decline = false
+        @Option(help: ArgumentHelp("Write your answer (.eml) for the organizer into this folder.", valueName: "dir")) var mailDir: String?
         @OptionGroup var options: StoreOptions
 
+        func validate() throws {
+            if accept && decline { throw ValidationError("--accept and --decline: give one") }
+            if mailDir != nil && !accept && !decline { throw ValidationError("--mail-dir writes your answer to an invitation: give --accept or --decline too") }
+        }
+
         func run() throws {
+            if accept || decline {
+                try withService(options) { service in
+                    let zone = try service.zone()
+                    let change = try service.answerInvitation(path: file, accept ? .accepted : .declined, mailDir: mailDir)
+                    printWarnings(change.warnings)
+                    let me = try service.me()?.email
+                    confirm(options.json, Wire.GroupChanged(change, me: me, zone: zone)) {
+                        let s = change.session
+                        let head = s.cancelled ? "\"\(TerminalText.label(s.title))\" (\(TerminalText.label(s.id))) was cancelled by its organizer"
+                            : "\(accept ? "You are going to" : "You declined") \"\(TerminalText.label(s.title))\" (\(TerminalText.label(s.id)))"
+                        var out = "\(head), \(GroupText.range(s.range, zone)).\n  " + GroupText.answers(s) + "\n"
+                        if change.messages.isEmpty && !s.cancelled && mailDir == nil {
+                            out += "No answer written for \(TerminalText.label(s.organizer.displayName)): give --mail-dir DIR to write one.\n"
+                        }
+                        return out + GroupChanges.text(change, zone: zone, mailDir: nil, invited: false)
+                    }
+                }
+                return
+            }
             try withService(options) { service in
                 let zone = try service.zone()
                 let applied = try service.applyGroupReply(path: file)
@@ -235,8 +274,9 @@ struct GroupCommand: ParsableCommand {
                 """)
         @Argument(help: "The session's id (see `plan group list`).") var id: String
         @Flag(help: "Allow a plain http:// group calendar on another machine.") var insecure = false
+        @Option(help: ArgumentHelp("Also write your answer (.eml) for the organizer into this folder.", valueName: "dir")) var mailDir: String?
         @OptionGroup var options: StoreOptions
-        func run() throws { try GroupChanges.answer(id, .accepted, insecure: insecure, options) }
+        func run() throws { try GroupChanges.answer(id, .accepted, insecure: insecure, mailDir: mailDir, options) }
     }
 
     struct Leave: ParsableCommand {
@@ -244,8 +284,9 @@ struct GroupCommand: ParsableCommand {
             commandName: "leave", abstract: "Not go to a session (your PARTSTAT: DECLINED): its time is free in your plan again.")
         @Argument(help: "The session's id (see `plan group list`).") var id: String
         @Flag(help: "Allow a plain http:// group calendar on another machine.") var insecure = false
+        @Option(help: ArgumentHelp("Also write your answer (.eml) for the organizer into this folder.", valueName: "dir")) var mailDir: String?
         @OptionGroup var options: StoreOptions
-        func run() throws { try GroupChanges.answer(id, .declined, insecure: insecure, options) }
+        func run() throws { try GroupChanges.answer(id, .declined, insecure: insecure, mailDir: mailDir, options) }
     }
 
     struct Cancel: ParsableCommand {
@@ -274,10 +315,10 @@ struct GroupCommand: ParsableCommand {
 
 /// What the `plan group` commands that change a session print.
 enum GroupChanges {
-    static func answer(_ id: String, _ status: Participation, insecure: Bool, _ options: StoreOptions) throws {
+    static func answer(_ id: String, _ status: Participation, insecure: Bool, mailDir: String?, _ options: StoreOptions) throws {
         try withService(options) { service in
             let zone = try service.zone()
-            let change = try service.answerGroupSession(id, status, insecure: insecure)
+            let change = try service.answerGroupSession(id, status, insecure: insecure, mailDir: mailDir)
             printWarnings(change.warnings)
             let me = try service.me()?.email
             confirm(options.json, Wire.GroupChanged(change, me: me, zone: zone)) {

@@ -13,8 +13,17 @@ struct SyncCommand: ParsableCommand {
             Each sitting that has not ended becomes one event (named by its UID, marked X-PLAN-TASK-ID) in the \
             collection set with `plan calendar target URL` (or --to URL). Only what changed is sent: new sittings \
             are created (If-None-Match: *), moved ones updated (If-Match), removed ones deleted; events plan did not \
-            write are never touched. A sitting you moved on the phone stays where you put it (the plan works around \
-            it); one you deleted is read as "not then": its work is planned elsewhere. Credentials as for \
+            write are never touched. Each event keeps its UID when its sitting moves, and says nothing that changes when \
+            other sittings do; a change raises its SEQUENCE and sets LAST-MODIFIED and DTSTAMP.
+
+            What you do on the phone is kept:
+              - a sitting you move stays where you put it, with its UID (pinned); the plan works around it;
+              - one you delete is read as "not then": its work is planned elsewhere (the report says where), and \
+            its time is kept free for that re-plan (for good with --keep-deleted-free);
+              - an alarm, colour, note or new title you add survives every later write of that event;
+              - moved on the phone and by plan since the last sync: the phone wins, and the report names it.
+
+            Credentials as for \
             `plan calendar add` (PLAN_CALDAV_USER/PLAN_CALDAV_PASSWORD, a password command kept for the host \
             with `plan calendar target URL --password-command CMD`, or ~/.netrc).
 
@@ -26,12 +35,15 @@ struct SyncCommand: ParsableCommand {
 
     @Option(help: ArgumentHelp("The collection to write to, this once. Default: the one set with `plan calendar target`.", valueName: "URL"))
     var to: String?
-    @Flag(help: "List what would be sent, change nothing (on the server or in the store).") var dryRun = false
+    @Flag(help: "List what would be sent; change nothing on the server or in the plan. The counts are those the real sync then sends.")
+    var dryRun = false
+    @Flag(help: "Keep the time of a sitting deleted on the phone free of study for good (default: only while its work is planned again).")
+    var keepDeletedFree = false
     @OptionGroup var options: StoreOptions
 
     func run() throws {
         try withService(options) { service in
-            let report = try service.sync(to: to, dryRun: dryRun)
+            let report = try service.sync(to: to, dryRun: dryRun, keepDeletedFree: keepDeletedFree)
             let zone = try service.zone()
             confirm(options.json, Wire.SyncResult(report, zone: zone)) { Self.text(report, zone: zone) }
         }
@@ -42,11 +54,16 @@ struct SyncCommand: ParsableCommand {
         var out = ""
         let verb = r.dryRun ? "would " : ""
         for c in r.conflicts {
+            let name = c.title.map { "\"\($0)\" (\(c.uid))" } ?? c.uid
             switch c.kind {
             case .moved:
-                out += "Moved on the phone: \(c.uid) \(span(c.before, zone)) → \(span(c.after, zone)); kept there.\n"
+                out += "Moved on the phone: \(name) \(span(c.before, zone)) → \(span(c.after, zone)); kept there.\n"
+            case .both:
+                let plans = c.planned.isEmpty ? "had dropped it" : "had moved it to " + c.planned.map { span($0, zone) }.joined(separator: ", ")
+                out += "Changed on both sides: \(name) moved on the phone to \(span(c.after, zone)) while plan \(plans); the phone's time is kept.\n"
             case .deleted:
-                out += "Deleted on the phone: \(c.uid) \(span(c.before, zone)); its work is planned elsewhere.\n"
+                let now = c.planned.isEmpty ? "its work is planned elsewhere" : "its work is now at " + c.planned.map { span($0, zone) }.joined(separator: ", ")
+                out += "Deleted on the phone: \(name) \(span(c.before, zone)); \(now).\n"
             case .notPlans:
                 out += "Left alone: \(c.uid) is an event plan did not write.\n"
             }
