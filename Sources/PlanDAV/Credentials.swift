@@ -19,18 +19,20 @@ package struct Credentials: Sendable, Equatable, CustomStringConvertible {
     /// The credentials for `host`, from the first of these that has them:
     /// `PLAN_CALDAV_USER`/`PLAN_CALDAV_PASSWORD` when both are set (for the
     /// host the user named, `primary`); the password command set for the
-    /// host (`commands`, else `PLAN_CALDAV_PASSWORD_COMMAND` for the primary
+    /// server (`commands`, by `origin` — scheme, host and port; a command kept
+    /// by an older plan under the bare host stands for https on port 443 —
+    /// else `PLAN_CALDAV_PASSWORD_COMMAND` for the primary
     /// host), with the user it names or the netrc login; the netrc file
     /// (`$NETRC`, else `~/.netrc`) entry for the host, else (for the primary
     /// host only: a redirect to another host gets none) its `default` entry.
     /// Nil when there are none; an error when a password command fails.
     package static func lookup(host: String, primary: Bool, environment: [String: String],
-                              commands: [String: PasswordCommand] = [:]) throws(DAVError) -> Credentials? {
+                              commands: [String: PasswordCommand] = [:], origin: String? = nil) throws(DAVError) -> Credentials? {
         if primary, let user = environment["PLAN_CALDAV_USER"], let password = environment["PLAN_CALDAV_PASSWORD"], !user.isEmpty {
             return Credentials(user: user, password: password)
         }
         let fromNetrc = netrcEntry(host: host, orDefault: primary, environment: environment)
-        var command = commands[host.lowercased()]
+        var command = Self.command(in: commands, origin: origin, host: host)
         if command == nil, primary, let text = environment["PLAN_CALDAV_PASSWORD_COMMAND"], !text.isEmpty {
             command = PasswordCommand(command: text, user: nil)
         }
@@ -42,6 +44,14 @@ package struct Credentials: Sendable, Equatable, CustomStringConvertible {
             return Credentials(user: user, password: try command.password(host: host, timeout: PasswordCommand.timeout(environment)))
         }
         return fromNetrc
+    }
+
+    /// The command kept for the server at `origin` (`https://host:443`), or one an older plan kept under
+    /// the bare `host`, which stands for https on port 443 (and for any server when `origin` is not known).
+    package static func command(in commands: [String: PasswordCommand], origin: String?, host: String) -> PasswordCommand? {
+        if let origin, let c = commands[origin] { return c }
+        guard origin == nil || origin == "https://\(host.lowercased()):443" else { return nil }
+        return commands[host.lowercased()]
     }
 
     /// The netrc entry for `host` (`$NETRC`, else `~/.netrc`), else, when

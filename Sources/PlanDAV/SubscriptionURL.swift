@@ -52,6 +52,14 @@ package struct SubscriptionURL: Hashable, Sendable, CustomStringConvertible {
        }
    }
 
+   /// `scheme://host:port` (the port written out, 443 or 80 when the URL has none): what a
+   /// password command is kept for, so one set for a server is never run for another
+   /// port or scheme of the same host.
+   package var origin: String {
+       let port = URLComponents(string: text)?.port ?? (scheme == "https" ? 443 : 80)
+       return "\(scheme)://\(host.contains(":") ? "[\(host)]" : host):\(port)"
+   }
+
    /// The host is this machine: plain http stays on it.
    package var isLoopback: Bool { ["127.0.0.1", "::1", "localhost"].contains(host) }
 

@@ -127,7 +127,8 @@ final class HTTPTransport: Sendable {
         for (name, value) in exchange.headers { headers.add(name: name, value: value) }
         var sent = false
         if url.mayCarryCredentials,
-           let c = try Credentials.lookup(host: url.host, primary: primary, environment: environment, commands: passwordCommands) {
+           let c = try Credentials.lookup(host: url.host, primary: primary, environment: environment, commands: passwordCommands,
+                                          origin: url.origin) {
             headers.add(name: "Authorization", value: c.basicAuthorization)
             sent = true
         }

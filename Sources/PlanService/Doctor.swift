@@ -214,8 +214,9 @@ package enum Doctor {
         // Without the command variable: the lookup below must not run a command.
         var quiet = environment
         quiet["PLAN_CALDAV_PASSWORD_COMMAND"] = nil
-        for host in Set(subscriptions.map(\.host)).sorted() {
-            if let command = commands[host] {
+        for url in Dictionary(subscriptions.map { ($0.origin, $0) }, uniquingKeysWith: { a, _ in a }).values.sorted(by: { $0.origin < $1.origin }) {
+            let host = url.host
+            if let command = Credentials.command(in: commands, origin: url.origin, host: host) {
                 let user = command.user ?? (try? Credentials.lookup(host: host, primary: true, environment: quiet))?.user
                 out.append(Checkup(.credentials, host, user == nil ? .problem : .ok,
                                    user.map { "a password command (plan calendar add --password-command), user \($0)" } ?? "a password command is set but no user name",

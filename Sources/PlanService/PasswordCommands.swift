@@ -3,12 +3,12 @@ import PlanStore
 
 extension PlanService {
     /// Runs `body` with `command` (when given) kept as the password command
-    /// of `host`, so the server is asked with it; when `body` fails, the
-    /// command kept before (or none) is put back.
-    func keepingPasswordCommand<T>(_ command: PasswordCommand?, host: String, _ body: () throws -> T) throws -> T {
+    /// of the server at `origin` (scheme, host and port: ``SubscriptionURL/origin``),
+    /// so the server is asked with it; when `body` fails, the command kept
+    /// before (or none) is put back.
+    func keepingPasswordCommand<T>(_ command: PasswordCommand?, origin host: String, _ body: () throws -> T) throws -> T {
         guard let command else { return try body() }
         if let problem = PasswordCommands.problem(command) { throw ServiceError.refused(problem) }
-        let host = host.lowercased()
         let before = try store.write { t in
             let old = try PasswordCommands.load(t)[host]
             try PasswordCommands.set(command, host: host, t)
@@ -24,10 +24,11 @@ extension PlanService {
 }
 
 /// The password commands set with `plan calendar add --password-command`,
-/// one per host, kept in the store's settings: the command (and the user
-/// name that goes with it), never a password. One line per host,
-/// `host TAB user TAB command` (an empty user: take `PLAN_CALDAV_USER` or
-/// the netrc login); a command has no line break.
+/// one per server (`https://host:port`), kept in the store's settings: the
+/// command (and the user name that goes with it), never a password. One
+/// line per server, `origin TAB user TAB command` (an empty user: take
+/// `PLAN_CALDAV_USER` or the netrc login); a command has no line break. A
+/// line an older plan kept under a bare host stands for `https://host:443`.
 enum PasswordCommands {
     static let key = "passwordCommands"
 

@@ -316,8 +316,10 @@ extension PlanService {
 
     /// Applies an iTIP REPLY (as a mail client saves it): each attendee it
     /// names gets the answer it gives. Refused when it is not a REPLY, names
-    /// no session of the store, or names someone not invited.
-    package func applyGroupReply(path: String) throws -> GroupReplyApplied {
+    /// no session of the store, or names someone not invited. A session on a
+    /// group calendar gets the answer there too (as a `join` does, with
+    /// `If-Match`), so members who read the calendar see it.
+    package func applyGroupReply(path: String, insecure: Bool = false) throws -> GroupReplyApplied {
         let (_, message, absolute) = try Self.schedulingFile(path)
         guard message.method == .reply else {
             if message.method == .request {
@@ -326,7 +328,7 @@ extension PlanService {
             throw ServiceError.refused("\(absolute): METHOD:\(message.method.rawValue) is not an answer to an invitation (METHOD:REPLY)")
         }
         return try guarded {
-            try store.write { t in
+            try keepingCalendarChange { changed in try store.write { t in
                 guard var session = try t.groupSessions().first(where: { $0.uid == message.uid }) else {
                     throw ServiceError.notFound(kind: "group session", name: message.uid)
                 }
@@ -345,9 +347,15 @@ extension PlanService {
                     }
                     answers.append((session.everyone.first { $0.user.sameAddress(a.user.email) }!.user, before, a.status))
                 }
+                if session.isOnCalendar {
+                    for a in answers {
+                        session = try answerOnCalendar(session, a.user, a.after, insecure: insecure, t: t)
+                        changed = session.calendarURL
+                    }
+                }
                 try t.saveGroupSession(session)
                 return GroupReplyApplied(session: session, answers: answers, outdated: message.sequence < session.sequence)
-            }
+            } }
         }
     }
 

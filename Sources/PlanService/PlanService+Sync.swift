@@ -78,7 +78,7 @@ extension PlanService {
                               passwordCommand command: String? = nil, user: String? = nil) throws -> (url: String, created: Bool) {
         try guarded {
             let url = try Self.collectionURL(raw, insecure: insecure)
-            return try keepingPasswordCommand(command.map { PasswordCommand(command: $0, user: user) }, host: url.host) {
+            return try keepingPasswordCommand(command.map { PasswordCommand(command: $0, user: user) }, origin: url.origin) {
                 try setSyncTarget(url, create: create, color: color, insecure: insecure)
             }
         }

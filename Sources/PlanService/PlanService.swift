@@ -149,7 +149,7 @@ package struct PlanService {
                 throw ServiceError.refused(error.description)
             }
             try store.read { try refuseTheSyncTargetAsBusy(url.text, $0) }
-            return try keepingPasswordCommand(passwordCommand, host: url.host) {
+            return try keepingPasswordCommand(passwordCommand, origin: url.origin) {
                 let commands = try store.read { try PasswordCommands.load($0) }
                 if collections.probe(url, insecure: insecure, commands: commands) != nil {
                     let source = CalendarSource(name: name ?? Self.defaultName(forURL: url), kind: .caldav(url: url.text))

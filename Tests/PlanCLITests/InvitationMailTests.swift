@@ -84,4 +84,33 @@ import Testing
         #expect(try ada.plan("group", "reply", no).stdout.hasPrefix("Bob Lee: going → declined"))
         #expect(!(try bob.plan("agenda", "--from", "2026-12-02", "--days", "1").stdout.contains("◆")))
     }
+
+    /// The organizer's session is on a group calendar; the invitee answers by mail (no access to it):
+    /// applying the answer writes it to the group calendar, where Python `caldav` reads it.
+    @Test(arguments: ["radicale", "xandikos"])
+    func anAnswerByMailIsWrittenToTheGroupCalendar(kind: String) throws {
+        guard let s = try CalDAVTests.setUp(kind) else { return }
+        defer { s.server.stop(); try? FileManager.default.removeItem(at: s.scratch.dir) }
+        let auth = kind == "radicale" ? ["-u", "student:\(CalDAVTests.password)"] : []
+        #expect(try s.server.curl(auth + ["-X", "MKCALENDAR", s.base + "group/"]) == "201")
+        let out = s.scratch.dir.appendingPathComponent("out").path, bobOut = s.scratch.dir.appendingPathComponent("bob-out").path
+        #expect(try s.plan(["me", "--name", "Ada Byron", "--email", "ada@uni.edu"]).status == 0)
+        let made = try s.plan(["group", "create", "Review", "--at", "2026-11-25T18:00", "--for", "2h", "--invite", "bob@uni.edu",
+                               "--calendar", s.base + "group/", "--mail-dir", out])
+        #expect(made.status == 0, "\(made)")
+        let bob = try SubscriptionTests.Scratch()
+        defer { try? FileManager.default.removeItem(at: bob.dir) }
+        #expect(try bob.plan(["me", "--name", "Bob Lee", "--email", "bob@uni.edu"], now: "2026-11-23T08:00:00-05:00").status == 0)
+        let answered = try bob.plan(["group", "reply", out + "/review-request-0-bob=uni.edu.eml", "--decline", "--mail-dir", bobOut],
+                                    now: "2026-11-23T08:00:00-05:00")
+        #expect(answered.status == 0, "\(answered)")
+        let applied = try s.plan(["group", "reply", bobOut + "/review-reply-0-declined-bob=uni.edu.eml"])
+        #expect(applied.status == 0, "\(applied)")
+        let partstat = try s.python("""
+            for e, c in events('group/'):
+                who = c.get('ATTENDEE', []); who = who if isinstance(who, list) else [who]
+                print(','.join(f"{str(a).lower()}={a.params.get('PARTSTAT')}" for a in who))
+            """)
+        #expect(partstat.contains("mailto:bob@uni.edu=DECLINED"), "\(partstat)")
+    }
 }

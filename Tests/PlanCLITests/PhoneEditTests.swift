@@ -164,4 +164,25 @@ import Testing
         #expect(cancelled.stdout.contains("\"action\":\"delete\""), "\(cancelled.stdout)")
         #expect(try s.python("print(len([1 for e, c in events('study/') if c.get('X-PLAN-SESSION-ID')]))") == "0\n")
     }
+
+    /// Hostile text (commas, semicolons, quotes, backslashes, a line break) goes to the server and comes back as typed.
+    @Test(arguments: ["radicale", "xandikos"])
+    func hostileTextRoundTripsThroughTheServer(kind: String) throws {
+        guard let s = try CalDAVTests.setUp(kind) else { return }
+        defer { s.server.stop(); try? FileManager.default.removeItem(at: s.scratch.dir) }
+        let title = #"Essay, part 1; "draft" \ notes"#
+        let notes = "Chapters 3, 4; see \\server\\share\nthen: revise"
+        #expect(try s.plan(["calendar", "target", s.base + "study/", "--create"]).status == 0)
+        let added = try s.plan(["add-task", title, "--estimate", "1h", "--due", "2026-11-25", "--notes", notes])
+        #expect(added.status == 0, "\(added)")
+        #expect(try s.plan(["sync"]).status == 0)
+        let read = try s.python("""
+            import json
+            print(json.dumps([[str(c.get('SUMMARY')), str(c.get('DESCRIPTION'))] for e, c in events('study/') if c.get('X-PLAN-TASK-ID')]))
+            """)
+        let rows = try #require(try JSONSerialization.jsonObject(with: Data(read.utf8)) as? [[String]], "\(read)")
+        #expect(rows.count == 1)
+        #expect(rows.first?.first == title)
+        #expect(rows.first?.last == notes + "\n\nPlanned by plan; task id essay-part-1-draft-notes.", "\(rows)")
+    }
 }

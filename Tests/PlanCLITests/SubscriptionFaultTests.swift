@@ -207,6 +207,9 @@ import Testing
 
         let added = try plan(["calendar", "add", servers.url, "--name", "classes", "--user", "student", "--password-command", "cat \(secretFile)"])
         #expect(added.status == 0, "\(added.stderr)")
+        // Kept for that server only (scheme, host and port): the same host on another port is not given the password.
+        let otherPort = try plan(["calendar", "add", "http://127.0.0.1:\(servers.radicale.port)/student/cal/class-1.ics", "--name", "direct"])
+        #expect(otherPort.status == 66 && otherPort.stderr.contains("(HTTP 401) and none were found"), "\(otherPort.stderr)")
         // Later commands use the kept command.
         let agenda = try plan(["agenda", "--days", "1"], now: "2026-11-23T09:00:00-05:00")
         #expect(agenda.status == 0 && agenda.stderr == "", "\(agenda.stderr)")

@@ -167,3 +167,23 @@ import Testing
         #expect(c.basicAuthorization == "Basic YWxpY2U6d29uZGVybGFuZA==")
     }
 }
+
+/// A password command is kept for one server: scheme, host and port.
+@Suite struct PasswordCommandScopeTests {
+    @Test func aCommandIsForItsServerOnly() throws {
+        let cmd = PasswordCommand(command: "pass show uni", user: "ada")
+        let https = try SubscriptionURL("https://dav.uni.edu/ada/"), other = try SubscriptionURL("https://dav.uni.edu:8443/ada/")
+        let plain = try SubscriptionURL("http://dav.uni.edu/ada/", insecure: true)
+        #expect(https.origin == "https://dav.uni.edu:443" && other.origin == "https://dav.uni.edu:8443" && plain.origin == "http://dav.uni.edu:80")
+        #expect(try SubscriptionURL("http://[::1]:5232/a/").origin == "http://[::1]:5232")
+        let kept = [https.origin: cmd]
+        #expect(Credentials.command(in: kept, origin: https.origin, host: https.host) == cmd)
+        #expect(Credentials.command(in: kept, origin: other.origin, host: other.host) == nil)
+        #expect(Credentials.command(in: kept, origin: plain.origin, host: plain.host) == nil)
+        // One an older plan kept under the bare host stands for https on 443 only.
+        let legacy = ["dav.uni.edu": cmd]
+        #expect(Credentials.command(in: legacy, origin: https.origin, host: https.host) == cmd)
+        #expect(Credentials.command(in: legacy, origin: other.origin, host: other.host) == nil)
+        #expect(Credentials.command(in: legacy, origin: plain.origin, host: plain.host) == nil)
+    }
+}
