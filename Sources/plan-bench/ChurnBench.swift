@@ -24,7 +24,7 @@ struct ChurnBench {
     var totalWrites: Int { steps.reduce(0) { $0 + $1.writes } }
 
     /// A weekly class on Mondays, Wednesdays and Fridays, 10:00–11:00 New York time, for six weeks;
-    /// `moved` adds an override moving Wednesday 2026-11-04's to 08:00–09:00 (where plan has put work).
+    /// `moved` adds an override moving Wednesday 2026-11-04's to 11:30–12:30 (onto work plan has put there).
     static func classes(moved: Bool) -> String {
         var lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//plan-bench//EN",
                      "BEGIN:VEVENT", "UID:cs201-lecture@bench", "DTSTAMP:20261001T000000Z",
@@ -33,7 +33,7 @@ struct ChurnBench {
         if moved {
             lines += ["BEGIN:VEVENT", "UID:cs201-lecture@bench", "DTSTAMP:20261002T000000Z",
                       "RECURRENCE-ID;TZID=America/New_York:20261104T100000",
-                      "DTSTART;TZID=America/New_York:20261104T080000", "DTEND;TZID=America/New_York:20261104T090000",
+                      "DTSTART;TZID=America/New_York:20261104T113000", "DTEND;TZID=America/New_York:20261104T123000",
                       "SUMMARY:CS 201 Lecture (moved)", "END:VEVENT"]
         }
         return (lines + ["END:VCALENDAR", ""]).joined(separator: "\r\n")
