@@ -185,4 +185,40 @@ import Testing
         #expect(rows.first?.first == title)
         #expect(rows.first?.last == notes + "\n\nPlanned by plan; task id essay-part-1-draft-notes.", "\(rows)")
     }
+
+    /// Moved on the phone while plan moved the same sitting (its hours changed since the last sync):
+    /// the phone's time is kept, and the report names the task and both times.
+    @Test func aChangeOnBothSidesIsNamedAndThePhoneWins() throws {
+        guard let s = try CalDAVTests.setUp("radicale") else { return }
+        defer { s.server.stop(); try? FileManager.default.removeItem(at: s.scratch.dir) }
+        #expect(try s.plan(["calendar", "target", s.base + "study/", "--create"]).status == 0)
+        #expect(try s.plan(["add-task", "Essay", "--estimate", "2h", "--span", "1h", "--due", "2026-11-27", "--earliest", "08:00",
+                            "--latest", "12:00", "--placement", "early"]).status == 0)
+        #expect(try s.plan(["sync"]).status == 0)
+        let before = try PhoneEditTests.events(s)
+        try #require(before.count == 2)
+        // plan moves every sitting to the afternoon; the phone moves the first to the evening.
+        let edited = try s.plan(["task", "edit", "essay", "--earliest", "13:00", "--latest", "18:00"])
+        #expect(edited.status == 0, "\(edited)")
+        _ = try s.python("""
+            for e, c in events('study/'):
+                if str(c.get('UID')) != args[0]: continue
+                whole = icalendar.Calendar.from_ical(e.data)
+                for v in whole.walk('VEVENT'):
+                    start = v.decoded('DTSTART').replace(day=24, hour=20, minute=0)
+                    del v['DTSTART']; del v['DTEND']
+                    v.add('DTSTART', start); v.add('DTEND', start + datetime.timedelta(hours=1))
+                e.data = whole.to_ical().decode(); e.save()
+            """, [before[0].uid])
+        let synced = try s.plan(["sync"], now: "2026-11-23T08:10:00-05:00")
+        #expect(synced.status == 0, "\(synced)")
+        #expect(synced.stdout.contains("Changed on both sides: \"Essay\" (\(before[0].uid)) moved on the phone to Tue 2026-11-24 20:00–21:00 while plan had moved it to "),
+                "\(synced.stdout)")
+        #expect(synced.stdout.contains("; the phone's time is kept."))
+        let after = Dictionary(try PhoneEditTests.events(s).map { ($0.uid, $0) }, uniquingKeysWith: { a, _ in a })
+        let evening = Int(ISO8601DateFormatter().date(from: "2026-11-25T01:00:00Z")!.timeIntervalSince1970)
+        #expect(after[before[0].uid]?.start == evening, "\(synced.stdout)")
+        let work = after.values.reduce(0) { $0 + $1.end - $1.start }
+        #expect(work == 2 * 3600, "\(after)")
+    }
 }
