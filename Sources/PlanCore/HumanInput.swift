@@ -60,6 +60,59 @@ package enum HumanInput {
         }
         return DateText.parse(text.trimmingCharacters(in: " ").replacingSpace())
     }
+
+    /// Minutes after midnight for `09:00`, `9:00`, `9am`, `9 am`, `9:30pm`,
+    /// `12am` (0), `12pm` (noon), `noon`, or `24:00` (1440) when `allow24`;
+    /// nil for anything else.
+    package static func clock(_ text: String, allow24: Bool = false) -> Int? {
+        var t = text.trimmingCharacters(in: " ").lowercased()
+        if t == "noon" { return 720 }
+        if t == "midnight" { return allow24 ? 1440 : 0 }
+        var half: String?
+        for suffix in ["am", "pm", "a.m.", "p.m."] where t.hasSuffix(suffix) {
+            half = String(suffix.prefix(1))
+            t = String(t.dropLast(suffix.count)).trimmingCharacters(in: " ")
+            break
+        }
+        let parts = t.split(separator: ":", omittingEmptySubsequences: false)
+        guard (1...2).contains(parts.count), parts.allSatisfy({ !$0.isEmpty && $0.count <= 2 && $0.allSatisfy(\.isASCIIDigit) }),
+              var h = Int(parts[0]) else { return nil }
+        let m = parts.count == 2 ? Int(parts[1])! : 0
+        // A bare hour needs am/pm (`9` is a duration elsewhere); minutes are two digits.
+        guard m < 60, parts.count == 2 ? parts[1].count == 2 : half != nil else { return nil }
+        if let half {
+            guard (1...12).contains(h) else { return nil }
+            h = h % 12 + (half == "p" ? 12 : 0)
+        }
+        if allow24, h == 24, m == 0 { return 1440 }
+        guard h < 24 else { return nil }
+        return h * 60 + m
+    }
+
+    /// The days of `text`: codes (`MO` … `SU`), names or their first three
+    /// letters (`Friday`, `fri`), or the one-letter forms timetables print
+    /// run together (`M T W R F S U`: `TR`, `MWF`, `F`); several separated by
+    /// commas or spaces. Nil when any part is none of these.
+    package static func days(_ text: String) -> [Weekday]? {
+        let names = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
+        let letters: [Character: Weekday] = ["m": .monday, "t": .tuesday, "w": .wednesday, "r": .thursday, "f": .friday, "s": .saturday, "u": .sunday]
+        var out: [Weekday] = []
+        func add(_ d: Weekday) { if !out.contains(d) { out.append(d) } }
+        let parts = text.lowercased().split(whereSeparator: { $0 == "," || $0 == " " })
+        guard !parts.isEmpty, parts.count <= 14 else { return nil }
+        for part in parts {
+            if let d = Weekday.allCases.first(where: { $0.code.lowercased() == part }) {
+                add(d)
+            } else if part.count >= 3, let k = names.firstIndex(where: { $0 == part || ($0.hasPrefix(part) && part.count == 3) }) {
+                add(Weekday.allCases[k])
+            } else if part.count <= 7, part.allSatisfy({ letters[$0] != nil }) {
+                for c in part { add(letters[c]!) }
+            } else {
+                return nil
+            }
+        }
+        return out
+    }
 }
 
 extension String {

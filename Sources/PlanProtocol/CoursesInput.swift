@@ -12,11 +12,11 @@ package struct CoursesInputError: Error, Hashable, Sendable {
     package var value: String
     package var expected: String
 
-    /// `"9am": expected a time of day HH:MM`, what `plan rpc` says beside
+    /// `"25:00": expected a time of day such as 09:00, …`, what `plan rpc` says beside
     /// the field's pointer.
     package var paramsMessage: String { "\"\(value)\": expected \(expected)" }
 
-    /// `--no-earlier 9am: expected a time of day HH:MM`.
+    /// `--no-earlier 25:00: expected a time of day such as 09:00, …`.
     package var optionMessage: String {
         let option = "--" + field.reduce(into: "") { out, c in
             if c.isUppercase { out += "-" + c.lowercased() } else { out.append(c) }
@@ -38,6 +38,10 @@ package struct BuildRequest: Sendable {
     package var exclude: [String] = []
     /// `gpa` and `rating`, each ≥ 0, not both 0.
     package var weights: [(field: String, weight: Double)] = []
+    /// 1 to 20; 5 when not given.
+    package var maxCourses: Int?
+    /// More than 0, at most 60.
+    package var maxCredits: Double?
 
     package init() {}
 
@@ -52,16 +56,23 @@ package struct BuildRequest: Sendable {
             o.maxDays = maxDays
         }
         o.onlyOpen = onlyOpen
+        if let maxCourses {
+            guard (1...20).contains(maxCourses) else { throw CoursesInputError(field: "maxCourses", value: String(maxCourses), expected: "1 to 20") }
+            o.maxCourses = maxCourses
+        }
+        if let maxCredits {
+            guard maxCredits.isFinite, maxCredits > 0, maxCredits <= 60 else {
+                throw CoursesInputError(field: "maxCredits", value: String(maxCredits), expected: "more than 0, at most 60")
+            }
+            o.maxCredits = maxCredits
+        }
         o.noEarlier = try noEarlier.map { text throws(CoursesInputError) in try Self.minute(text, field: "noEarlier") }
         o.noLater = try noLater.map { text throws(CoursesInputError) in try Self.minute(text, field: "noLater") }
         for text in freeDays {
-            for part in text.split(separator: ",") {
-                let code = part.trimmingCharacters(in: .whitespaces).uppercased()
-                guard let day = Weekday.allCases.first(where: { $0.code == code || $0.shortName.uppercased() == code }) else {
-                    throw CoursesInputError(field: "freeDays", value: text, expected: "days MO TU WE TH FR SA SU")
-                }
-                if !o.freeDays.contains(day) { o.freeDays.append(day) }
+            guard let days = HumanInput.days(text) else {
+                throw CoursesInputError(field: "freeDays", value: text, expected: "days as MO TU WE TH FR SA SU, Friday or fri, or the letters timetables print (M T W R F S U: F, TR, MWF)")
             }
+            for day in days where !o.freeDays.contains(day) { o.freeDays.append(day) }
         }
         for text in exclude { o.excluded.insert(try Self.sectionRef(text)) }
         var gpa: Double?, rating: Double?
@@ -84,10 +95,10 @@ package struct BuildRequest: Sendable {
     }
 
     static func minute(_ text: String, field: String) throws(CoursesInputError) -> Int {
-        guard text.count == 5, let s = DateText.parseClock(text, allow24: true) else {
-            throw CoursesInputError(field: field, value: text, expected: "a time of day HH:MM")
+        guard let m = HumanInput.clock(text, allow24: true) else {
+            throw CoursesInputError(field: field, value: text, expected: "a time of day such as 09:00, 9:30, 9am or 9:30pm")
         }
-        return s / 60
+        return m
     }
 
     /// `CMSC436-0101`, `CMSC436:0101`, `CMSC436/0101` or `CMSC436 0101`.

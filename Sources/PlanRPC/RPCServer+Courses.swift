@@ -58,13 +58,20 @@ extension RPCServer {
 
     func coursesBuild(_ p: Params) throws(RPCError) -> String {
         try p.allowOnly(["courses", "catalog", "format", "term", "top", "noEarlier", "noLater", "freeDays", "maxDays",
-                         "onlyOpen", "exclude", "around", "weights"])
+                         "maxCourses", "maxCredits", "onlyOpen", "exclude", "around", "weights"])
         guard let courses = try p.optionalStrings("courses"), !courses.isEmpty else {
             throw RPCError.params(p.pointer("courses"), "required parameter \"courses\" is missing or empty: name at least one course code")
         }
         var request = BuildRequest()
         request.top = try p.optionalInt("top", in: Int.min...Int.max)
         request.maxDays = try p.optionalInt("maxDays", in: Int.min...Int.max)
+        request.maxCourses = try p.optionalInt("maxCourses", in: Int.min...Int.max)
+        if let v = p["maxCredits"] {
+            guard case .number(let text) = v, let credits = Double(text) else {
+                throw RPCError.params(p.pointer("maxCredits"), "expected a number more than 0, at most 60, got \(v.typeName)")
+            }
+            request.maxCredits = credits
+        }
         request.noEarlier = try p.optionalString("noEarlier")
         request.noLater = try p.optionalString("noLater")
         request.freeDays = try p.optionalStrings("freeDays") ?? []

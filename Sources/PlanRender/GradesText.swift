@@ -19,7 +19,7 @@ package enum GradesText {
         var out = ""
         for c in courses {
             let s = c.standing
-            var head = "\(style.bold(TerminalText.label(c.code)))  \(num(c.credits)) credits"
+            var head = "\(style.bold(TerminalText.label(c.code)))  \(num(c.credits)) credit\(c.credits == 1 ? "" : "s")"
             if let a = s.average, let step = s.step {
                 head += "  \(pct(a)) \(step.letter) (\(num(step.points)))"
             } else {

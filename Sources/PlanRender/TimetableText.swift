@@ -197,7 +197,7 @@ package enum TimetableText {
         guard !found.isEmpty else { return "No course matches \"\(TerminalText.label(query))\". Search by code (CMSC4) or by words of the title.\n" }
         return found.map { c in
             let sections = c.sections.count
-            return "\(TerminalText.label(c.code))  \(TerminalText.label(c.title))  \(TimetableText.number(c.credits, decimals: c.credits == c.credits.rounded() ? 0 : 1)) credits, "
+            return "\(TerminalText.label(c.code))  \(TerminalText.label(c.title))  \(TimetableText.number(c.credits, decimals: c.credits == c.credits.rounded() ? 0 : 1)) credit\(c.credits == 1 ? "" : "s"), "
                 + "\(sections) section\(sections == 1 ? "" : "s")\n"
         }.joined()
     }

@@ -61,6 +61,7 @@ extension PlanService {
         try guarded {
             let catalog = try given ?? self.catalog().catalog
             let courses = try Self.resolve(codes, in: catalog)
+            try Self.refuseWhatCannotApply(options, courses: courses)
             var options = options
             for path in around { options.around += try keepClear(path: path, term: catalog.term) }
             let result = TimetableBuilder.build(catalog: catalog, courses: courses, options: options)
@@ -79,6 +80,42 @@ extension PlanService {
             }
             return (result, catalog)
         }
+    }
+
+    /// Refuses a build beyond the load limits (`--max-courses`, default 5;
+    /// `--max-credits`) and options that cannot apply to these courses:
+    /// `--only-open` when none of their sections has seat counts, `--exclude`
+    /// of a section they do not have. Each message names the option, the
+    /// value and what to do.
+    static func refuseWhatCannotApply(_ options: BuildOptions, courses: [Course]) throws {
+        if courses.count > options.maxCourses {
+            throw ServiceError.refused("\(courses.count) courses is more than --max-courses \(options.maxCourses) (a full load is 4 to 6): "
+                                       + "leave some out, or give --max-courses \(courses.count) to build them anyway")
+        }
+        let credits = courses.reduce(0) { $0 + $1.credits }
+        if let limit = options.maxCredits, credits > limit {
+            throw ServiceError.refused("these courses are \(Self.credits(credits)) credits, more than --max-credits \(Self.credits(limit)): leave some out, or raise --max-credits")
+        }
+        if options.onlyOpen, !courses.contains(where: { $0.sections.contains { $0.seats != nil } }) {
+            throw ServiceError.refused("--only-open: the catalog gives no seat counts for \(courses.map(\.code).joined(separator: ", ")), "
+                                       + "so open and full sections cannot be told apart; leave --only-open out")
+        }
+        for ref in options.excluded.sorted() {
+            guard let course = courses.first(where: { Course.key($0.code) == ref.course }) else {
+                throw ServiceError.refused("--exclude \(ref.course)-\(ref.section): \(ref.course) is not among the courses asked for "
+                                           + "(\(courses.map(\.code).joined(separator: ", ")))")
+            }
+            guard course.sections.contains(where: { $0.id == ref.section }) else {
+                let ids = course.sections.map(\.id)
+                throw ServiceError.refused("--exclude \(course.code)-\(ref.section): \(course.code) has no section \(ref.section) (it has "
+                                           + "\(ids.prefix(12).joined(separator: ", "))\(ids.count > 12 ? ", …" : ""))")
+            }
+        }
+    }
+
+    /// `4`, `3.5`.
+    static func credits(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String(format: "%.1f", value)
     }
 
     /// The catalog's courses for `codes`, in the order given, each once; an

@@ -21,6 +21,10 @@ package struct BuildOptions: Hashable, Sendable {
     /// The weights of the score: `gpa` and `rating`, both ≥ 0, not both 0.
     package var gpaWeight: Double
     package var ratingWeight: Double
+    /// At most this many courses in one build (a full load is 4–6; the default is 5).
+    package var maxCourses = 5
+    /// At most this many credits in all, when set.
+    package var maxCredits: Double?
 
     package init(top: Int = 10, noEarlier: Int? = nil, noLater: Int? = nil, freeDays: [Weekday] = [], maxDays: Int? = nil,
                 onlyOpen: Bool = false, excluded: Set<SectionRef> = [], around: [KeepClear] = [],

@@ -28,6 +28,16 @@ import Testing
         Step(args: ["courses", "build", "CMSC330", "MATH240", "PHYS161", "ENGL101"], status: 3),
         Step(args: ["courses", "build", "CMSC33", "MATH240"], status: 65),
         Step(args: ["courses", "build", "CMSC330", "--free-day", "XX"], status: 64),
+        // Days and times as timetables print them and people type them.
+        Step(args: ["courses", "build", "CMSC330", "MATH240", "--free-day", "F", "--free-day", "TR", "--no-earlier", "9am", "--top", "1"], status: 3),
+        Step(args: ["courses", "build", "CMSC330", "MATH240", "--free-day", "Friday", "--no-later", "5:30pm", "--top", "1"], status: 0),
+        // Options that cannot apply, and loads past the limits, are refused with the reason.
+        Step(args: ["courses", "build", "MATH240", "PHYS161", "--only-open"], status: 65),
+        Step(args: ["courses", "build", "CMSC330", "MATH240", "--exclude", "CMSC330-9999"], status: 65),
+        Step(args: ["courses", "build", "CMSC330", "MATH240", "--exclude", "PHYS161-0101"], status: 65),
+        Step(args: ["courses", "build", "CMSC330", "MATH240", "PHYS161", "HIST200", "ENGL101", "--max-courses", "4"], status: 65),
+        Step(args: ["courses", "build", "CMSC330", "MATH240", "PHYS161", "--max-credits", "9"], status: 65),
+        Step(args: ["courses", "build", "CMSC330", "PHYS161", "--free-day", "MO,TU,WE,TH,FR", "--json"], status: 3),
         Step(args: ["courses", "build", "CMSC330", "--exclude", "0101"], status: 64),
         Step(args: ["courses", "build", "CMSC330", "--weight", "gpa=0", "--weight", "rating=0"], status: 64),
         Step(args: ["courses", "build", "CMSC330", "MATH240", "HIST200", "--weight", "gpa=3"], status: 0),

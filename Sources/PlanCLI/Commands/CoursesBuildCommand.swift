@@ -31,10 +31,12 @@ struct CoursesBuildCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Build from this catalog file instead of the imported one.", valueName: "file")) var catalog: String?
     @OptionGroup var source: CatalogInput.FormatOptions
     @Option(help: "How many combinations to show (1–1000).") var top = 10
-    @Option(help: ArgumentHelp("No meeting starts before this time.", valueName: "HH:MM")) var noEarlier: String?
-    @Option(help: ArgumentHelp("No meeting ends after this time.", valueName: "HH:MM")) var noLater: String?
-    @Option(help: ArgumentHelp("A day with no meetings (MO … SU); repeat or comma-separate.", valueName: "day")) var freeDay: [String] = []
+    @Option(help: ArgumentHelp("No meeting starts before this time (09:00, 9am, 9:30am).", valueName: "time")) var noEarlier: String?
+    @Option(help: ArgumentHelp("No meeting ends after this time (17:00, 5pm).", valueName: "time")) var noLater: String?
+    @Option(help: ArgumentHelp("Days with no meetings: FR, Friday, fri, or the letters timetables print (F, TR, MWF); repeat or comma-separate.", valueName: "day")) var freeDay: [String] = []
     @Option(help: ArgumentHelp("At most this many days on campus a week.", valueName: "n")) var maxDays: Int?
+    @Option(help: ArgumentHelp("At most this many courses (default 5; a full load is 4 to 6).", valueName: "n")) var maxCourses: Int?
+    @Option(help: ArgumentHelp("At most this many credits in all.", valueName: "n")) var maxCredits: Double?
     @Flag(help: "Only sections with open seats.") var onlyOpen = false
     @Option(help: ArgumentHelp("A section never to pick: COURSE-ID, e.g. CMSC436-0101; repeatable.", valueName: "section")) var exclude: [String] = []
     @Option(help: ArgumentHelp("Keep clear of this calendar's events (a job, practice); repeatable.", valueName: "file.ics")) var around: [String] = []
@@ -53,6 +55,8 @@ struct CoursesBuildCommand: ParsableCommand {
         request.noLater = noLater
         request.freeDays = freeDay
         request.maxDays = maxDays
+        request.maxCourses = maxCourses
+        request.maxCredits = maxCredits
         request.onlyOpen = onlyOpen
         request.exclude = exclude
         for text in weight {
@@ -79,7 +83,11 @@ struct CoursesBuildCommand: ParsableCommand {
             } else {
                 show(TimetableText.build(result, catalog: used, options: buildOptions, style: Style.text), terminator: "")
             }
-            if result.combinations.isEmpty { throw ExitCode(ExitStatus.doesNotFit.rawValue) }
+            if result.combinations.isEmpty {
+                // The JSON error says what failed (not the add-task words of exit 3); the text above said why.
+                _ = ErrorReport.shared.keep("no combination of one section per course fits: see the diagnosis")
+                throw ExitCode(ExitStatus.doesNotFit.rawValue)
+            }
         }
     }
 }
