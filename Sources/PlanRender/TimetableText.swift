@@ -194,7 +194,7 @@ package enum TimetableText {
 
     /// Courses found by `plan courses search`.
     package static func courses(_ found: [Course], query: String) -> String {
-        guard !found.isEmpty else { return "No course matches \"\(TerminalText.label(query))\". Search by code (CMSC4) or by words of the title.\n" }
+        guard !found.isEmpty else { return "No course matches \"\(TerminalText.label(query))\". Search by code (CMSC4), several codes (CMSC330 MATH240), words of the title, or an instructor's name.\n" }
         return found.map { c in
             let sections = c.sections.count
             return "\(TerminalText.label(c.code))  \(TerminalText.label(c.title))  \(TimetableText.number(c.credits, decimals: c.credits == c.credits.rounded() ? 0 : 1)) credit\(c.credits == 1 ? "" : "s"), "

@@ -1,18 +1,39 @@
-/// Finding courses by code or by words of the title.
+import Foundation
+
+/// Finding courses by code, several codes, words of the title, or an instructor.
 package enum CourseSearch {
-    /// Courses whose code contains the text (ignoring case, spaces, dashes) or
-    /// whose title contains every word of it; code matches first, then in
-    /// catalog order.
+    /// Courses whose code contains the text (ignoring case, spaces, dashes);
+    /// then, when the text is several codes (`CMSC330 MATH240`,
+    /// `CMSC330,MATH240`), the courses of each; then those whose title
+    /// contains every word of it; then those with a section taught by someone
+    /// whose name has every word (`Liskov`, `barbara petrova`; case and accents
+    /// ignored). Each course once, in that order, else in catalog order.
     package static func find(_ text: String, in catalog: Catalog) -> [Course] {
         let key = Course.key(text)
-        let words = text.lowercased().split(whereSeparator: { $0.isWhitespace }).map(String.init)
+        let words = fold(text).split(whereSeparator: { $0.isWhitespace || $0 == "," }).map(String.init)
         guard !words.isEmpty else { return [] }
-        let byCode = catalog.courses.filter { Course.key($0.code).contains(key) }
-        let byTitle = catalog.courses.filter { course in
-            let title = course.title.lowercased()
-            return !byCode.contains(course) && words.allSatisfy { title.contains($0) }
+        var out = catalog.courses.filter { Course.key($0.code).contains(key) }
+        func add(_ found: [Course]) { for c in found where !out.contains(c) { out.append(c) } }
+        if words.count > 1 {
+            let each = words.map { w in catalog.courses.filter { Course.key($0.code).contains(Course.key(w)) } }
+            if each.allSatisfy({ !$0.isEmpty }) { add(each.flatMap { $0 }) }
         }
-        return byCode + byTitle
+        add(catalog.courses.filter { course in
+            let title = fold(course.title)
+            return words.allSatisfy { title.contains($0) }
+        })
+        add(catalog.courses.filter { course in
+            course.sections.contains { s in s.instructors.contains { name in
+                let n = fold(name)
+                return words.allSatisfy { n.contains($0) }
+            } }
+        })
+        return out
+    }
+
+    /// Lower case without accents: `Pétrova` → `petrova`.
+    static func fold(_ text: String) -> String {
+        text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil).lowercased()
     }
 
     /// The courses whose codes are nearest to `code` (fewest edits), nearest

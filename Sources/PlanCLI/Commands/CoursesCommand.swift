@@ -50,7 +50,7 @@ struct CoursesCommand: ParsableCommand {
 
     struct Search: ParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "search", abstract: "Find courses by code (CMSC4) or words of the title (\"data structures\").")
+            commandName: "search", abstract: "Find courses by code (CMSC4), several codes (CMSC330 MATH240), words of the title (\"data structures\") or an instructor (liskov).")
         @Argument(help: ArgumentHelp("Code or title words.", valueName: "text")) var text: [String]
         @Option(help: ArgumentHelp("Search this catalog file instead of the imported one.", valueName: "file")) var catalog: String?
         @OptionGroup var source: CatalogInput.FormatOptions
