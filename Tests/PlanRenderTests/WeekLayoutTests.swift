@@ -102,3 +102,17 @@ import Testing
         }
     }
 }
+
+/// Twelve courses in one week: twelve colours, the same on every run.
+@Suite struct WeekColorTests {
+    @Test func twelveCoursesTwelveColours() {
+        let codes = ["CMSC131", "CMSC132", "CMSC216", "CMSC250", "CMSC330", "CMSC351", "MATH140", "MATH141", "MATH240", "HIST200", "CHEM110", "ENGL101"]
+        let colors = WeekColors.distinct(codes, chosen: [:])
+        #expect(Set(codes.compactMap { colors[$0] }).count == 12, "\(colors)")
+        #expect(WeekColors.distinct(codes.reversed(), chosen: [:]) == colors)
+        // A project's own colour is kept, and no other course takes it.
+        let chosen = WeekColors.distinct(codes, chosen: [WeekGroups.key("MATH240"): "red"])
+        #expect(chosen["MATH240"] == "#e15759")
+        #expect(Set(codes.compactMap { chosen[$0] }).count == 12)
+    }
+}

@@ -1,10 +1,15 @@
 /// One colour per course or project, the same on every run: the project's
 /// own `--color` when it names one, else a palette entry picked by a stable
-/// hash of the group's key (FNV-1a, not Swift's per-process `hashValue`).
+/// hash of the group's key (FNV-1a, not Swift's per-process `hashValue`);
+/// within one picture (``distinct(_:chosen:)``) no two groups share one
+/// while the palette lasts.
 package enum WeekColors {
-    /// Ten colours that are told apart on a white page and on a dark terminal.
+    /// Fourteen colours that are told apart on a white page and on a dark terminal; a group's own
+    /// is one of the first ``hashed`` (as before there were more), the rest go to groups whose own is taken.
+    package static let hashed = 10
     package static let palette = ["#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f",
-                                 "#edc948", "#b07aa1", "#ff9da7", "#9c755f", "#d37295"]
+                                 "#edc948", "#b07aa1", "#ff9da7", "#9c755f", "#d37295",
+                                 "#a0cbe8", "#8cd17d", "#499894", "#79706e"]
     /// Events that belong to no course or project.
     package static let neutral = "#a0a0a0"
 
@@ -28,7 +33,34 @@ package enum WeekColors {
     package static func color(group: String?, chosen: String?) -> String {
         if let chosen, let h = hex(chosen) { return h }
         guard let group else { return neutral }
-        return palette[Int(fnv1a(WeekGroups.key(group)) % UInt64(palette.count))]
+        return palette[Int(fnv1a(WeekGroups.key(group)) % UInt64(hashed))]
+    }
+
+    /// The colours of `groups` together: each project's chosen colour, then,
+    /// in the order of the groups' keys, each other group its hashed palette
+    /// entry or, when a group before it has that, the next one no group has
+    /// (so up to the palette's size, no two courses share a colour).
+    package static func distinct(_ groups: [String], chosen: [String: String]) -> [String: String] {
+        // By key: "CS 201" and "CS201" are one course.
+        var byKey: [String: String] = [:]
+        var taken = Set<String>()
+        let keys = Set(groups.map(WeekGroups.key)).sorted()
+        for k in keys {
+            if let c = chosen[k].flatMap(hex) {
+                byKey[k] = c
+                taken.insert(c)
+            }
+        }
+        for k in keys where byKey[k] == nil {
+            let own = Int(fnv1a(k) % UInt64(hashed))
+            let free = (0..<palette.count).map { palette[(own + $0) % palette.count] }.first { !taken.contains($0) }
+            let c = free ?? palette[own]
+            byKey[k] = c
+            taken.insert(c)
+        }
+        var out: [String: String] = [:]
+        for g in groups { out[g] = byKey[WeekGroups.key(g)] }
+        return out
     }
 
     /// FNV-1a, 64 bits, over the UTF-8 bytes.

@@ -104,13 +104,11 @@ package struct WeekLayout: Hashable, Sendable {
         let zone = input.zone
         let dates = (0..<days).map { input.first.adding(days: $0) }
         let bounds = (0...days).map { zone.resolve(LocalDateTime(date: input.first.adding(days: $0))) }
-        var colorCache: [String: String] = [:]
+        // Every group of this picture at once: no two share a colour while the palette lasts.
+        let colors = WeekColors.distinct(input.items.compactMap(\.group) + input.unscheduled.map(\.code), chosen: input.colors)
         func colorOf(_ group: String?) -> String {
             guard let group else { return WeekColors.neutral }
-            if let known = colorCache[group] { return known }
-            let c = WeekColors.color(group: group, chosen: input.colors[WeekGroups.key(group)])
-            colorCache[group] = c
-            return c
+            return colors[group] ?? WeekColors.color(group: group, chosen: input.colors[WeekGroups.key(group)])
         }
 
         // Every timed item cut at the local midnights of the range.
