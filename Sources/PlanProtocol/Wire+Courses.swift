@@ -74,6 +74,8 @@ extension Wire {
         package var unscheduled: [PickedSections]
         package var replaced: String?
         package var planZone: String?
+        /// The tasks whose sittings moved off the new classes.
+        package var moved: [String]
 
         package init(_ used: TimetableInUse) {
             timetable = used.timetable.name
@@ -83,6 +85,7 @@ extension Wire {
             unscheduled = used.unscheduled.map { PickedSections(course: $0.course.code, ids: [$0.section.id]) }
             replaced = used.replaced
             planZone = used.planZone
+            moved = used.replanned?.moves.map(\.taskId) ?? []
         }
     }
 }

@@ -18,6 +18,9 @@ package struct TimetableInUse: Sendable {
     package var replaced: String?
     /// The plan's own zone when it is not the term's: sittings are planned and shown in it.
     package var planZone: String?
+    /// The plan re-fitted around the new classes (sittings that now collide moved, as `plan replan` moves them).
+    package var replanned: Replanned?
+    package var warnings: [ImportWarning] = []
 }
 
 extension PlanService {
@@ -242,8 +245,11 @@ extension PlanService {
     /// (under the timetable's name), so the next plan keeps clear of it. A
     /// timetable calendar registered by an earlier `use` is unregistered (its
     /// file is left), so only one timetable is the class schedule at a time.
+    /// The plan is then re-fitted around the new classes in the same
+    /// transaction: sittings that now collide move, as `plan replan` moves them.
     package func useTimetable(named name: String, out: String?) throws -> TimetableInUse {
         try guarded {
+            try prefetchSubscriptions()
             let planZone = try self.settings().timeZone
             let kept = try timetable(named: name)
             let path = Self.absolutePath(out ?? ((store.path as NSString).deletingLastPathComponent as NSString)
@@ -272,9 +278,11 @@ extension PlanService {
                 try FileOutput.write(text, to: path, streams: false)
                 let (source, _) = try register(path: path, name: kept.name, t)
                 try t.setSetting(Self.timetableCalendarKey, source.name)
+                let (replanned, warnings) = try replan(t, dryRun: false, compact: false)
                 return TimetableInUse(timetable: kept, calendar: source, path: path, events: classes.count,
                                       unscheduled: unscheduled, replaced: replaced,
-                                      planZone: planZone == kept.catalog.term.timeZone ? nil : planZone)
+                                      planZone: planZone == kept.catalog.term.timeZone ? nil : planZone,
+                                      replanned: replanned, warnings: warnings)
             }
         }
     }

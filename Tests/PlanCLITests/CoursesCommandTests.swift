@@ -51,6 +51,9 @@ import Testing
         Step(args: ["courses", "saved"], status: 0),
         Step(args: ["courses", "show", "fall-2027"], status: 0),
         Step(args: ["courses", "show", "spring"], status: 65),
+        // Study planned before the classes are known: `use` moves what now collides, and says so.
+        Step(args: ["add-task", "Reading", "--estimate", "4h", "--span", "2h", "--due", "2027-09-02", "--earliest", "09:00", "--latest", "12:00",
+                    "--placement", "early"], status: 0),
         Step(args: ["courses", "use", "fall-2027", "--out", "OUT/classes.ics"], status: 0),
         Step(args: ["calendar", "list"], status: 0),
         Step(args: ["add-task", "Problem set 1", "--project", "MATH240", "--estimate", "4h", "--span", "2h", "--due", "2027-09-03"], status: 0),

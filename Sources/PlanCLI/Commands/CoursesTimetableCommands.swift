@@ -91,6 +91,8 @@ struct CoursesUseCommand: ParsableCommand {
     func run() throws {
         try withService(options) { service in
             let used = try service.useTimetable(named: name, out: out)
+            printWarnings(used.warnings)
+            let zone = try service.zone()
             confirm(options.json, Wire.TimetableUse(used)) {
                 var s = "Wrote \(used.events) weekly class\(used.events == 1 ? "" : "es") of \"\(used.timetable.name)\" to \(used.path)\n"
                 s += "and registered it as calendar \"\(used.calendar.name)\""
@@ -101,6 +103,12 @@ struct CoursesUseCommand: ParsableCommand {
                 if let planZone = used.planZone {
                     let termZone = used.timetable.catalog.term.timeZone
                     s += "Note: your plan's time zone is \(planZone), the classes' is \(termZone); if you live there: plan policy set --tz \(termZone)\n"
+                }
+                // The study plan around the new classes: what collided moved, said as `plan replan` says it.
+                if let r = used.replanned, !r.moves.isEmpty || !r.plan.diagnostics.isEmpty {
+                    s += "Your plan around these classes: " + r.text(zone: zone, style: Style.text)
+                } else if used.replanned?.kept ?? 0 > 0 {
+                    s += "Your plan: no study sitting collides with these classes.\n"
                 }
                 s += "Next: plan add-task \"Problem set 1\" --estimate 3h --due fri --project \(used.timetable.catalog.courses.first?.code ?? "COURSE")\n"
                 return s
