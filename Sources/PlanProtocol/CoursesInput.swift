@@ -42,6 +42,8 @@ package struct BuildRequest: Sendable {
     package var maxCourses: Int?
     /// More than 0, at most 60.
     package var maxCredits: Double?
+    /// Every combination, not the best timing of each choice of instructors.
+    package var variants = false
 
     package init() {}
 
@@ -56,6 +58,7 @@ package struct BuildRequest: Sendable {
             o.maxDays = maxDays
         }
         o.onlyOpen = onlyOpen
+        o.variants = variants
         if let maxCourses {
             guard (1...20).contains(maxCourses) else { throw CoursesInputError(field: "maxCourses", value: String(maxCourses), expected: "1 to 20") }
             o.maxCourses = maxCourses

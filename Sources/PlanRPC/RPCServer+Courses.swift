@@ -58,7 +58,7 @@ extension RPCServer {
 
     func coursesBuild(_ p: Params) throws(RPCError) -> String {
         try p.allowOnly(["courses", "catalog", "format", "term", "top", "noEarlier", "noLater", "freeDays", "maxDays",
-                         "maxCourses", "maxCredits", "onlyOpen", "exclude", "around", "weights"])
+                         "maxCourses", "maxCredits", "onlyOpen", "variants", "exclude", "around", "weights"])
         guard let courses = try p.optionalStrings("courses"), !courses.isEmpty else {
             throw RPCError.params(p.pointer("courses"), "required parameter \"courses\" is missing or empty: name at least one course code")
         }
@@ -76,6 +76,7 @@ extension RPCServer {
         request.noLater = try p.optionalString("noLater")
         request.freeDays = try p.optionalStrings("freeDays") ?? []
         request.onlyOpen = try p.optionalBool("onlyOpen") ?? false
+        request.variants = try p.optionalBool("variants") ?? false
         request.exclude = try p.optionalStrings("exclude") ?? []
         if let weights = try p.optionalObject("weights") {
             try weights.allowOnly(["gpa", "rating"])

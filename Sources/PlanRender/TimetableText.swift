@@ -85,14 +85,19 @@ package enum TimetableText {
         }
         let codes = result.combinations[0].picks.map { TerminalText.label($0.course.code) }
         let n = result.combinations.count
-        var out = n == 1 ? "The best conflict-free combination" : "The best \(n) conflict-free combinations"
-        out += " of \(list(codes)) (\(TerminalText.label(catalog.term.name))):\n"
+        let distinct = !options.variants
+        var out = distinct ? (n == 1 ? "The best choice of instructors" : "The best \(n) choices of instructors")
+            : (n == 1 ? "The best conflict-free combination" : "The best \(n) conflict-free combinations")
+        out += " for \(list(codes)) (\(TerminalText.label(catalog.term.name)))" + (distinct ? ", each at its best timing:\n" : ":\n")
         let filled = (gpa: result.filledGPA, rating: result.filledRating)
         for c in result.combinations {
             let days = days(c.picks)
             out += style.bold("#\(c.rank)  score \(score(c.score))")
             out += "  \(c.daysOnCampus) day\(c.daysOnCampus == 1 ? "" : "s")\(days.isEmpty ? "" : " (\(days))")"
             if c.latestEnd > 0 { out += ", done by \(clock(c.latestEnd))" }
+            if let others = c.otherTimings, others > 0 {
+                out += "; \(others >= TimetableBuilder.variantCap - 1 ? "\(others)+" : String(others)) other timing\(others == 1 ? "" : "s")"
+            }
             out += "\n"
             for p in c.picks { out += "    " + pickLine(p, term: catalog.term, filled: filled) + "\n" }
         }
@@ -103,6 +108,9 @@ package enum TimetableText {
             out += "\n* not known for that section: counted as the median over the catalog (\(known.joined(separator: ", "))).\n"
         }
         out += "\nKeep one: plan courses save 1 --name \(TerminalText.label(catalog.term.slug))\n"
+        if distinct && result.combinations.contains(where: { ($0.otherTimings ?? 0) > 0 }) {
+            out += "Every timing of these instructors: the same command with --variants\n"
+        }
         return out
     }
 

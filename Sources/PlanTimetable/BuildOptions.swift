@@ -25,6 +25,9 @@ package struct BuildOptions: Hashable, Sendable {
     package var maxCourses = 5
     /// At most this many credits in all, when set.
     package var maxCredits: Double?
+    /// List every combination (each timing of the same instructors apart) instead of the
+    /// best timing of each distinct choice of instructors.
+    package var variants = false
 
     package init(top: Int = 10, noEarlier: Int? = nil, noLater: Int? = nil, freeDays: [Weekday] = [], maxDays: Int? = nil,
                 onlyOpen: Bool = false, excluded: Set<SectionRef> = [], around: [KeepClear] = [],

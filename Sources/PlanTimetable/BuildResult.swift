@@ -32,13 +32,17 @@ package struct Combination: Hashable, Sendable {
     package var daysOnCampus: Int
     /// The latest end of any meeting, minutes after midnight (0 when nothing meets).
     package var latestEnd: Int
+    /// Of a distinct choice: how many other timings of the same instructors fit (nil when every
+    /// combination is listed, `--variants`), counted up to ``TimetableBuilder/variantCap``.
+    package var otherTimings: Int?
 
-    package init(rank: Int, score: Double, picks: [Pick], daysOnCampus: Int, latestEnd: Int) {
+    package init(rank: Int, score: Double, picks: [Pick], daysOnCampus: Int, latestEnd: Int, otherTimings: Int? = nil) {
         self.rank = rank
         self.score = score
         self.picks = picks
         self.daysOnCampus = daysOnCampus
         self.latestEnd = latestEnd
+        self.otherTimings = otherTimings
     }
 }
 

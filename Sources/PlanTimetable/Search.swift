@@ -35,6 +35,14 @@
 /// skipped. This turns proving that nothing fits (a pigeonhole of courses into few
 /// times) from a walk over sections into a walk over times.
 ///
+/// Distinct choices (`distinct`): each course's groups carry a choice id (its
+/// instructors), and a combination is held only as the best of its choice (the
+/// sequence of choice ids): a later one of the same choice replaces it only by
+/// beating it. The cut above stays exact: a completion C enters either as a new
+/// choice, by beating W, or by beating the held best E of its own choice, which is
+/// W or beats W; C is met after E, so it beats E only on (score, days, end), hence
+/// beats W there too.
+///
 /// Bounded: each node is a pick of a group in a finite domain, each group at most once
 /// per parent; `nodeLimit` (when given) stops the search early and says so. Memory: the
 /// domains of every position at every depth, n² · (groups / 64) words at most.
@@ -65,9 +73,11 @@ struct Search {
     let nodeLimit: Int?
     /// Stop at the first combination that fits (a test of existence, not a ranking).
     let firstOnly: Bool
+    /// Per course and group: its choice id (see the type's comment); nil to rank every combination.
+    let distinct: [[Int]]?
 
     init(problem: Compatibility, order: [Int]? = nil, ignoreScore: Bool = false, top: Int, maxDays: Int?, nodeLimit: Int? = nil,
-         firstOnly: Bool = false) {
+         firstOnly: Bool = false, distinct: [[Int]]? = nil) {
         self.problem = problem
         self.order = order ?? Array(problem.courses.indices)
         terms = ignoreScore ? problem.terms.map { $0.map { _ in 0 } } : problem.terms
@@ -75,6 +85,13 @@ struct Search {
         self.maxDays = maxDays
         self.nodeLimit = nodeLimit
         self.firstOnly = firstOnly
+        self.distinct = distinct
+    }
+
+    /// Whether `a` and `b` (group sequences along `order`) are the same choice.
+    func sameChoice(_ a: [Int], _ b: [Int], _ ids: [[Int]]) -> Bool {
+        for q in order.indices where ids[order[q]][a[q]] != ids[order[q]][b[q]] { return false }
+        return true
     }
 
     /// The best `top` combinations, best first, and whether the search ran to the end
@@ -145,6 +162,11 @@ struct Search {
                 alive[level] = true
                 let candidate = Found(key: k, days: dayCount, end: e, choice: choice)
                 if firstOnly { return ([candidate], true) }
+                if let ids = distinct, let same = found.firstIndex(where: { sameChoice($0.choice, choice, ids) }) {
+                    // Its choice is held: kept only as that choice's better timing.
+                    if !candidate.beats(found[same]) { continue }
+                    found.remove(at: same)
+                }
                 if found.count == top && !candidate.beats(found[top - 1]) { continue }
                 var slot = found.count
                 while slot > 0 && candidate.beats(found[slot - 1]) { slot -= 1 }

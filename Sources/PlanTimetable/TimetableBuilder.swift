@@ -20,7 +20,9 @@ package enum TimetableBuilder {
         let scoring = Scoring(catalog: catalog, options: options, courseCount: prepared.count)
         let problem = Compatibility(courses: prepared, scoring: scoring, calendar: calendar)
         let top = max(options.top, 0)
-        let (found, _) = Search(problem: problem, top: top, maxDays: options.maxDays).run()
+        // A choice is a set of instructors, one per course: its timings are grouped under it.
+        let choiceIds = prepared.map(Self.choiceIds)
+        let (found, _) = Search(problem: problem, top: top, maxDays: options.maxDays, distinct: options.variants ? nil : choiceIds).run()
 
         let totalCredits = Double(problem.credits.reduce(0, +))
         let scale = scoring.unitScale * Double(Int64(1) << scoring.shift) * 100 / max(totalCredits, 1)
@@ -34,10 +36,40 @@ package enum TimetableBuilder {
                             score: Double(scoring.unit(group.sections[0])) * scoring.unitScale,
                             filledGPA: values.filledGPA, filledRating: values.filledRating)
             }
-            return Combination(rank: rank + 1, score: Double(f.key) * scale, picks: picks, daysOnCampus: f.days, latestEnd: f.end)
+            let others = options.variants ? nil
+                : Self.timings(of: f.choice, ids: choiceIds, prepared: prepared, scoring: scoring, calendar: calendar, maxDays: options.maxDays) - 1
+            return Combination(rank: rank + 1, score: Double(f.key) * scale, picks: picks, daysOnCampus: f.days, latestEnd: f.end,
+                               otherTimings: others)
         }
         let diagnosis = combinations.isEmpty && top > 0 ? Diagnose.diagnosis(problem, maxDays: options.maxDays, calendar: calendar) : nil
         return BuildResult(combinations: combinations, filledGPA: scoring.filledGPA, filledRating: scoring.filledRating,
                            usedFilled: usedFilled, diagnosis: diagnosis)
+    }
+
+    /// Timings of one choice are counted up to this many.
+    package static let variantCap = 1000
+
+    /// Each group's choice id within its course: groups with the same instructors (in any order) share one.
+    static func choiceIds(_ course: PreparedCourse) -> [Int] {
+        var index: [[String]: Int] = [:]
+        return course.groups.map { g in
+            let who = g.sections[0].instructors.sorted()
+            if let k = index[who] { return k }
+            index[who] = index.count
+            return index.count - 1
+        }
+    }
+
+    /// How many conflict-free combinations (within `maxDays`) use the instructors of `choice`
+    /// (group per course), at most ``variantCap``: the same search over those groups alone.
+    static func timings(of choice: [Int], ids: [[Int]], prepared: [PreparedCourse], scoring: Scoring, calendar: TermDays,
+                        maxDays: Int?) -> Int {
+        let restricted = prepared.enumerated().map { i, course -> PreparedCourse in
+            var c = course
+            c.groups = course.groups.enumerated().filter { ids[i][$0.offset] == ids[i][choice[i]] }.map(\.element)
+            return c
+        }
+        let problem = Compatibility(courses: restricted, scoring: scoring, calendar: calendar)
+        return Search(problem: problem, ignoreScore: true, top: variantCap, maxDays: maxDays).run().found.count
     }
 }

@@ -43,9 +43,12 @@ func course(_ code: String, credits: Double = 3, _ sections: [Section]) -> Cours
     Course(code: code, title: code, credits: credits, sections: sections)
 }
 
-/// Builds with a catalog of exactly these courses.
+/// Builds with a catalog of exactly these courses, every combination listed (`--variants`: these
+/// tests are about the options and the ranking; distinct choices have their own).
 func build(_ courses: [Course], _ options: BuildOptions = BuildOptions(), term: Term = fall) -> BuildResult {
-    TimetableBuilder.build(catalog: Catalog(term: term, courses: courses), courses: courses, options: options)
+    var options = options
+    options.variants = true
+    return TimetableBuilder.build(catalog: Catalog(term: term, courses: courses), courses: courses, options: options)
 }
 
 /// Each combination as its picks' first ids, e.g. `[["0101", "0201"], …]`.

@@ -16,7 +16,8 @@ import Testing
         var random = TestRandom(seed: run.seed)
         var nonEmpty = 0
         for round in 0..<run.rounds {
-            let (catalog, asked, options) = randomCase(&random, scored: run.scored, large: run.large)
+            var (catalog, asked, options) = randomCase(&random, scored: run.scored, large: run.large)
+            options.variants = true
             let result = TimetableBuilder.build(catalog: catalog, courses: asked, options: options)
             let expected = BruteForce(catalog: catalog, courses: asked, options: options).top()
             let got = result.combinations.map { c in Row(ids: c.picks.map(\.ids), days: c.daysOnCampus, end: c.latestEnd, score: c.score) }
@@ -30,6 +31,42 @@ import Testing
         }
         // The cases are not all infeasible (or all trivial).
         #expect(nonEmpty > run.rounds * 2 / 5)
+    }
+
+    /// Distinct choices (the default): the best timing of each set of instructors, best
+    /// first, and how many other timings each has — against the brute force's whole
+    /// ranked list, keeping the first row of each set of instructors.
+    @Test(arguments: [(seed: UInt64(4242), scored: true, rounds: 300), (seed: 77, scored: false, rounds: 150)])
+    func distinctChoicesAreTheBruteForcesFirstOfEachInstructorSet(_ run: (seed: UInt64, scored: Bool, rounds: Int)) {
+        var random = TestRandom(seed: run.seed)
+        var grouped = 0
+        for round in 0..<run.rounds {
+            var (catalog, asked, options) = randomCase(&random, scored: run.scored, large: false)
+            options.variants = false
+            let result = TimetableBuilder.build(catalog: catalog, courses: asked, options: options)
+            var every = options
+            every.top = 100_000
+            let all = BruteForce(catalog: catalog, courses: asked, options: every).top()
+            let uniqueAsked = asked.reduce(into: [Course]()) { acc, c in if !acc.contains(where: { Course.key($0.code) == Course.key(c.code) }) { acc.append(c) } }
+            func who(_ row: Row) -> [[String]] {
+                zip(uniqueAsked, row.ids).map { course, ids in
+                    (course.sections.first { $0.id == ids[0] }?.instructors ?? []).sorted()
+                }
+            }
+            var firsts: [(row: Row, count: Int)] = []
+            for row in all {
+                if let k = firsts.firstIndex(where: { who($0.row) == who(row) }) { firsts[k].count += 1 } else { firsts.append((row, 1)) }
+            }
+            let expected = firsts.prefix(options.top)
+            #expect(result.combinations.count == expected.count, "round \(round)")
+            for (c, e) in zip(result.combinations, expected) {
+                #expect(c.picks.map(\.ids) == e.row.ids && abs(c.score - e.row.score) < 1e-9, "round \(round): got \(c.picks.map(\.ids)), expected \(e.row)")
+                #expect(c.otherTimings == min(e.count, TimetableBuilder.variantCap) - 1, "round \(round)")
+            }
+            if expected.contains(where: { $0.count > 1 }) { grouped += 1 }
+        }
+        // Some rounds have choices with several timings.
+        #expect(grouped > run.rounds / 10)
     }
 
     struct Row: CustomStringConvertible {

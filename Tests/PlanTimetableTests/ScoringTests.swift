@@ -25,7 +25,9 @@ import Testing
         // Known gpas 2.0, 4.0, 3.0 (one in a course not asked for): median 3.0.
         let a = course("A", [section("1", [], gpa: 2.0, rating: 5), section("2", [meet("M", "10:00", "11:00")], rating: 5)])
         let other = course("Z", [section("1", [], gpa: 4.0, rating: 5), section("2", [], gpa: 3.0)])
-        let result = TimetableBuilder.build(catalog: Catalog(term: fall, courses: [a, other]), courses: [a], options: BuildOptions())
+        var every = BuildOptions()
+        every.variants = true
+        let result = TimetableBuilder.build(catalog: Catalog(term: fall, courses: [a, other]), courses: [a], options: every)
         #expect(result.filledGPA == 3.0)
         #expect(result.filledRating == 5.0)
         let filled = result.combinations.first { $0.picks[0].ids == ["2"] }!

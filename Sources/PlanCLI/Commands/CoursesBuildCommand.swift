@@ -38,6 +38,8 @@ struct CoursesBuildCommand: ParsableCommand {
     @Option(help: ArgumentHelp("At most this many courses (default 5; a full load is 4 to 6).", valueName: "n")) var maxCourses: Int?
     @Option(help: ArgumentHelp("At most this many credits in all.", valueName: "n")) var maxCredits: Double?
     @Flag(help: "Only sections with open seats.") var onlyOpen = false
+    @Flag(help: "List every combination (each timing of the same instructors apart), not the best timing of each choice of instructors.")
+    var variants = false
     @Option(help: ArgumentHelp("A section never to pick: COURSE-ID, e.g. CMSC436-0101; repeatable.", valueName: "section")) var exclude: [String] = []
     @Option(help: ArgumentHelp("Keep clear of this calendar's events (a job, practice); repeatable.", valueName: "file.ics")) var around: [String] = []
     @Option(help: ArgumentHelp("gpa=W or rating=W (W ≥ 0); both 1 by default.", valueName: "field=w")) var weight: [String] = []
@@ -58,6 +60,7 @@ struct CoursesBuildCommand: ParsableCommand {
         request.maxCourses = maxCourses
         request.maxCredits = maxCredits
         request.onlyOpen = onlyOpen
+        request.variants = variants
         request.exclude = exclude
         for text in weight {
             let parts = text.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }

@@ -40,13 +40,15 @@ package enum TimetableBuildJSON {
     }
 
     static func node(_ c: Combination) -> JSONValue {
-        .object([
+        var members: [(String, JSONValue)] = [
             ("rank", .number(c.rank)),
             ("score", oneDecimal(c.score)),
             ("daysOnCampus", .number(c.daysOnCampus)),
             ("latestEnd", .string(CatalogRules.clockText(c.latestEnd))),
-            ("sections", .array(c.picks.map(node))),
-        ])
+        ]
+        if let others = c.otherTimings { members.append(("otherTimings", .number(others))) }
+        members.append(("sections", .array(c.picks.map(node))))
+        return .object(members)
     }
 
     static func node(_ p: Pick) -> JSONValue {
