@@ -33,7 +33,7 @@ package struct Combination: Hashable, Sendable {
     /// The latest end of any meeting, minutes after midnight (0 when nothing meets).
     package var latestEnd: Int
     /// Of a distinct choice: how many other timings of the same instructors fit (nil when every
-    /// combination is listed, `--variants`), counted up to ``TimetableBuilder/variantCap``.
+    /// combination is listed, `--variants`); ``TimetableBuilder/variantCap`` − 1 means at least that many.
     package var otherTimings: Int?
 
     package init(rank: Int, score: Double, picks: [Pick], daysOnCampus: Int, latestEnd: Int, otherTimings: Int? = nil) {

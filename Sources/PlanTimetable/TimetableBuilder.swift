@@ -46,8 +46,9 @@ package enum TimetableBuilder {
                            usedFilled: usedFilled, diagnosis: diagnosis)
     }
 
-    /// Timings of one choice are counted up to this many.
-    package static let variantCap = 1000
+    /// Timings of one choice are counted up to this many, within ``variantNodes`` steps of the search.
+    package static let variantCap = 100
+    package static let variantNodes = 20_000
 
     /// Each group's choice id within its course: groups with the same instructors (in any order) share one.
     static func choiceIds(_ course: PreparedCourse) -> [Int] {
@@ -61,7 +62,8 @@ package enum TimetableBuilder {
     }
 
     /// How many conflict-free combinations (within `maxDays`) use the instructors of `choice`
-    /// (group per course), at most ``variantCap``: the same search over those groups alone.
+    /// (group per course): the same search over those groups alone, stopped at ``variantCap``
+    /// timings or ``variantNodes`` steps — then the count is a floor, and ``variantCap`` is returned.
     static func timings(of choice: [Int], ids: [[Int]], prepared: [PreparedCourse], scoring: Scoring, calendar: TermDays,
                         maxDays: Int?) -> Int {
         let restricted = prepared.enumerated().map { i, course -> PreparedCourse in
@@ -70,6 +72,7 @@ package enum TimetableBuilder {
             return c
         }
         let problem = Compatibility(courses: restricted, scoring: scoring, calendar: calendar)
-        return Search(problem: problem, ignoreScore: true, top: variantCap, maxDays: maxDays).run().found.count
+        let (found, complete) = Search(problem: problem, ignoreScore: true, top: variantCap, maxDays: maxDays, nodeLimit: variantNodes).run()
+        return complete ? found.count : variantCap
     }
 }
