@@ -77,7 +77,7 @@ package struct BuildRequest: Sendable {
             }
             for day in days where !o.freeDays.contains(day) { o.freeDays.append(day) }
         }
-        for text in exclude { o.excluded.insert(try Self.sectionRef(text)) }
+        for text in exclude { o.excluded.insert(try Self.sectionRef(text, field: "exclude")) }
         var gpa: Double?, rating: Double?
         for (field, w) in weights {
             guard w.isFinite, w >= 0, w <= 1000 else {
@@ -105,7 +105,7 @@ package struct BuildRequest: Sendable {
     }
 
     /// `CMSC436-0101`, `CMSC436:0101`, `CMSC436/0101` or `CMSC436 0101`.
-    static func sectionRef(_ text: String) throws(CoursesInputError) -> SectionRef {
+    static func sectionRef(_ text: String, field: String) throws(CoursesInputError) -> SectionRef {
         let t = text.trimmingCharacters(in: .whitespaces)
         for separator in [":", "/", " ", "-"] {
             if let r = t.range(of: separator, options: .backwards) {
@@ -113,7 +113,24 @@ package struct BuildRequest: Sendable {
                 if !course.isEmpty, !section.isEmpty { return SectionRef(course: course, section: section) }
             }
         }
-        throw CoursesInputError(field: "exclude", value: text, expected: "a course and one of its sections, e.g. CMSC436-0101")
+        throw CoursesInputError(field: field, value: text, expected: "a course and one of its sections, e.g. CMSC436-0101")
+    }
+}
+
+/// What `plan courses save` and `courses.save` keep, checked once here for both faces.
+package struct SaveRequest: Sendable {
+    package var rank: Int
+    package var name: String?
+    /// `COURSE-ID`: which of the sections a build listed as identical to keep.
+    package var sections: [String] = []
+
+    package init(rank: Int) { self.rank = rank }
+
+    package func sectionRefs() throws(CoursesInputError) -> [SectionRef] {
+        guard (1...1000).contains(rank) else { throw CoursesInputError(field: "rank", value: String(rank), expected: "1 to 1000") }
+        var refs: [SectionRef] = []
+        for text in sections { refs.append(try BuildRequest.sectionRef(text, field: "section")) }
+        return refs
     }
 }
 

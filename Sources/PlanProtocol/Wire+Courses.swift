@@ -55,13 +55,21 @@ extension Wire {
         package var score: Double?
         package var inUse: Bool
         package var sections: [PickedSections]
+        /// Of `courses.save`: sections the build listed as identical to a kept one (another id
+        /// only), left out; absent when there were none.
+        package var identical: [PickedSections]?
 
-        package init(_ kept: StoredCatalog, inUse: Bool) {
+        package init(_ kept: StoredCatalog, inUse: Bool, identical: [SectionRef] = []) {
             name = kept.name
             term = kept.catalog.term.name
             score = kept.score.map { ($0 * 10).rounded() / 10 }
             self.inUse = inUse
             sections = kept.catalog.courses.map { PickedSections(course: $0.code, ids: $0.sections.map(\.id)) }
+            let left = kept.catalog.courses.compactMap { c -> PickedSections? in
+                let ids = identical.filter { $0.course == Course.key(c.code) }.map(\.section)
+                return ids.isEmpty ? nil : PickedSections(course: c.code, ids: ids)
+            }
+            self.identical = left.isEmpty ? nil : left
         }
     }
 

@@ -105,12 +105,23 @@ extension RPCServer {
     }
 
     func coursesSave(_ p: Params) throws(RPCError) -> String {
-        try p.allowOnly(["rank", "name"])
+        try p.allowOnly(["rank", "name", "sections"])
         guard let rank = try p.optionalInt("rank", in: 1...1000) else {
             throw RPCError.params(p.pointer("rank"), "required parameter \"rank\" is missing")
         }
-        let name = try p.optionalString("name")
-        return try withService { Self.encode(Wire.SavedTimetable(try $0.saveTimetable(rank: rank, name: name), inUse: false)) }
+        var request = SaveRequest(rank: rank)
+        request.name = try p.optionalString("name")
+        request.sections = try p.optionalStrings("sections") ?? []
+        let refs: [SectionRef]
+        do {
+            refs = try request.sectionRefs()
+        } catch {
+            throw params(error, p)
+        }
+        return try withService { service in
+            let saved = try service.saveTimetable(rank: rank, name: request.name, sections: refs)
+            return Self.encode(Wire.SavedTimetable(saved.kept, inUse: false, identical: saved.identical))
+        }
     }
 
     func coursesSaved(_ p: Params) throws(RPCError) -> String {

@@ -59,12 +59,15 @@ package enum TimetableText {
     package static func score(_ s: Double) -> String { number(s, decimals: 1) }
 
     /// One pick's line: course, section ids, meetings, instructors, GPA, rating, seats.
-    static func pickLine(_ p: Pick, term: Term, filled: (gpa: Double?, rating: Double?)) -> String {
+    static func pickLine(_ p: Pick, term: Term) -> String {
         let section = p.sections[0]
         var cells = ["\(TerminalText.label(p.course.code)) \(p.ids.map(TerminalText.label).joined(separator: "/"))", meetings(section, term: term)]
         if !section.instructors.isEmpty { cells.append(section.instructors.map(TerminalText.label).joined(separator: ", ")) }
-        if let g = section.gpa ?? (p.filledGPA ? filled.gpa : nil) { cells.append("GPA \(number(g, decimals: 2))\(p.filledGPA ? "*" : "")") }
-        if let r = section.rating ?? (p.filledRating ? filled.rating : nil) { cells.append("rating \(number(r, decimals: 1))\(p.filledRating ? "*" : "")") }
+        func filled(_ f: FilledValue, decimals: Int) -> String {
+            "\(number(f.value, decimals: decimals))* (\(f.source == .course ? "course" : f.source == .department ? "department" : "catalog") median)"
+        }
+        if let g = section.gpa { cells.append("GPA \(number(g, decimals: 2))") } else if let f = p.gpaFill { cells.append("GPA " + filled(f, decimals: 2)) }
+        if let r = section.rating { cells.append("rating \(number(r, decimals: 1))") } else if let f = p.ratingFill { cells.append("rating " + filled(f, decimals: 1)) }
         let seat = seats(section.seats)
         if !seat.isEmpty { cells.append(seat) }
         return cells.joined(separator: " · ")
@@ -89,23 +92,28 @@ package enum TimetableText {
         var out = distinct ? (n == 1 ? "The best choice of instructors" : "The best \(n) choices of instructors")
             : (n == 1 ? "The best conflict-free combination" : "The best \(n) conflict-free combinations")
         out += " for \(list(codes)) (\(TerminalText.label(catalog.term.name)))" + (distinct ? ", each at its best timing:\n" : ":\n")
-        let filled = (gpa: result.filledGPA, rating: result.filledRating)
+        let scored = !result.scoredBy.isEmpty
+        if !scored {
+            out += "No section in this catalog has a GPA or rating, so there is no score: choices are ranked by fewer days on campus, "
+                + "then the earlier end of the day. Grades or ratings can be joined on: plan courses ratings import FILE\n"
+        } else if result.filledGPA == nil || result.filledRating == nil {
+            out += "No section in this catalog has a\(result.filledGPA == nil ? " GPA" : " rating"): scores are \(result.filledGPA == nil ? "ratings" : "GPAs") alone.\n"
+        }
         for c in result.combinations {
             let days = days(c.picks)
-            out += style.bold("#\(c.rank)  score \(score(c.score))")
+            out += style.bold("#\(c.rank)" + (scored ? "  score \(score(c.score))" : ""))
             out += "  \(c.daysOnCampus) day\(c.daysOnCampus == 1 ? "" : "s")\(days.isEmpty ? "" : " (\(days))")"
             if c.latestEnd > 0 { out += ", done by \(clock(c.latestEnd))" }
             if let others = c.otherTimings, others > 0 {
-                out += "; \(others >= TimetableBuilder.variantCap - 1 ? "\(others)+" : String(others)) other timing\(others == 1 ? "" : "s")"
+                out += "; \(others >= TimetableBuilder.variantCap - 1 ? "\(others)+" : String(others)) other timing\(others == 1 ? "" : "s") or room\(others == 1 ? "" : "s")"
             }
+            if c.mostlyFilled { out += "; mostly filled-in values (\(Int((c.filledShare * 100).rounded()))% of the score)" }
             out += "\n"
-            for p in c.picks { out += "    " + pickLine(p, term: catalog.term, filled: filled) + "\n" }
+            for p in c.picks { out += "    " + pickLine(p, term: catalog.term) + "\n" }
         }
         if result.usedFilled {
-            var known: [String] = []
-            if let g = result.filledGPA { known.append("GPA \(number(g, decimals: 2))") }
-            if let r = result.filledRating { known.append("rating \(number(r, decimals: 1))") }
-            out += "\n* not known for that section: counted as the median over the catalog (\(known.joined(separator: ", "))).\n"
+            out += "\n* not known for that section: the median of the course's other sections, else of its department's, "
+                + "else of the whole catalog, as marked.\n"
         }
         out += "\nKeep one: plan courses save 1 --name \(TerminalText.label(catalog.term.slug))\n"
         if distinct && result.combinations.contains(where: { ($0.otherTimings ?? 0) > 0 }) {

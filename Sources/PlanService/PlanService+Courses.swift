@@ -23,6 +23,14 @@ package struct TimetableInUse: Sendable {
     package var warnings: [ImportWarning] = []
 }
 
+/// What `plan courses save` kept: one exact section per course, and the sections the
+/// build listed beside each as identical (same times, rooms, instructors and values; another
+/// id) that were left out.
+package struct SavedChoice: Sendable {
+    package var kept: StoredCatalog
+    package var identical: [SectionRef]
+}
+
 extension PlanService {
     /// The settings key naming the calendar a timetable was last written to by `use`.
     static let timetableCalendarKey = "timetableCalendar"
@@ -169,8 +177,10 @@ extension PlanService {
 
     /// Keeps combination `rank` of the last build as a timetable named `name`
     /// (default: the term's name as a slug, numbered when taken). An existing
-    /// name is refused, not overwritten.
-    package func saveTimetable(rank: Int, name: String?) throws -> StoredCatalog {
+    /// name is refused, not overwritten. Of sections the build listed together as
+    /// identical, the one named in `sections` is kept (default: the first by id): the
+    /// timetable records the section the student registers for.
+    package func saveTimetable(rank: Int, name: String?, sections: [SectionRef] = []) throws -> SavedChoice {
         try guarded {
             try store.write { t in
                 let builds = try t.catalogs(.build)
@@ -183,6 +193,7 @@ extension PlanService {
                 guard var kept = builds.first(where: { $0.name == String(rank) }) else {
                     throw ServiceError.refused("the last build listed combinations 1–\(builds.count); there is no #\(rank)")
                 }
+                let identical = try Self.keepOneSection(of: &kept.catalog, named: sections, rank: rank)
                 let taken = Set(try t.catalogs(.timetable).map { $0.name.lowercased() })
                 if let name {
                     let trimmed = name.trimmingCharacters(in: .whitespaces)
@@ -202,9 +213,36 @@ extension PlanService {
                 }
                 kept.saved = now
                 try t.putCatalog(kept, as: .timetable)
-                return kept
+                return SavedChoice(kept: kept, identical: identical)
             }
         }
+    }
+
+    /// Leaves one section per course of a built combination: the one `named` gives for that
+    /// course, else the first. Returns the ones left out. A named section that is not one of
+    /// the combination's, or a course not in it, is refused with the ones that can be named.
+    static func keepOneSection(of catalog: inout Catalog, named: [SectionRef], rank: Int) throws -> [SectionRef] {
+        for ref in named where !catalog.courses.contains(where: { Course.key($0.code) == ref.course }) {
+            throw ServiceError.refused("--section \(ref.course)-\(ref.section): combination #\(rank) has no course \(ref.course); "
+                                       + "its courses are \(catalog.courses.map(\.code).joined(separator: ", "))")
+        }
+        var leftOut: [SectionRef] = []
+        for k in catalog.courses.indices {
+            let course = catalog.courses[k]
+            let ids = course.sections.map(\.id)
+            var keep = 0
+            if let ref = named.last(where: { $0.course == Course.key(course.code) }) {
+                guard let at = ids.firstIndex(of: ref.section) else {
+                    throw ServiceError.refused("--section \(course.code)-\(ref.section): combination #\(rank) has \(course.code) "
+                                               + (ids.count == 1 ? "section \(ids[0]) only" : "sections \(ids.joined(separator: ", ")), identical but for their ids; name one of them"))
+                }
+                keep = at
+            }
+            guard ids.count > 1 else { continue }
+            leftOut += ids.indices.filter { $0 != keep }.map { SectionRef(course: course.code, section: ids[$0]) }
+            catalog.courses[k].sections = [course.sections[keep]]
+        }
+        return leftOut
     }
 
     /// The name of the timetable `use` last made the class calendar, while that calendar is registered.

@@ -9,6 +9,9 @@ package struct BuildResult: Hashable, Sendable {
     package var filledRating: Double?
     /// True when some section of a returned combination had its GPA or rating filled in.
     package var usedFilled: Bool
+    /// The fields scores are made of: `gpa`, `rating`, both, or none when no section of the
+    /// catalog has either (then every score is 0 and the order is fewer days, earlier end, ids).
+    package var scoredBy: [String] = []
     /// Why nothing fits, when `combinations` is empty.
     package var diagnosis: BuildDiagnosis?
 
@@ -35,6 +38,12 @@ package struct Combination: Hashable, Sendable {
     /// Of a distinct choice: how many other timings of the same instructors fit (nil when every
     /// combination is listed, `--variants`); ``TimetableBuilder/variantCap`` − 1 means at least that many.
     package var otherTimings: Int?
+    /// The share of the score that rests on filled values, 0–1 (credit-weighted over the
+    /// picks, by the weights of the fields filled); above one half the choice is flagged.
+    package var filledShare: Double = 0
+
+    /// True when most of the score rests on values filled with medians.
+    package var mostlyFilled: Bool { filledShare > 0.5 }
 
     package init(rank: Int, score: Double, picks: [Pick], daysOnCampus: Int, latestEnd: Int, otherTimings: Int? = nil) {
         self.rank = rank
@@ -52,20 +61,35 @@ package struct Pick: Hashable, Sendable {
     package var course: Course
     /// At least one; `sections[0]` has the smallest id.
     package var sections: [Section]
-    /// This section's score 0–1 and whether its GPA / rating were filled with the median.
+    /// This section's score 0–1, and the medians that stood in for its GPA / rating when not known.
     package var score: Double
-    package var filledGPA: Bool
-    package var filledRating: Bool
+    package var gpaFill: FilledValue?
+    package var ratingFill: FilledValue?
 
-    package init(course: Course, sections: [Section], score: Double, filledGPA: Bool, filledRating: Bool) {
+    package init(course: Course, sections: [Section], score: Double, gpaFill: FilledValue? = nil, ratingFill: FilledValue? = nil) {
         self.course = course
         self.sections = sections
         self.score = score
-        self.filledGPA = filledGPA
-        self.filledRating = filledRating
+        self.gpaFill = gpaFill
+        self.ratingFill = ratingFill
     }
 
     package var ids: [String] { sections.map(\.id) }
+    package var filledGPA: Bool { gpaFill != nil }
+    package var filledRating: Bool { ratingFill != nil }
+}
+
+/// A median that stood in for a missing GPA or rating, and whose: the course's other
+/// sections, its department's, or the whole catalog's (the first that has a value).
+package struct FilledValue: Hashable, Sendable {
+    package enum Source: String, Hashable, Sendable { case course, department, catalog }
+    package var value: Double
+    package var source: Source
+
+    package init(value: Double, source: Source) {
+        self.value = value
+        self.source = source
+    }
 }
 
 /// Why no combination fits, named as precisely as the search can.

@@ -47,7 +47,7 @@ struct Compatibility {
         if credits.allSatisfy({ $0 == 0 }) { credits = credits.map { _ in 1 } }  // no credits at all: plain mean
         self.credits = credits
         terms = courses.indices.map { i in
-            courses[i].groups.map { (credits[i] * scoring.unit($0.sections[0])) >> scoring.shift }
+            courses[i].groups.map { (credits[i] * scoring.unit($0.sections[0], of: courses[i].course)) >> scoring.shift }
         }
         days = courses.map { $0.groups.map(\.days) }
         ends = courses.map { $0.groups.map(\.latestEnd) }

@@ -1,9 +1,11 @@
 import PlanCore
 
 /// Sections of one course that are interchangeable — the same meetings (weekdays,
-/// start, end and dates clipped to the term; room and kind may differ), the same
-/// instructors (in any order), the same gpa and rating as written (missing equals
-/// missing) — taken as one choice, so no combination is listed twice.
+/// start, end, dates clipped to the term, room and kind), the same instructors (in any
+/// order), the same gpa and rating as written (missing equals missing) — taken as one
+/// choice, so no combination is listed twice. They differ in nothing a student sees but
+/// their ids; sections in different rooms are never one group (the room is where the
+/// student goes), and `plan courses save` keeps exactly one of a group.
 ///
 /// Invariants: `sections` is non-empty and sorted by id (`String <`, catalog order
 /// between equal ids); all of them passed the options; `meetings` are the ones that take
@@ -22,8 +24,10 @@ struct SectionGroup {
     struct Key: Hashable {
         struct MeetingKey: Hashable, Comparable {
             var days: UInt8, start: Int, end: Int, from: Int64, to: Int64
+            var room: String, kind: String
             static func < (a: MeetingKey, b: MeetingKey) -> Bool {
-                (a.days, a.start, a.end, a.from, a.to) < (b.days, b.start, b.end, b.from, b.to)
+                (a.days, a.start, a.end, a.from, a.to, a.room) < (b.days, b.start, b.end, b.from, b.to, b.room)
+                    || ((a.days, a.start, a.end, a.from, a.to, a.room) == (b.days, b.start, b.end, b.from, b.to, b.room) && a.kind < b.kind)
             }
         }
         var meetings: [MeetingKey]
@@ -35,7 +39,8 @@ struct SectionGroup {
             meetings = section.meetings.map { m in
                 let span = m.span(in: term)
                 return MeetingKey(days: TermDays.mask(m.days), start: m.start, end: m.end,
-                                  from: span.from.daysSinceEpoch, to: span.to.daysSinceEpoch)
+                                  from: span.from.daysSinceEpoch, to: span.to.daysSinceEpoch,
+                                  room: m.room ?? "", kind: m.kind ?? "")
             }.sorted()
             instructors = section.instructors.sorted()
             gpa = section.gpa

@@ -27,23 +27,31 @@ package enum TimetableBuilder {
         let totalCredits = Double(problem.credits.reduce(0, +))
         let scale = scoring.unitScale * Double(Int64(1) << scoring.shift) * 100 / max(totalCredits, 1)
         var usedFilled = false
+        let weights = scoring.gpaWeight + scoring.ratingWeight
         let combinations = found.enumerated().map { rank, f in
+            var filled: Int64 = 0, whole: Int64 = 0
             let picks = f.choice.enumerated().map { i, g in
-                let group = prepared[i].groups[g]
-                let values = scoring.values(group.sections[0])
-                usedFilled = usedFilled || values.filledGPA || values.filledRating
-                return Pick(course: prepared[i].course, sections: group.sections,
-                            score: Double(scoring.unit(group.sections[0])) * scoring.unitScale,
-                            filledGPA: values.filledGPA, filledRating: values.filledRating)
+                let group = prepared[i].groups[g], course = prepared[i].course
+                let values = scoring.values(group.sections[0], of: course)
+                usedFilled = usedFilled || values.gpaFill != nil || values.ratingFill != nil
+                filled += problem.credits[i] * scoring.filledWeight(group.sections[0], of: course)
+                whole += problem.credits[i] * weights
+                return Pick(course: course, sections: group.sections,
+                            score: Double(scoring.unit(group.sections[0], of: course)) * scoring.unitScale,
+                            gpaFill: values.gpaFill, ratingFill: values.ratingFill)
             }
             let others = options.variants ? nil
                 : Self.timings(of: f.choice, ids: choiceIds, prepared: prepared, scoring: scoring, calendar: calendar, maxDays: options.maxDays) - 1
-            return Combination(rank: rank + 1, score: Double(f.key) * scale, picks: picks, daysOnCampus: f.days, latestEnd: f.end,
-                               otherTimings: others)
+            var combination = Combination(rank: rank + 1, score: Double(f.key) * scale, picks: picks, daysOnCampus: f.days, latestEnd: f.end,
+                                          otherTimings: others)
+            combination.filledShare = whole == 0 ? 0 : Double(filled) / Double(whole)
+            return combination
         }
         let diagnosis = combinations.isEmpty && top > 0 ? Diagnose.diagnosis(problem, maxDays: options.maxDays, calendar: calendar) : nil
-        return BuildResult(combinations: combinations, filledGPA: scoring.filledGPA, filledRating: scoring.filledRating,
-                           usedFilled: usedFilled, diagnosis: diagnosis)
+        var result = BuildResult(combinations: combinations, filledGPA: scoring.filledGPA, filledRating: scoring.filledRating,
+                                 usedFilled: usedFilled, diagnosis: diagnosis)
+        result.scoredBy = (scoring.gpaWeight > 0 ? ["gpa"] : []) + (scoring.ratingWeight > 0 ? ["rating"] : [])
+        return result
     }
 
     /// Timings of one choice are counted up to this many, within ``variantNodes`` steps of the search.

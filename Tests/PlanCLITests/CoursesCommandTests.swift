@@ -126,6 +126,50 @@ import Testing
         try RPCTests.expectValid(jobs)
     }
 
+    /// Sections at the same time with the same instructor in different rooms are two choices; only
+    /// sections that differ in nothing but the id are listed together, and `save` keeps the one
+    /// registered for (`--section`), whose room the class calendar then has.
+    @Test func theSectionSavedIsTheOneRegisteredFor() throws {
+        let dir = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let env = Self.environment(dir)
+        func section(_ id: String, _ room: String) -> String {
+            #"{"id": "\#(id)", "instructors": ["Ada Byron"], "gpa": 3.1, "meetings": [{"days": ["MO", "WE"], "start": "10:00", "end": "10:50", "room": "\#(room)"}]}"#
+        }
+        let catalog = #"{"term": {"name": "Fall 2027", "timeZone": "America/New_York", "start": "2027-08-30", "end": "2027-12-10"}, "#
+            + #""courses": [{"code": "CMSC131", "title": "Object-Oriented Programming I", "credits": 4, "sections": ["#
+            + [section("0103", "IRB 1116"), section("0101", "IRB 1116"), section("0102", "IRB 0324")].joined(separator: ", ") + "]}]}"
+        let file = dir.appendingPathComponent("catalog.json")
+        try catalog.write(to: file, atomically: true, encoding: .utf8)
+        func plan(_ args: [String], _ status: Int32 = 0) throws -> String {
+            let out = try CLIRunner.run(args, environment: env)
+            #expect(out.status == status, "plan \(args.joined(separator: " ")): \(out.stderr)")
+            return out.stdout + out.stderr
+        }
+        _ = try plan(["courses", "import", file.path])
+        let built = try plan(["courses", "build", "CMSC131", "--variants", "--json"])
+        let combos = try #require((try JSONSerialization.jsonObject(with: Data(built.utf8)) as? [String: Any])?["combinations"] as? [[String: Any]])
+        let ids = combos.compactMap { (($0["sections"] as? [[String: Any]])?.first?["ids"] as? [String]) }
+        #expect(ids == [["0101", "0103"], ["0102"]])
+
+        let saved = try plan(["courses", "save", "1"])
+        #expect(saved.contains("CMSC131 0101"), "\(saved)")
+        #expect(saved.contains("CMSC131: kept 0101; 0103 is identical but for the id"), "\(saved)")
+        let wrong = try plan(["courses", "save", "1", "--name", "b", "--section", "CMSC131-0102"], 65)
+        #expect(wrong.contains("sections 0101, 0103, identical but for their ids"), "\(wrong)")
+        let other = try plan(["courses", "save", "1", "--name", "b", "--section", "cmsc 131:0103", "--json"])
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(other.utf8)) as? [String: Any])
+        #expect((json["sections"] as? [[String: Any]])?.first?["ids"] as? [String] == ["0103"])
+        #expect((json["identical"] as? [[String: Any]])?.first?["ids"] as? [String] == ["0101"])
+        _ = try plan(["courses", "save", "1", "--name", "c", "--section", "CMSC131"], 64)
+
+        _ = try plan(["courses", "use", "b", "--out", dir.appendingPathComponent("b.ics").path])
+        let ics = try String(contentsOf: dir.appendingPathComponent("b.ics"), encoding: .utf8)
+        #expect(ics.contains("LOCATION:IRB 1116"))
+        #expect(ics.contains("section 0103\\n"))
+        #expect(!ics.contains("0101"))
+    }
+
     /// The class calendar as Python icalendar + recurring-ical-events expand it: the same meetings.
     @Test func theClassCalendarReadsTheSameInPython() throws {
         let dir = try Self.scratch()

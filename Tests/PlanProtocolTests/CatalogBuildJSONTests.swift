@@ -19,10 +19,14 @@ import Testing
         return s
     }
 
-    static let result = BuildResult(
-        combinations: [Combination(rank: 1, score: 87.25, picks: [Pick(course: course, sections: [a, b], score: 0.8725, filledGPA: false, filledRating: true)],
-                                   daysOnCampus: 2, latestEnd: 650)],
-        filledGPA: 3.05, filledRating: 3.9, usedFilled: true, diagnosis: nil)
+    static var result: BuildResult {
+        var c = Combination(rank: 1, score: 87.25, picks: [Pick(course: course, sections: [a, b], score: 0.8725, ratingFill: FilledValue(value: 3.9, source: .department))],
+                            daysOnCampus: 2, latestEnd: 650)
+        c.filledShare = 0.5
+        var r = BuildResult(combinations: [c], filledGPA: 3.05, filledRating: 3.9, usedFilled: true, diagnosis: nil)
+        r.scoredBy = ["gpa", "rating"]
+        return r
+    }
 
     @Test func theOutputIsExactAndDeterministic() throws {
         let text = String(decoding: TimetableBuildJSON.encode(Self.result), as: UTF8.self)
@@ -34,6 +38,8 @@ import Testing
               "score": 87.3,
               "daysOnCampus": 2,
               "latestEnd": "10:50",
+              "filledShare": 0.5,
+              "mostlyFilled": false,
               "sections": [
                 {
                   "course": "CMSC436",
@@ -45,6 +51,8 @@ import Testing
                   "rating": null,
                   "gpaFilled": false,
                   "ratingFilled": true,
+                  "gpaFill": null,
+                  "ratingFill": {"value": 3.9, "from": "department"},
                   "score": 87.3,
                   "seats": [
                     {"id": "0101", "open": 3, "total": 40, "waitlist": 0}
@@ -57,6 +65,7 @@ import Testing
             }
           ],
           "filled": {"gpa": 3.05, "rating": 3.9, "used": true},
+          "scoredBy": ["gpa", "rating"],
           "diagnosis": null
         }
 

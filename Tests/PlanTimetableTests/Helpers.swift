@@ -31,8 +31,8 @@ func minute(_ text: String) -> Int {
     return parts[0] * 60 + parts[1]
 }
 
-func meet(_ days: String, _ start: String, _ end: String, from: LocalDate? = nil, to: LocalDate? = nil, room: String? = nil) -> Meeting {
-    Meeting(days: weekdays(days), start: minute(start), end: minute(end), room: room, from: from, to: to)
+func meet(_ days: String, _ start: String, _ end: String, from: LocalDate? = nil, to: LocalDate? = nil, room: String? = nil, kind: String? = nil) -> Meeting {
+    Meeting(days: weekdays(days), start: minute(start), end: minute(end), room: room, kind: kind, from: from, to: to)
 }
 
 func section(_ id: String, _ meetings: [Meeting], instructors: [String] = ["Staff"], gpa: Double? = nil, rating: Double? = nil, seats: Seats? = nil) -> Section {

@@ -97,6 +97,7 @@ import Testing
         }
         func randomCourse(_ code: String) -> Course {
             var sections: [Section] = []
+            let unrated = r.chance(25)  // no section of the course has a GPA
             let ids = (1...(large ? r.int(4...8) : r.int(1...6))).map { "0\($0)" }
             for id in ids {
                 if let model = sections.last, r.chance(40) {
@@ -106,13 +107,13 @@ import Testing
                     copy.seats = r.chance(50) ? nil : Seats(open: r.int(0...2), total: 10)
                     if r.chance(50) {
                         copy.instructors = [r.pick(instructors)]
-                        copy.gpa = !scored || r.chance(30) ? nil : Double(r.int(0...400)) / 100
+                        copy.gpa = !scored || unrated || r.chance(30) ? nil : Double(r.int(0...400)) / 100
                     }
                     sections.append(copy)
                     continue
                 }
                 sections.append(Section(id: id, instructors: [r.pick(instructors)],
-                                        gpa: !scored || r.chance(30) ? nil : Double(r.int(0...400)) / 100,
+                                        gpa: !scored || unrated || r.chance(30) ? nil : Double(r.int(0...400)) / 100,
                                         rating: !scored || r.chance(30) ? nil : Double(r.int(0...50)) / 10,
                                         seats: r.chance(50) ? nil : Seats(open: r.int(0...2), total: 10),
                                         meetings: (0..<r.int(0...2)).map { _ in randomMeeting() }))
@@ -121,8 +122,9 @@ import Testing
             for k in sections.indices.reversed() where k > 0 { sections.swapAt(k, r.int(0...k)) }
             return Course(code: code, title: code, credits: Double(r.chance(10) ? 0 : r.int(1...4)), sections: sections)
         }
-        let asked = (0..<(large ? r.int(6...7) : r.int(2...5))).map { randomCourse("C\($0)") }
-        let others = (0..<r.int(0...2)).map { randomCourse("X\($0)") }
+        // Departments AB and CD, and codes with none (digits only): fills come from each in turn.
+        let asked = (0..<(large ? r.int(6...7) : r.int(2...5))).map { randomCourse(r.pick(["AB", "CD", ""]) + "\($0)") }
+        let others = (0..<r.int(0...2)).map { randomCourse(r.pick(["AB", "EF"]) + "9\($0)") }
         var options = BuildOptions(top: scored ? r.int(1...8) : r.int(1...20))
         if r.chance(20) { options.noEarlier = r.pick([500, 540]) }
         if r.chance(20) { options.noLater = r.pick([650, 700]) }
@@ -190,7 +192,7 @@ struct BruteForce {
     func description(_ s: Section) -> String {
         let ms = s.meetings.map { m in
             let span = m.span(in: catalog.term)
-            return "\(Set(m.days).sorted().map(\.code))-\(m.start)-\(m.end)-\(span.from)-\(span.to)"
+            return "\(Set(m.days).sorted().map(\.code))-\(m.start)-\(m.end)-\(span.from)-\(span.to)-\(m.room ?? "")-\(m.kind ?? "")"
         }.sorted()
         return "\(ms)|\(s.instructors.sorted())|\(String(describing: s.gpa))|\(String(describing: s.rating))"
     }
@@ -202,16 +204,35 @@ struct BruteForce {
         return s.count % 2 == 1 ? 2 * s[s.count / 2] : s[s.count / 2 - 1] + s[s.count / 2]
     }
 
+    /// The letters a code starts with, upper case; nil when it starts with none.
+    func department(_ code: String) -> String? {
+        let letters = code.uppercased().prefix { $0.isLetter }
+        return letters.isEmpty ? nil : String(letters)
+    }
+
+    /// The half-median standing in for a missing value of `course`: its own sections', else its
+    /// department's, else the catalog's.
+    func fill(_ course: Course, _ value: (Section) -> Int?) -> Int? {
+        if let own = halfMedian(course.sections.compactMap(value)) { return own }
+        if let d = department(course.code),
+           let theirs = halfMedian(catalog.courses.filter { department($0.code) == d }.flatMap(\.sections).compactMap(value)) {
+            return theirs
+        }
+        return halfMedian(catalog.courses.flatMap(\.sections).compactMap(value))
+    }
+
     func top() -> [PropertyTests.Row] {
         let all = catalog.courses.flatMap(\.sections)
         // gpa in 1/200 (hundredths, halved for an even median), rating in 1/20.
-        let gpaMedian = halfMedian(all.compactMap { $0.gpa.map { Int(($0 * 100).rounded()) } })
-        let ratingMedian = halfMedian(all.compactMap { $0.rating.map { Int(($0 * 10).rounded()) } })
-        let wg = gpaMedian == nil ? 0 : Int(options.gpaWeight), wr = ratingMedian == nil ? 0 : Int(options.ratingWeight)
+        let gpaOf = { (s: Section) in s.gpa.map { Int(($0 * 100).rounded()) } }
+        let ratingOf = { (s: Section) in s.rating.map { Int(($0 * 10).rounded()) } }
+        let wg = all.contains { $0.gpa != nil } ? Int(options.gpaWeight) : 0
+        let wr = all.contains { $0.rating != nil } ? Int(options.ratingWeight) : 0
         let credits = courses.allSatisfy { $0.credits == 0 } ? courses.map { _ in 1 } : courses.map { Int($0.credits) }
-        func points(_ s: Section) -> Int {
-            let g = s.gpa.map { Int(($0 * 100).rounded()) * 2 } ?? gpaMedian ?? 0
-            let r = s.rating.map { Int(($0 * 10).rounded()) * 2 } ?? ratingMedian ?? 0
+        let gpaFill = courses.map { fill($0, gpaOf) }, ratingFill = courses.map { fill($0, ratingOf) }
+        func points(_ s: Section, _ c: Int) -> Int {
+            let g = gpaOf(s).map { $0 * 2 } ?? gpaFill[c] ?? 0
+            let r = ratingOf(s).map { $0 * 2 } ?? ratingFill[c] ?? 0
             return 5 * wg * g + 40 * wr * r  // score · 20·(wg+wr) · 200
         }
         // Groups: sections with one description; each group named by its ids in order.
@@ -245,7 +266,7 @@ struct BruteForce {
                     }
                 }
                 if let limit = options.maxDays, weekdays.count > limit { return }
-                let key = picked.enumerated().reduce(0) { $0 + credits[$1.offset] * points(choices[$1.offset][$1.element][0]) }
+                let key = picked.enumerated().reduce(0) { $0 + credits[$1.offset] * points(choices[$1.offset][$1.element][0], $1.offset) }
                 entries.append(Entry(ids: picked.enumerated().map { choices[$0.offset][$0.element].map(\.id) }, key: key, days: weekdays.count, end: end))
                 return
             }

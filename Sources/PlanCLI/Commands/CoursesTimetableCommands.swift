@@ -10,17 +10,42 @@ import PlanTimetable
 struct CoursesSaveCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "save", abstract: "Keep combination N of the last build as a timetable.",
-        discussion: "Saved timetables stay when you build again or import a new catalog. Example: plan courses save 2 --name fall-2027")
+        discussion: """
+            Saved timetables stay when you build again or import a new catalog. A timetable keeps one section \
+            per course, the one you register for: where the build listed identical sections together \
+            (0103/0104: same times, rooms and instructor), the first is kept unless --section names another.
+
+            Example: plan courses save 2 --name fall-2027 --section CMSC131-0104
+            """)
     @Argument(help: ArgumentHelp("Its rank in the last `plan courses build`.", valueName: "n")) var rank: Int
     @Option(help: "Its name. Default: the term's name (fall-2027), numbered when taken.") var name: String?
+    @Option(help: ArgumentHelp("The section you register for, of ones the build listed together: COURSE-ID, e.g. CMSC131-0104; repeatable.",
+                               valueName: "section")) var section: [String] = []
     @OptionGroup var options: StoreOptions
 
     func run() throws {
+        var request = SaveRequest(rank: rank)
+        request.name = name
+        request.sections = section
+        let refs: [SectionRef]
+        do {
+            refs = try request.sectionRefs()
+        } catch {
+            throw ValidationError(error.optionMessage)
+        }
         try withService(options) { service in
-            let kept = try service.saveTimetable(rank: rank, name: name)
-            confirm(options.json, Wire.SavedTimetable(kept, inUse: false)) {
-                "Saved timetable \"\(kept.name)\" (score \(TimetableText.score(kept.score ?? 0))).\n"
-                    + "Next: plan courses use \(kept.name)   (writes it as your class calendar)\n"
+            let saved = try service.saveTimetable(rank: rank, name: name, sections: refs)
+            let kept = saved.kept
+            let wire = Wire.SavedTimetable(kept, inUse: false, identical: saved.identical)
+            confirm(options.json, wire) {
+                var text = "Saved timetable \"\(kept.name)\" (score \(TimetableText.score(kept.score ?? 0))): "
+                    + wire.sections.map { "\($0.course) \($0.ids.joined(separator: "/"))" }.joined(separator: ", ") + ".\n"
+                for other in wire.identical ?? [] {
+                    let keptId = wire.sections.first { $0.course == other.course }?.ids.first ?? ""
+                    text += "  \(other.course): kept \(keptId); \(other.ids.joined(separator: ", ")) \(other.ids.count == 1 ? "is" : "are") identical but for the id. "
+                        + "To keep \(other.ids[0]): plan courses remove \(kept.name), then plan courses save \(rank) --section \(other.course)-\(other.ids[0])\n"
+                }
+                return text + "Next: plan courses use \(kept.name)   (writes it as your class calendar)\n"
             }
         }
     }

@@ -8,12 +8,16 @@ import PlanJSON
 ///          "instructors": ["Ada Byron"], "gpa": 3.21, "rating": 4.2, "gpaFilled": false,
 ///          "ratingFilled": false, "score": 82.1, "seats": [{"id": "0101", "open": 3, "total": 40, "waitlist": 0}],
 ///          "meetings": [{"days": ["MO", "WE"], "start": "10:00", "end": "10:50", …}]}]}],
-///      "filled": {"gpa": 3.05, "rating": 3.9, "used": true},
+///      "filled": {"gpa": 3.05, "rating": 3.9, "used": true}, "scoredBy": ["gpa", "rating"],
 ///      "diagnosis": null}
 ///
 /// Members in that order, one combination per line block, scores 0–100 with one
 /// decimal (a section's too); `gpa`/`rating` are the section's own (null when
-/// unknown; `gpaFilled` says the median stood in). The same result gives the same bytes.
+/// unknown; `gpaFilled` says a median stood in, `gpaFill` which: `{"value": 3.1, "from":
+/// "course"|"department"|"catalog"}`). A combination's `filledShare` (0–1, two decimals) is
+/// how much of its score rests on filled values, `mostlyFilled` above one half. `filled`
+/// gives the catalog's medians; `scoredBy` the fields scores are made of (empty: no section
+/// has either, every score is 0). The same result gives the same bytes.
 package enum TimetableBuildJSON {
     package static func encode(_ result: BuildResult) -> [UInt8] {
         Array(node(result).prettyText().utf8)
@@ -27,8 +31,13 @@ package enum TimetableBuildJSON {
                 ("rating", r.filledRating.map(JSONValue.number) ?? .null),
                 ("used", .bool(r.usedFilled)),
             ])),
+            ("scoredBy", .array(r.scoredBy.map(JSONValue.string))),
             ("diagnosis", r.diagnosis.map(node) ?? .null),
         ])
+    }
+
+    static func node(_ f: FilledValue?) -> JSONValue {
+        f.map { .object([("value", .number($0.value)), ("from", .string($0.source.rawValue))]) } ?? .null
     }
 
     /// `87.25` → `87.3`: one decimal, half away from zero.
@@ -47,6 +56,8 @@ package enum TimetableBuildJSON {
             ("latestEnd", .string(CatalogRules.clockText(c.latestEnd))),
         ]
         if let others = c.otherTimings { members.append(("otherTimings", .number(others))) }
+        members.append(("filledShare", JSONValue.number(Double(Int((c.filledShare * 100).rounded())) / 100)))
+        members.append(("mostlyFilled", .bool(c.mostlyFilled)))
         members.append(("sections", .array(c.picks.map(node))))
         return .object(members)
     }
@@ -63,6 +74,8 @@ package enum TimetableBuildJSON {
             ("rating", first?.rating.map(JSONValue.number) ?? .null),
             ("gpaFilled", .bool(p.filledGPA)),
             ("ratingFilled", .bool(p.filledRating)),
+            ("gpaFill", node(p.gpaFill)),
+            ("ratingFill", node(p.ratingFill)),
             ("score", oneDecimal(p.score * 100)),
             ("seats", .array(p.sections.compactMap { s in
                 s.seats.map { .object([("id", .string(s.id)), ("open", .number($0.open)), ("total", .number($0.total)), ("waitlist", .number($0.waitlist))]) }
