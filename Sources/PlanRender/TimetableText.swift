@@ -138,6 +138,13 @@ package enum TimetableText {
             return "No combination fits: every section of \(course) is ruled out (\(total) section\(total == 1 ? "" : "s"): "
                 + parts.joined(separator: ", ") + "). Relax "
                 + (reasons.count == 1 ? "that option" : "those options") + " or leave \(course) out."
+        case .noWayToTake(let code, let reasons, let clashing):
+            let course = TerminalText.label(code)
+            var parts = reasons.map { "\($0.sections) section\($0.sections == 1 ? "" : "s") ruled out by \(option($0.option, options))" }
+            if clashing > 0 { parts.append("\(clashing) way\(clashing == 1 ? "" : "s") whose sections clash with each other") }
+            return "No combination fits: no way to take \(course) is left (a section of it is taken with one of each of its linked sections"
+                + (parts.isEmpty ? ")" : "; " + parts.joined(separator: ", ") + ")")
+                + (reasons.isEmpty ? ". Leave \(course) out, or ask the department." : ". Relax " + (reasons.count == 1 ? "that option" : "those options") + " or leave \(course) out.")
         case .pairClash(let a, let b, let example):
             let first = TerminalText.label(a), second = TerminalText.label(b)
             var s = "No combination fits: every section of \(first) clashes with every section of \(second)"
@@ -182,7 +189,10 @@ package enum TimetableText {
     /// `10:00–10:50 and 10:30–11:45`: the two clashing meetings' times on that day.
     static func clashTime(_ c: Clash, catalog: Catalog) -> String? {
         func meetings(_ ref: SectionRef) -> [Meeting] {
-            catalog.course(ref.course)?.sections.first { $0.id == ref.section }?.meetings.filter { $0.days.contains(c.day) } ?? []
+            // A bundle of linked sections (`AL1+AD2`) meets when its parts meet.
+            let sections = catalog.course(ref.course)?.sections ?? []
+            let parts = sections.contains { $0.id == ref.section } ? [ref.section] : ref.section.split(separator: "+").map(String.init)
+            return sections.filter { parts.contains($0.id) }.flatMap(\.meetings).filter { $0.days.contains(c.day) }
         }
         for a in meetings(c.first) {
             for b in meetings(c.second) where a.start < b.end && b.start < a.end {

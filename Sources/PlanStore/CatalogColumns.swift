@@ -32,7 +32,8 @@ package struct StoredCatalog: Hashable, Sendable {
 }
 
 /// How catalogs are kept in typed tables (schema 3): one row per catalog, its
-/// holidays, courses, sections and meetings below it, deleted with it.
+/// holidays, courses, sections and meetings below it, deleted with it; schema 12
+/// adds the sections' linked sections.
 enum CatalogColumns {
     static let create = """
         CREATE TABLE catalogs(
@@ -63,6 +64,16 @@ enum CatalogColumns {
             days TEXT NOT NULL, start INTEGER NOT NULL, end INTEGER NOT NULL,
             room TEXT, kind TEXT, from_date TEXT, to_date TEXT,
             PRIMARY KEY(catalog, course, section, idx));
+        \(createLinks)
+        """
+
+    /// Schema 12: a section's linked sections (`needsOneOf`), one row per id of each list.
+    static let createLinks = """
+        CREATE TABLE IF NOT EXISTS catalog_links(
+            catalog INTEGER NOT NULL REFERENCES catalogs(id) ON DELETE CASCADE,
+            course INTEGER NOT NULL, section INTEGER NOT NULL, list INTEGER NOT NULL, idx INTEGER NOT NULL,
+            id TEXT NOT NULL,
+            PRIMARY KEY(catalog, course, section, list, idx));
         """
 
     /// Instructors are kept in one column, separated by the ASCII unit separator
@@ -91,6 +102,12 @@ enum CatalogColumns {
                     .optional(section.seats.map { Int64($0.open) }), .optional(section.seats.map { Int64($0.total) }),
                     .optional(section.seats.map { Int64($0.waitlist) }),
                 ])
+                for (l, list) in section.needsOneOf.enumerated() {
+                    for (i, linked) in list.enumerated() {
+                        try db.query("INSERT INTO catalog_links VALUES(?, ?, ?, ?, ?, ?)",
+                                     [.int(id), .int(Int64(c)), .int(Int64(s)), .int(Int64(l)), .int(Int64(i)), .text(linked)])
+                    }
+                }
                 for (m, meeting) in section.meetings.enumerated() {
                     try db.query("INSERT INTO catalog_meetings VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", [
                         .int(id), .int(Int64(c)), .int(Int64(s)), .int(Int64(m)),
@@ -152,6 +169,16 @@ enum CatalogColumns {
                 courses[c].sections[s].meetings.append(Meeting(
                     days: days, start: Int(row.int(3)), end: Int(row.int(4)), room: row.optionalText(5), kind: row.optionalText(6),
                     from: try row.optionalText(7).map(date), to: try row.optionalText(8).map(date)))
+            }
+            try db.query("""
+                SELECT course, section, list, id FROM catalog_links WHERE catalog = ? ORDER BY course, section, list, idx
+                """, [.int(head.id)]) { row in
+                let c = Int(row.int(0)), s = Int(row.int(1)), l = Int(row.int(2))
+                guard courses.indices.contains(c), courses[c].sections.indices.contains(s), l >= 0, l <= courses[c].sections[s].needsOneOf.count else {
+                    throw StoreError.refused("catalog \"\(head.name)\": a linked section of section #\(s) of course #\(c), which it does not have")
+                }
+                if l == courses[c].sections[s].needsOneOf.count { courses[c].sections[s].needsOneOf.append([]) }
+                courses[c].sections[s].needsOneOf[l].append(row.text(3))
             }
             let term = Term(name: head.term.0, timeZone: head.term.1, start: try date(head.term.2), end: try date(head.term.3), holidays: holidays)
             return StoredCatalog(name: head.name, catalog: Catalog(term: term, courses: courses), source: head.source,

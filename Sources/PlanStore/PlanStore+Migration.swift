@@ -48,6 +48,8 @@ extension PlanStore {
                 // Schema 7 … 10 → 11: what `plan sync` keeps of each event (its SEQUENCE, LAST-MODIFIED,
                 // and the copies that keep the phone's additions), new columns.
                 if version >= 7 { try SyncColumns.fromSchema10(db) }
+                // Schema 3 … 11 → 12: linked sections of a catalog (a lecture's discussions and labs), a new table only.
+                if version >= 3 { try db.execute(CatalogColumns.createLinks) }
             }
             try db.execute("PRAGMA user_version = \(Self.schemaVersion); PRAGMA application_id = \(StoreMark.applicationID)")
             try StoreUpgrade.checkForeignKeys(db, path: path)

@@ -100,6 +100,10 @@ package enum BuildDiagnosis: Hashable, Sendable {
     case courseRuledOut(course: String, reasons: [OptionReason])
     /// The course has no sections at all in the catalog.
     case noSections(course: String)
+    /// The course's sections need linked ones (``LinkedSections``) and no way to take one is
+    /// left: `reasons` as for ``courseRuledOut(course:reasons:)`` (the sections the options
+    /// rule out), `clashing` the ways left whose parts clash with each other.
+    case noWayToTake(course: String, reasons: [OptionReason], clashing: Int)
     /// Every remaining section of `first` clashes with every remaining section of `second`;
     /// `example` is one clash (the first section pair in id order).
     case pairClash(first: String, second: String, example: Clash)

@@ -95,14 +95,20 @@ package struct Section: Hashable, Sendable {
     package var seats: Seats?
     /// Empty for an online or arranged section (no set time).
     package var meetings: [Meeting]
+    /// Linked sections: lists of ids of other sections of the course, one of each to be taken
+    /// with this one (a lecture's discussions, its labs). A section some list names is taken
+    /// only that way (``LinkedSections``). Empty for a section taken on its own.
+    package var needsOneOf: [[String]]
 
-    package init(id: String, instructors: [String] = [], gpa: Double? = nil, rating: Double? = nil, seats: Seats? = nil, meetings: [Meeting] = []) {
+    package init(id: String, instructors: [String] = [], gpa: Double? = nil, rating: Double? = nil, seats: Seats? = nil, meetings: [Meeting] = [],
+                 needsOneOf: [[String]] = []) {
         self.id = id
         self.instructors = instructors
         self.gpa = gpa
         self.rating = rating
         self.seats = seats
         self.meetings = meetings
+        self.needsOneOf = needsOneOf
     }
 }
 

@@ -2,7 +2,8 @@ import PlanCore
 
 /// Why no combination fits, as precisely as can be said, in this order:
 /// 1. a course with no sections in the catalog;
-/// 2. a course whose sections the options all rule out (counted per option);
+/// 2. a course whose sections the options all rule out (counted per option), or, for a
+///    course with linked sections, of which no way to take one is left;
 /// 3. two courses whose remaining sections all clash pairwise (the first pair in id
 ///    order and the first date they clash as the example);
 /// 4. `maxDays`, when combinations exist without it (with the fewest days any needs);
@@ -22,9 +23,11 @@ enum Diagnose {
         guard !courses.isEmpty else { return nil }
         if let c = courses.first(where: { $0.sectionCount == 0 }) { return .noSections(course: c.course.code) }
         if let c = courses.first(where: { $0.groups.isEmpty }) {
-            return .courseRuledOut(course: c.course.code, reasons: optionOrder.compactMap { option in
-                c.ruledOut[option].map { OptionReason(option: option, sections: $0) }
-            })
+            let reasons = optionOrder.compactMap { option in c.ruledOut[option].map { OptionReason(option: option, sections: $0) } }
+            if LinkedSections.hasLinks(c.course) {
+                return .noWayToTake(course: c.course.code, reasons: reasons, clashing: c.clashingBundles)
+            }
+            return .courseRuledOut(course: c.course.code, reasons: reasons)
         }
         for i in courses.indices {
             for j in (i + 1)..<max(courses.count, i + 1) where allClash(problem, i, j) {

@@ -50,12 +50,17 @@ struct SectionGroup {
 }
 
 /// One requested course after the options: its interchangeable groups in order of
-/// their first id, and how many sections each option ruled out.
+/// their first id, and how many sections each option ruled out. The sections a student
+/// picks are the course's ways to take one (``LinkedSections``): a section alone, or a
+/// bundle of a section and its linked ones, all parts kept by the options and not clashing
+/// with each other.
 struct PreparedCourse {
     var course: Course
     var groups: [SectionGroup]
     /// Sections ruled out, by the first option that rules each out.
     var ruledOut: [OptionReason.Option: Int]
+    /// Ways to take a linked section that the options left but whose parts clash with each other.
+    var clashingBundles = 0
 
     init(_ course: Course, term: Term, calendar: TermDays, filter: SectionFilter) {
         self.course = course
@@ -63,12 +68,23 @@ struct PreparedCourse {
         var byKey: [SectionGroup.Key: Int] = [:]
         var groups: [SectionGroup] = []
         var positions: [[Int]] = []
-        for (position, section) in course.sections.enumerated() {
-            let active = section.meetings.compactMap { ActiveMeeting($0, term: term, days: calendar) }
-            if let option = filter.ruledOut(course: course, section: section, meetings: active) {
+        let active = course.sections.map { $0.meetings.compactMap { ActiveMeeting($0, term: term, days: calendar) } }
+        var kept = [Bool](repeating: true, count: course.sections.count)
+        for (k, section) in course.sections.enumerated() {
+            if let option = filter.ruledOut(course: course, section: section, meetings: active[k]) {
                 ruledOut[option, default: 0] += 1
+                kept[k] = false
+            }
+        }
+        let linked = LinkedSections.hasLinks(course)
+        let ways = linked ? LinkedSections.ways(course, kept: { kept[$0] }) : course.sections.indices.filter { kept[$0] }.map { [$0] }
+        for (position, parts) in ways.enumerated() {
+            if parts.count > 1, Self.partsClash(parts.map { active[$0] }, calendar) {
+                clashingBundles += 1
                 continue
             }
+            let section = parts.count == 1 ? course.sections[parts[0]] : LinkedSections.bundle(parts.map { course.sections[$0] })
+            let active = parts.flatMap { active[$0] }
             let key = SectionGroup.Key(section, term: term)
             if let k = byKey[key] {
                 groups[k].sections.append(section)
@@ -96,4 +112,14 @@ struct PreparedCourse {
 
     /// All its sections, in catalog order, whether or not the options kept them.
     var sectionCount: Int { course.sections.count }
+
+    /// True when a meeting of one part clashes with a meeting of another on a date both meet.
+    static func partsClash(_ parts: [[ActiveMeeting]], _ calendar: TermDays) -> Bool {
+        for a in parts.indices {
+            for b in parts.indices where b > a {
+                for m in parts[a] where parts[b].contains(where: { m.firstClash(with: $0, calendar) != nil }) { return true }
+            }
+        }
+        return false
+    }
 }

@@ -170,6 +170,40 @@ import Testing
         #expect(!ics.contains("0101"))
     }
 
+    /// A catalog that lists lectures, labs and discussions as separate sections
+    /// (`Examples/catalog-linked.json`, Illinois-shaped): each choice is a lecture with one
+    /// of each of its linked sections, and the class calendar has every part in its room.
+    @Test func linkedSectionsFromCatalogToClassCalendar() throws {
+        let dir = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let env = Self.environment(dir)
+        func plan(_ args: [String], _ status: Int32 = 0) throws -> String {
+            let out = try CLIRunner.run(args, environment: env)
+            #expect(out.status == status, "plan \(args.joined(separator: " ")): \(out.stderr)")
+            return out.stdout + out.stderr
+        }
+        _ = try plan(["courses", "import", "Examples/catalog-linked.json"])
+        let built = try CLIRunner.run(["courses", "build", "CS225", "PHYS211", "--json"], environment: env).stdout
+        let none = try CLIRunner.run(["courses", "build", "PHYS211", "--exclude", "PHYS211-L1", "--exclude", "PHYS211-L2", "--json"], environment: env).stdout
+        try RPCTests.expectValid([("urn:plan:schema:timetable-build", built), ("urn:plan:schema:timetable-build", none)])
+        #expect(none.contains(#""kind": "noWayToTake""#))
+        let text = try plan(["courses", "build", "CS225", "PHYS211"])
+        // AL1 (3.28, 4.3) with a lab that fits: AYA (Thursday 9:00) clashes with the PHYS211 lecture (TR 9:30).
+        #expect(text.contains("#1  score 79.4"), "\(text)")
+        #expect(text.contains("CS225 AL1+AYB · MW 10:00–10:50 lecture Siebel 1404; R 11:00–12:50 lab Siebel 0218 · Carl Evans"), "\(text)")
+        #expect(text.contains("PHYS211 A1+ADB+L1 · TR 09:30–10:45 lecture Loomis 141; M 15:00–16:50 discussion Loomis 257; M 13:00–14:50 lab Loomis 276"), "\(text)")
+        // AL2 (MW 14:00) and lab L1 (M 13:00–14:50) clash: with AL2, PHYS211 takes lab L2.
+        #expect(text.contains("PHYS211 A1+ADB+L2"), "\(text)")
+        #expect(!text.contains("AYA"), "\(text)")
+        _ = try plan(["courses", "save", "1"])
+        _ = try plan(["courses", "use", "fall-2027", "--out", dir.appendingPathComponent("c.ics").path])
+        let ics = try String(contentsOf: dir.appendingPathComponent("c.ics"), encoding: .utf8)
+        for summary in ["CS225 Lecture", "CS225 Lab", "PHYS211 Lecture", "PHYS211 Discussion", "PHYS211 Lab"] {
+            #expect(ics.contains("SUMMARY:\(summary)\r\n"), "\(summary)")
+        }
+        #expect(ics.contains("LOCATION:Loomis 276\r\n") && ics.contains("LOCATION:Siebel 1404\r\n"))
+    }
+
     /// The class calendar as Python icalendar + recurring-ical-events expand it: the same meetings.
     @Test func theClassCalendarReadsTheSameInPython() throws {
         let dir = try Self.scratch()

@@ -1,6 +1,7 @@
 import Foundation
 import PlanCore
 import PlanGroups
+import PlanTimetable
 @testable import PlanStore
 import Testing
 
@@ -384,5 +385,29 @@ import Testing
         written.held = Array("BEGIN:VCALENDAR\r\nX".utf8)
         try upgraded.write { try $0.saveSyncedResource(written) }
         #expect(try upgraded.read { try $0.syncedResources(collection: resource.collection) } == [written])
+    }
+
+    /// Schema 11 → 12: a new table for linked sections; the catalogs kept before are unchanged,
+    /// and a catalog with linked sections reads back as it was put.
+    @Test func aSchema11StoreKeepsItsCatalogsAndGainsLinkedSections() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("plan-s11-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("plan.sqlite").path
+        let term = Term(name: "Fall 2027", timeZone: "America/Chicago", start: LocalDate(iso: "2027-08-23")!, end: LocalDate(iso: "2027-12-08")!)
+        let lecture = Meeting(days: [.monday, .wednesday], start: 600, end: 650, room: "Siebel 1404", kind: "lecture")
+        let plain = Catalog(term: term, courses: [Course(code: "CS225", title: "Data Structures", credits: 4, sections: [
+            Section(id: "AL1", instructors: ["Carl Evans"], gpa: 3.2, meetings: [lecture])])])
+        let store = try PlanStore(path: path)
+        try store.write { try $0.putCatalog(StoredCatalog(name: "catalog", catalog: plain, source: "cs.json", saved: Instant(seconds: 0)), as: .imported) }
+        try SQLiteDatabase(path: path).execute("DROP TABLE catalog_links; PRAGMA user_version = 11;")
+        let upgraded = try PlanStore(path: path)
+        #expect(upgraded.upgrade?.fromVersion == 11)
+        #expect(try upgraded.read { try $0.catalogs(.imported) }.map(\.catalog) == [plain])
+        var linked = plain
+        linked.courses[0].sections[0].needsOneOf = [["AYA", "AYB"], ["ADA"]]
+        linked.courses[0].sections += [Section(id: "AYA"), Section(id: "AYB"), Section(id: "ADA")]
+        try upgraded.write { try $0.putCatalog(StoredCatalog(name: "catalog", catalog: linked, source: "cs.json", saved: Instant(seconds: 0)), as: .imported) }
+        #expect(try upgraded.read { try $0.catalogs(.imported) }.map(\.catalog) == [linked])
     }
 }

@@ -211,9 +211,10 @@ struct BruteForce {
     }
 
     /// The half-median standing in for a missing value of `course`: its own sections', else its
-    /// department's, else the catalog's.
+    /// department's, else the catalog's (the catalog's sections, also when `courses` are bundles).
     func fill(_ course: Course, _ value: (Section) -> Int?) -> Int? {
-        if let own = halfMedian(course.sections.compactMap(value)) { return own }
+        let own = catalog.courses.first { $0.code == course.code } ?? course
+        if let own = halfMedian(own.sections.compactMap(value)) { return own }
         if let d = department(course.code),
            let theirs = halfMedian(catalog.courses.filter { department($0.code) == d }.flatMap(\.sections).compactMap(value)) {
             return theirs

@@ -5,7 +5,7 @@ extension CatalogJSON {
     /// The canonical text of a catalog: the members in the schema's order
     /// (`term`: name, timeZone, start, end, holidays; a course: code, title,
     /// credits, sections; a section: id, instructors, gpa, rating, seats,
-    /// meetings; a meeting: days, start, end, room, kind, from, to), absent
+    /// meetings, needsOneOf; a meeting: days, start, end, room, kind, from, to), absent
     /// optional members left out, a one-day holiday as a date, two-space
     /// indentation with each meeting on one line, and a final newline. The same
     /// catalog gives the same bytes, and `read(write(c)) == c` for every catalog
@@ -48,6 +48,7 @@ extension CatalogJSON {
             ("rating", s.rating.map(JSONValue.number)),
             ("seats", s.seats.map(node)),
             ("meetings", .array(s.meetings.map(node))),
+            ("needsOneOf", s.needsOneOf.isEmpty ? nil : .array(s.needsOneOf.map { .array($0.map(JSONValue.string)) })),
         ])
     }
 

@@ -10,7 +10,8 @@ package enum CatalogJSON {
     /// from ≤ to, GPA 0–4, rating 0–5, seat counts whole and ≥ 0, days `MO`…`SU`
     /// (at least one, none twice), no course code twice (compared as
     /// ``Course/key(_:)``), no section id twice in a course, a meeting's
-    /// `from`/`to` in order and reaching into the term. Members not in the
+    /// `from`/`to` in order and reaching into the term, linked sections as
+    /// ``LinkedSections/problem(_:)`` allows. Members not in the
     /// schema are ignored (later versions may add some).
     package static func read(_ bytes: [UInt8], file: String) throws(CatalogError) -> Catalog {
 return try read(CatalogCursor(parsing: bytes, file: file))
@@ -69,7 +70,8 @@ return try read(CatalogCursor(parsing: bytes, file: file))
         if let p = CatalogRules.creditsProblem(credits) { throw creditsAt.fail(p) }
         var sections: [Section] = []
         var seen: [String: Int] = [:]
-        for s in try c.required("sections", "an array of sections").items("sections") {
+        let cursors = try c.required("sections", "an array of sections").items("sections")
+        for s in cursors {
             let section = try readSection(s, term: term)
             if let first = seen[section.id] {
                 throw try s.required("id", "").fail("is the id of sections[\(first)] too; expected each section id once in a course")
@@ -77,7 +79,13 @@ return try read(CatalogCursor(parsing: bytes, file: file))
             seen[section.id] = sections.count
             sections.append(section)
         }
-        return Course(code: code, title: title, credits: credits, sections: sections)
+        let course = Course(code: code, title: title, credits: credits, sections: sections)
+        if let p = LinkedSections.problem(course) {
+            let at = cursors[p.section].child("needsOneOf")
+            throw CatalogError(file: c.file, path: (at?.path ?? cursors[p.section].path) + (p.list.map { "[\($0)]" } ?? ""),
+                               field: "needsOneOf", value: p.value, reason: p.reason)
+        }
+        return course
     }
 
     static func readSection(_ s: CatalogCursor, term: Term) throws(CatalogError) -> Section {
@@ -110,7 +118,11 @@ return try read(CatalogCursor(parsing: bytes, file: file))
         for m in try s.child("meetings")?.items("meetings") ?? [] {
             meetings.append(try readMeeting(m, term: term))
         }
-        return Section(id: id, instructors: instructors, gpa: gpa, rating: rating, seats: seats, meetings: meetings)
+        var needs: [[String]] = []
+        for list in try s.child("needsOneOf")?.items("lists of section ids, e.g. [[\"AD1\", \"AD2\"], [\"AYA\"]]") ?? [] {
+            needs.append(try list.items("section ids of the course").map { i throws(CatalogError) in try i.text("a section id of the course") })
+        }
+        return Section(id: id, instructors: instructors, gpa: gpa, rating: rating, seats: seats, meetings: meetings, needsOneOf: needs)
     }
 
     static func readMeeting(_ m: CatalogCursor, term: Term) throws(CatalogError) -> Meeting {

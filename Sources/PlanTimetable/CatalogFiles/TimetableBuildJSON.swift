@@ -95,6 +95,12 @@ package enum TimetableBuildJSON {
                 ("kind", .string("courseRuledOut")), ("course", .string(course)),
                 ("reasons", .array(reasons.map { .object([("option", .string($0.option.rawValue)), ("sections", .number($0.sections))]) })),
             ])
+        case .noWayToTake(let course, let reasons, let clashing):
+            .object([
+                ("kind", .string("noWayToTake")), ("course", .string(course)),
+                ("reasons", .array(reasons.map { .object([("option", .string($0.option.rawValue)), ("sections", .number($0.sections))]) })),
+                ("clashing", .number(clashing)),
+            ])
         case .noSections(let course):
             .object([("kind", .string("noSections")), ("course", .string(course))])
         case .pairClash(let first, let second, let example):
