@@ -146,6 +146,7 @@ let groupBench = runSection("group", { GroupBench(options: options, plan: plan) 
 let syncBench = runSection("sync", { SyncBench(options: options, plan: plan, churn: ChurnBench(plan: plan)) }) { $0.run() }
 let soakBench = runSection("soak", { SoakBench(options: options, plan: plan) }) { $0.run() }
 let spreadBench = runSection("spread", { SpreadBench(options: options) }) { $0.run() }
+let termBench = runSection("term", { TermCatalogBench(options: options, plan: plan) }) { $0.run() }
 
 // The tables, together.
 if let b = importBench {
@@ -184,6 +185,10 @@ if let b = spreadBench {
     print("Spread of the fortnight (Examples/fortnight.sh through `plan-bench plan`; PlanSpread through the service; no timing)")
     print(b.table())
 }
+if let b = termBench {
+    print("A term's catalog (each step a new plan process; 4,000 courses, 7,000 sections, a ratings export joined by name)")
+    print(b.table())
+}
 let elapsed = Child.monotonicSeconds() - started
 print(String(format: "plan-bench: done in %.1f s", elapsed) + " (load average \(Child.loadAverage.map { String(format: "%.2f", $0) } ?? "?") at the end)")
 
@@ -196,7 +201,7 @@ if let path = options.jsonPath {
         ("import", importBench?.json ?? .null), ("scheduling", scheduleBench?.json ?? .null), ("endToEnd", endToEnd?.json ?? .null),
         ("timetable", timetableBench?.json ?? .null), ("week", weekBench?.json ?? .null),
         ("group", groupBench?.json ?? .null), ("sync", syncBench?.json ?? .null), ("soak", soakBench?.json ?? .null),
-        ("spread", spreadJSON),
+        ("spread", spreadJSON), ("term", termBench?.json ?? .null),
         ("seconds", .num(elapsed, 1)),
     ])
     do {
