@@ -24,7 +24,8 @@ struct CoursesCommand: ParsableCommand {
           plan courses use fall-2027
         """,
         subcommands: [Import.self, Search.self, CoursesBuildCommand.self, CoursesSaveCommand.self, CoursesSavedCommand.self,
-                      CoursesShowCommand.self, CoursesRemoveCommand.self, CoursesUseCommand.self])
+                      CoursesShowCommand.self, CoursesRemoveCommand.self, CoursesUseCommand.self,
+                      CoursesRatingsCommand.self])
 
     struct Import: ParsableCommand {
         static let configuration = CommandConfiguration(
