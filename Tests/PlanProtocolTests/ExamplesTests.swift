@@ -91,7 +91,7 @@ import Testing
                 // A grades or ratings file for `plan courses ratings import`: CoursesRatingsMethodTests joins it.
                 #expect(throws: Never.self, "\(name) is a ratings file that plan cannot read") { _ = try RatingsFile.read(bytes, file: name) }
             } else {
-                Issue.record("\(name) is neither a plan rpc message, a schedule request nor a course catalog: every Examples/**/*.json must be one (see Schemas/README.md)")
+                Issue.record("\(name) is neither a plan rpc message, a schedule request, a course catalog nor a ratings file: every Examples/**/*.json must be one (see Schemas/README.md)")
             }
         }
         try SchemaCheck.expectValid(jobs)

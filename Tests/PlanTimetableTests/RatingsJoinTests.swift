@@ -141,4 +141,22 @@ import Testing
             #expect(error.description.contains("column \"Avg\": is given with --map Avg=gpa but is not in the file"), "\(error)")
         }
     }
+
+    @Test func theBoundsAreExact() throws {
+        let row = "Ada Byron,3\n"
+        let full = "Instructor,GPA\n" + String(repeating: row, count: RatingsFile.maxRows)
+        #expect(try RatingsFile.read(Array(full.utf8), file: "r.csv").count == RatingsFile.maxRows)
+        do {
+            _ = try RatingsFile.read(Array((full + row).utf8), file: "r.csv")
+            Issue.record("read one row past the bound")
+        } catch {
+            #expect(error.description == "r.csv: has 100001 rows, more than 100000, the most plan reads from one ratings file")
+        }
+        do {
+            _ = try RatingsFile.read([UInt8](repeating: 0x20, count: RatingsFile.maxBytes + 1), file: "r.csv")
+            Issue.record("read one byte past the bound")
+        } catch {
+            #expect(error.description.contains("is larger than 16000000 bytes"))
+        }
+    }
 }
