@@ -6,7 +6,8 @@ extension PlanService {
     /// Joins `rows` (a ratings file, ``RatingsFile``) onto the imported
     /// catalog and keeps the result in its place, in one transaction: on any
     /// error nothing changes. The last build, ranked on the old values, is
-    /// forgotten; saved timetables stay. Refused when no catalog is imported.
+    /// forgotten (`save` asks for a new build); saved timetables stay.
+    /// Refused when no catalog is imported.
     package func importRatings(_ rows: [RatingRow], source: String) throws -> (StoredCatalog, RatingsReport) {
         try guarded {
             try store.write { t in
@@ -18,6 +19,7 @@ extension PlanService {
                 kept.catalog = catalog
                 try t.removeCatalogs(.imported)
                 try t.removeCatalogs(.build)
+                try t.setSetting(Self.lastBuildKey, nil)
                 try t.putCatalog(kept, as: .imported)
                 return (kept, report)
             }

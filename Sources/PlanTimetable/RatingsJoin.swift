@@ -127,7 +127,8 @@ package enum RatingsJoin {
             } else if loose.isEmpty {
                 unmatched.append(key)
             } else {
-                report.ambiguous.append(.init(name: person.spelled, candidates: loose.compactMap { people[$0]?.spelled }.sorted(), rivals: []))
+                let candidates = loose.compactMap { people[$0]?.spelled }.sorted()
+                report.ambiguous.append(.init(name: person.spelled, candidates: candidates, rivals: []))
             }
         }
         var matched: [String: Person] = [:]  // person key → the file's values
@@ -150,7 +151,7 @@ package enum RatingsJoin {
         report.unmatched = unmatched.sorted().compactMap { file[$0]?.spelled }
         report.instructorsWithoutValues = peopleOrder.filter { key in
             guard let p = matched[key] else { return true }
-            return p.general.gpa.count + p.general.rating.count + p.perCourse.values.map { $0.gpa.count + $0.rating.count }.reduce(0, +) == 0
+            return ([p.general] + p.perCourse.values).allSatisfy { $0.gpa.count + $0.rating.count == 0 }
         }.count
         var out = catalog
         for c in out.courses.indices {

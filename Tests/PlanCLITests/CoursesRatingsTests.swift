@@ -58,6 +58,10 @@ import Testing
         let refused = try plan(["courses", "ratings", "import", bad.path], 65)
         #expect(refused.stderr == "plan: \(bad.path):3: column \"GPA\": \"three\" is not a number; expected a GPA from 0 to 4 such as 3.12, or blank\n")
         #expect(try plan(["courses", "build", "CMSC216", "CMSC132"], 0).stdout == built)
+        _ = try plan(["courses", "save", "1"], 0)
+        // A join forgets the last build, ranked on the values before it.
+        _ = try plan(["courses", "ratings", "import", "Examples/ratings-planetterp.json"], 0)
+        #expect(try plan(["courses", "save", "1"], 65).stderr.contains("nothing built yet"))
         let usage = try plan(["courses", "ratings", "import", bad.path, "--map", "GPA=grade"], 64)
         #expect(usage.stderr.contains("--map GPA=grade: expected one of the fields instructor, first, last, course, gpa, rating"))
         _ = try plan(["courses", "ratings", "import", dir.appendingPathComponent("none.csv").path], 66)

@@ -86,7 +86,8 @@ package enum RatingsFile {
         let blank = { (f: String) in f.trimmingCharacters(in: .whitespaces).isEmpty }
         for r in records.dropFirst() where !r.fields.dropFirst(width).allSatisfy(blank) {
             throw CatalogError(file: file, line: r.line,
-                               reason: "has \(r.fields.count) fields, more than the header's \(width); expected a value with a comma in double quotes (\"3,2\" is not a number)")
+                               reason: "has \(r.fields.count) fields, more than the header's \(width); "
+                                   + "expected a value with a comma in double quotes (\"3,2\" is not a number)")
         }
         let rows = records.dropFirst().map { r in
             RatingsTable.Row(line: r.line, path: "",
@@ -98,7 +99,8 @@ package enum RatingsFile {
     static func json(_ bytes: [UInt8], file: String) throws(CatalogError) -> RatingsTable {
         let doc = try CatalogCursor(parsing: bytes, file: file)
         guard case .array = doc.node else {
-            throw doc.fail("is \(doc.node.typeName); expected an array of objects, one per instructor (or instructor and course)", value: doc.node.typeName)
+            throw doc.fail("is \(doc.node.typeName); expected an array of objects, one per instructor (or instructor and course)",
+                           value: doc.node.typeName)
         }
         var header: [String] = []
         var index: [String: Int] = [:]

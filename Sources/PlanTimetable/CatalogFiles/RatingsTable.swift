@@ -41,11 +41,13 @@ struct RatingsTable {
         }
         guard found[.instructor] != nil || found[.last] != nil else {
             throw CatalogError(file: file, line: headerLine, field: "instructor",
-                               reason: "has no instructor column (Instructor, Professor, Name, or First Name and Last Name); its columns are \(shownHeader); name one with --map COLUMN=instructor")
+                               reason: "has no instructor column (Instructor, Professor, Name, or First Name and Last Name); "
+                                   + "its columns are \(shownHeader); name one with --map COLUMN=instructor")
         }
         guard found[.gpa] != nil || found[.rating] != nil else {
             throw CatalogError(file: file, line: headerLine, field: "gpa",
-                               reason: "has no GPA or rating column (GPA, Average GPA, Rating, Avg Rating, Quality…); its columns are \(shownHeader); name one with --map COLUMN=gpa or --map COLUMN=rating")
+                               reason: "has no GPA or rating column (GPA, Average GPA, Rating, Avg Rating, Quality…); "
+                                   + "its columns are \(shownHeader); name one with --map COLUMN=gpa or --map COLUMN=rating")
         }
         return found
     }

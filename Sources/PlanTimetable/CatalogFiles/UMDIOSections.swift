@@ -79,7 +79,8 @@ package enum UMDIOSections {
             records.sections += try doc.child("sections")?.items("section records") ?? []
         default:
             throw CatalogError(file: doc.file, value: doc.node.typeName,
-                               reason: "is not a umd.io dump; expected an array of course or section records, or {\"courses\": [...], \"sections\": [...]}")
+                               reason: "is not a umd.io dump; expected an array of course or section records, "
+                                   + "or {\"courses\": [...], \"sections\": [...]}")
         }
         var assembly = CatalogAssembly()
         var seen: [String: CatalogCursor] = [:]
@@ -89,7 +90,8 @@ package enum UMDIOSections {
             let key = Course.key(course) + "-" + number
             if let first = seen[key] {
                 guard first.node == s.node else {
-                    throw try s.required("section_id", "").fail("is the section of \(first.path) too, with other values; expected each section once (an exact duplicate is merged)")
+                    throw try s.required("section_id", "")
+                        .fail("is the section of \(first.path) too, with other values; expected each section once (an exact duplicate is merged)")
                 }
                 duplicates.append((key, first.path, s.path))
                 continue
