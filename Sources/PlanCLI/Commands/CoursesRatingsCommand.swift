@@ -31,12 +31,12 @@ struct CoursesRatingsCommand: ParsableCommand {
             several instructors gets their mean. The file's values replace the catalog's own. \
             Names that matched no instructor, or more than one, are listed; nothing is guessed.
 
-            At most \(RatingsFile.maxBytes / 1_000_000) MB and \(RatingsFile.maxRows) rows.
+            At most \(RatingsFile.maxBytes / 1_000_000) MB and \(RatingsFile.maxRows / 1000),000 rows. Import the catalog first \
+            (`plan courses import FILE`).
 
             Examples:
-              plan courses import Examples/catalog-umdio-nested.json --term-name "Fall 2027" --term-start 2027-08-30 --term-end 2027-12-10 --time-zone America/New_York
               plan courses ratings import Examples/ratings-coursecritique.csv
-              plan courses ratings import Examples/ratings-planetterp.json
+              plan courses ratings import Examples/ratings-planetterp.json --json
               plan courses ratings import grades.csv --map "Avg GPA=gpa" --map "Prof=instructor"
             """)
         @Argument(help: ArgumentHelp("The grades or ratings file.", valueName: "file")) var file: String
