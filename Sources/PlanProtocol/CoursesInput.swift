@@ -165,21 +165,17 @@ package struct CatalogFileRequest: Sendable {
 
     /// The catalog: a missing file is ``ServiceError/unreadable(path:reason:)``,
     /// content that cannot be read ``ServiceError/refused(_:)`` naming the line or path, field and value.
-    package func read() throws -> Catalog {
+    package func read() throws -> Catalog { try load().catalog }
+
+    /// The catalog, as ``read()`` reads it, and the reader's warnings (exact duplicates merged).
+    package func load() throws -> ImportedCatalog {
         guard let chosen = CatalogImport.Format(rawValue: format.lowercased()) else {
             throw CoursesInputError(field: "format", value: format, expected: "one of \(CatalogImport.Format.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         let term = try term()
-        let bytes: [UInt8]
+        let bytes = try BoundedRead.input(path: path, what: "catalog")
         do {
-            bytes = try BoundedRead.read(path: path)
-        } catch .tooLarge(let limit) {
-            throw ServiceError.refused("\(path): larger than \(limit) bytes, the most plan reads from one catalog")
-        } catch {
-            throw ServiceError.unreadable(path: path, reason: error.description)
-        }
-        do {
-            return try CatalogImport.read(bytes, file: path, format: chosen, term: term)
+            return try CatalogImport.load(bytes, file: path, format: chosen, term: term)
         } catch {
             throw ServiceError.refused(error.description)
         }

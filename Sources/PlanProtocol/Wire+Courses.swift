@@ -14,8 +14,10 @@ extension Wire {
         package var courses: Int
         package var sections: Int
         package var source: String
+        /// What the reader merged or noticed without failing, one sentence each (file first).
+        package var warnings: [String]
 
-        package init(_ kept: StoredCatalog) {
+        package init(_ kept: StoredCatalog, warnings: [CatalogWarning] = []) {
             let term = kept.catalog.term
             self.term = term.name
             timeZone = term.timeZone
@@ -24,6 +26,7 @@ extension Wire {
             courses = kept.catalog.courses.count
             sections = kept.catalog.courses.map(\.sections.count).reduce(0, +)
             source = kept.source
+            self.warnings = warnings.map(\.description)
         }
     }
 

@@ -30,8 +30,12 @@ extension RPCServer {
     }
 
     func readCatalog(_ request: CatalogFileRequest, _ p: Params, pathKey: String) throws(RPCError) -> Catalog {
+        try loadCatalog(request, p, pathKey: pathKey).catalog
+    }
+
+    func loadCatalog(_ request: CatalogFileRequest, _ p: Params, pathKey: String) throws(RPCError) -> ImportedCatalog {
         do {
-            return try request.read()
+            return try request.load()
         } catch let e as CoursesInputError {
             throw params(e, p)
         } catch let e as ServiceError {
@@ -43,9 +47,11 @@ extension RPCServer {
 
     func coursesImport(_ p: Params) throws(RPCError) -> String {
         try p.allowOnly(["path", "format", "term"])
-        let catalog = try readCatalog(try catalogFile(p, pathKey: "path"), p, pathKey: "path")
+        let imported = try loadCatalog(try catalogFile(p, pathKey: "path"), p, pathKey: "path")
         let path = try p.string("path")
-        return try withService { Self.encode(Wire.CatalogSummary(try $0.importCatalog(catalog, source: path))) }
+        return try withService { service in
+            Self.encode(Wire.CatalogSummary(try service.importCatalog(imported.catalog, source: path), warnings: imported.warnings))
+        }
     }
 
     func coursesSearch(_ p: Params) throws(RPCError) -> String {

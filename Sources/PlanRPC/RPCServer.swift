@@ -97,6 +97,7 @@ package final class RPCServer {
         ("grades.need", { s, p throws(RPCError) in try s.gradesNeed(p) }),
         ("grades.check", { s, p throws(RPCError) in try s.gradesCheck(p) }),
         ("courses.import", { s, p throws(RPCError) in try s.coursesImport(p) }),
+        ("courses.ratings.import", { s, p throws(RPCError) in try s.coursesRatingsImport(p) }),
         ("courses.search", { s, p throws(RPCError) in try s.coursesSearch(p) }),
         ("courses.build", { s, p throws(RPCError) in try s.coursesBuild(p) }),
         ("courses.save", { s, p throws(RPCError) in try s.coursesSave(p) }),

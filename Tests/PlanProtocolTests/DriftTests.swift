@@ -138,6 +138,12 @@ import Testing
         Case(Wire.SyncResult.Change.self, "urn:plan:schema:methods:sync.result#/$defs/change",
              #"{"action":"create","uid":"a-1@plan","taskId":"a","start":"2026-11-23T09:00:00-05:00","end":"2026-11-23T10:00:00-05:00","summary":"A (1/1)"}"#),
         Case(Wire.SyncResult.Conflict.self, "urn:plan:schema:methods:sync.result#/$defs/conflict", #"{"kind":"moved","uid":"a-1@plan"}"#),
+        Case(Wire.CatalogSummary.self, "urn:plan:schema:methods:courses.import.result",
+             #"{"term":"t","timeZone":"UTC","start":"2027-01-01","end":"2027-05-01","courses":0,"sections":0,"source":"c.json","warnings":[]}"#),
+        Case(Wire.RatingsImported.self, "urn:plan:schema:methods:courses.ratings.import.result",
+             #"{"source":"r.csv","term":"t","rows":0,"skipped":0,"sections":0,"gainedGPA":0,"gainedRating":0,"replacedGPA":0,"replacedRating":0,"instructors":0,"instructorsWithoutValues":0,"unmatched":[],"ambiguous":[]}"#),
+        Case(Wire.RatingsImported.Ambiguity.self, "urn:plan:schema:methods:courses.ratings.import.result#/$defs/ambiguity",
+             #"{"name":"a","candidates":[],"rivals":[]}"#),
     ]
 
     /// Every stored property is declared in the schema; every non-optional

@@ -87,8 +87,11 @@ import Testing
                     _ = try CatalogImport.read(bytes, file: name, term: Term(name: "t", timeZone: "UTC", start: LocalDate(year: 2027, month: 1, day: 1),
                                                                              end: LocalDate(year: 2027, month: 5, day: 1)))
                 }
+            } else if name.hasPrefix("Examples/ratings-") {
+                // A grades or ratings file for `plan courses ratings import`: CoursesRatingsMethodTests joins it.
+                #expect(throws: Never.self, "\(name) is a ratings file that plan cannot read") { _ = try RatingsFile.read(bytes, file: name) }
             } else {
-                Issue.record("\(name) is neither a plan rpc message, a schedule request nor a course catalog: every Examples/**/*.json must be one (see Schemas/README.md)")
+                Issue.record("\(name) is neither a plan rpc message, a schedule request, a course catalog nor a ratings file: every Examples/**/*.json must be one (see Schemas/README.md)")
             }
         }
         try SchemaCheck.expectValid(jobs)

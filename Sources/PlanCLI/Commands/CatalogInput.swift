@@ -25,7 +25,10 @@ enum CatalogInput {
         @Option(help: ArgumentHelp("For a CSV or umd.io file: the zone meeting times are in.", valueName: "zone")) var timeZone: String?
 
         /// The catalog in the file at `path`; a refused option is a usage error (64).
-        func read(_ path: String) throws -> Catalog {
+        func read(_ path: String) throws -> Catalog { try load(path).catalog }
+
+        /// The catalog in the file at `path` and the reader's warnings; a refused option is a usage error (64).
+        func load(_ path: String) throws -> ImportedCatalog {
             var request = CatalogFileRequest(path: path)
             request.format = format
             request.termName = termName
@@ -33,7 +36,7 @@ enum CatalogInput {
             request.termEnd = termEnd
             request.timeZone = timeZone
             do {
-                return try request.read()
+                return try request.load()
             } catch let e as CoursesInputError {
                 throw ValidationError(e.optionMessage)
             }

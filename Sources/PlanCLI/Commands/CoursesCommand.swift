@@ -24,7 +24,8 @@ struct CoursesCommand: ParsableCommand {
           plan courses use fall-2027
         """,
         subcommands: [Import.self, Search.self, CoursesBuildCommand.self, CoursesSaveCommand.self, CoursesSavedCommand.self,
-                      CoursesShowCommand.self, CoursesRemoveCommand.self, CoursesUseCommand.self])
+                      CoursesShowCommand.self, CoursesRemoveCommand.self, CoursesUseCommand.self,
+                      CoursesRatingsCommand.self])
 
     struct Import: ParsableCommand {
         static let configuration = CommandConfiguration(
@@ -36,10 +37,11 @@ struct CoursesCommand: ParsableCommand {
 
         func run() throws {
             try withService(options) { service in
-                let catalog = try source.read(file)
-                let kept = try service.importCatalog(catalog, source: file)
+                let imported = try source.load(file)
+                let kept = try service.importCatalog(imported.catalog, source: file)
                 let sections = kept.catalog.courses.map(\.sections.count).reduce(0, +)
-                confirm(options.json, Wire.CatalogSummary(kept)) {
+                if !options.json { for w in imported.warnings { printNotice("warning: \(w.description)") } }
+                confirm(options.json, Wire.CatalogSummary(kept, warnings: imported.warnings)) {
                     "Imported \(kept.catalog.term.name): \(kept.catalog.courses.count) courses, \(sections) sections "
                         + "(\(kept.catalog.term.start.isoString) to \(kept.catalog.term.end.isoString), \(kept.catalog.term.timeZone)).\n"
                         + "Next: plan courses search WORDS, then plan courses build COURSE…\n"

@@ -96,4 +96,19 @@ struct CSVRecords {
         if !field.isEmpty || !fields.isEmpty { endRecord() }
         return records
     }
+
+    /// The records of a CSV file's bytes, the header row first: text that is
+    /// not CSV, or no record at all, is refused (`expected` says what the
+    /// header and rows should be).
+    static func read(_ bytes: [UInt8], file: String, expected: String) throws(CatalogError) -> [Record] {
+        let text = text(bytes)
+        let records: [Record]
+        do {
+            records = try parse(text, delimiter: delimiter(of: text))
+        } catch {
+            throw CatalogError(file: file, line: error.line, reason: error.reason)
+        }
+        guard !records.isEmpty else { throw CatalogError(file: file, reason: "is empty; expected \(expected)") }
+        return records
+    }
 }

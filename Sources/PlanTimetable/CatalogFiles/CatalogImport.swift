@@ -19,21 +19,27 @@ package enum CatalogImport {
         package static let described = [
             "json (plan's catalog: {\"term\", \"courses\"}, Schemas/catalog.schema.json)",
             "csv (a registrar's export, one row per meeting, with a header row)",
-            "umdio (a umd.io v1 dump: an array of section records, or {\"courses\", \"sections\"})",
+            "umdio (a umd.io v1 dump: an array of course records with their sections nested, of section records, or {\"courses\", \"sections\"})",
         ].joined(separator: "; ")
     }
 
     /// The catalog in `bytes`. `term` is needed by the formats that carry none
     /// (csv, umdio) and ignored by json, which has its own.
     package static func read(_ bytes: [UInt8], file: String, format: Format = .auto, term: Term?) throws(CatalogError) -> Catalog {
+        try load(bytes, file: file, format: format, term: term).catalog
+    }
+
+    /// The catalog in `bytes`, as ``read(_:file:format:term:)`` reads it, with
+    /// the warnings of the reader (exact duplicates merged).
+    package static func load(_ bytes: [UInt8], file: String, format: Format = .auto, term: Term?) throws(CatalogError) -> ImportedCatalog {
         let chosen = format == .auto ? try sniff(bytes, file: file) : format
         switch chosen {
         case .json, .auto:
-            return try CatalogJSON.read(bytes, file: file)
+            return ImportedCatalog(catalog: try CatalogJSON.read(bytes, file: file))
         case .csv:
-            return try RegistrarCSV.read(bytes, file: file, term: try needed(term, file: file, format: chosen))
+            return ImportedCatalog(catalog: try RegistrarCSV.read(bytes, file: file, term: try needed(term, file: file, format: chosen)))
         case .umdio:
-            return try UMDIOSections.read(bytes, file: file, term: try needed(term, file: file, format: chosen))
+            return try UMDIOSections.load(bytes, file: file, term: try needed(term, file: file, format: chosen))
         }
     }
 
@@ -47,7 +53,7 @@ package enum CatalogImport {
 
     /// The format of a file: `.csv`/`.tsv` by extension; JSON by content — an
     /// object with `term` and `courses` is plan's catalog, an array of records
-    /// with `section_id` or an object with `sections` a umd.io dump; other text
+    /// with `section_id` or `course_id` or an object with `sections` a umd.io dump; other text
     /// whose first line has commas, tabs or semicolons is CSV.
     package static func sniff(_ bytes: [UInt8], file: String) throws(CatalogError) -> Format {
         let ext = (file as NSString).pathExtension.lowercased()
@@ -59,7 +65,7 @@ package enum CatalogImport {
             if let node = try? JSONValue.parse(Array(body)) {
                 if node["term"] != nil || (node["courses"] != nil && node["sections"] == nil) { return .json }
                 if node["sections"] != nil { return .umdio }
-                if case .array(let items) = node, items.isEmpty || items.contains(where: { $0["section_id"] != nil || $0["meetings"] != nil }) {
+                if case .array(let items) = node, items.isEmpty || items.contains(where: isUMDIORecord) {
                     return .umdio
                 }
             } else if ext == "json" {
@@ -70,5 +76,10 @@ package enum CatalogImport {
             if line.contains(",") || line.contains("\t") || line.contains(";") { return .csv }
         }
         throw CatalogError(file: file, reason: "is in no format plan can tell; the formats are \(Format.described); name one with --format")
+    }
+
+    /// A umd.io section record (`section_id`, `meetings`) or course record (`course_id`).
+    private static func isUMDIORecord(_ item: JSONValue) -> Bool {
+        item["section_id"] != nil || item["meetings"] != nil || item["course_id"] != nil
     }
 }

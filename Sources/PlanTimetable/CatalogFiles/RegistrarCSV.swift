@@ -24,16 +24,9 @@ package enum RegistrarCSV {
         if let p = CatalogRules.termProblem(term) {
             throw CatalogError(file: file, path: "term." + p.field, field: p.field, value: p.value, reason: p.reason)
         }
-        let text = CSVRecords.text(bytes)
-        let records: [CSVRecords.Record]
-        do {
-            records = try CSVRecords.parse(text, delimiter: CSVRecords.delimiter(of: text))
-        } catch {
-            throw CatalogError(file: file, line: error.line, reason: error.reason)
-        }
-        guard let header = records.first else {
-            throw CatalogError(file: file, reason: "is empty; expected a header row (Course, Section, Credits, Days, Start Time, End Time…) and one row per meeting")
-        }
+        let records = try CSVRecords.read(bytes, file: file,
+                                            expected: "a header row (Course, Section, Credits, Days, Start Time, End Time…) and one row per meeting")
+        let header = records[0]
         let columns = RegistrarColumn.find(in: header.fields)
         let needed: [[RegistrarColumn]] = [[.course, .number], [.section], [.credits], [.days], [.start, .time], [.end, .time]]
         for alternatives in needed where !alternatives.contains(where: { columns[$0] != nil }) {

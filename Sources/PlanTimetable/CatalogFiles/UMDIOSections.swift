@@ -2,11 +2,19 @@ import Foundation
 import PlanCore
 
 /// A dump of the umd.io v1 course API (`https://api.umd.io/v1/courses/sections`),
-/// mapped into a catalog: either an array of section records, or an object
-/// `{"courses": [...], "sections": [...]}` whose course records
-/// (`/v1/courses`: `course_id`, `name`, `credits`) give titles and credits. A
-/// course record may also carry its section records in `sections` (umd.io's
-/// expanded form); section ids there (strings) are ignored.
+/// mapped into a catalog: an array of records, or an object
+/// `{"courses": [...], "sections": [...]}`. Course records (`/v1/courses`:
+/// `course_id`, `name`, `credits`, `dept_id`…) give titles and credits and may
+/// carry their section records in `sections` (umd.io's own dump,
+/// `/v1/courses?expand=sections`); section ids there (strings, without
+/// `expand`) carry no times and are ignored. In an array, an item with
+/// `course_id` and no `section_id` is a course record, any other a section
+/// record; the two may be mixed.
+///
+/// A section record given twice exactly alike (the same JSON value, members
+/// in any order) is kept once, with a `duplicate-sections` warning naming the
+/// first such pair; two different records for one section are refused,
+/// naming both places.
 ///
 /// A section record: `section_id` (`CMSC131-0101`; its course and number also
 /// from `course` and `number` when present), `instructors`, `seats` (the
@@ -23,44 +31,73 @@ package enum UMDIOSections {
     package static let defaultCredits = 3.0
 
     package static func read(_ bytes: [UInt8], file: String, term: Term) throws(CatalogError) -> Catalog {
+        try load(bytes, file: file, term: term).catalog
+    }
+
+    /// The catalog and the duplicates merged on the way.
+    package static func load(_ bytes: [UInt8], file: String, term: Term) throws(CatalogError) -> ImportedCatalog {
         if let p = CatalogRules.termProblem(term) {
             throw CatalogError(file: file, path: "term." + p.field, field: p.field, value: p.value, reason: p.reason)
         }
-return try read(CatalogCursor(parsing: bytes, file: file), term: term)
+        return try read(CatalogCursor(parsing: bytes, file: file), term: term)
     }
 
-    static func read(_ doc: CatalogCursor, term: Term) throws(CatalogError) -> Catalog {
+    /// Titles and credits by course key, and the section records in document order.
+    private struct Records {
         var courseInfo: [String: (title: String?, credits: Double?)] = [:]
-        var sectionRecords: [CatalogCursor] = []
+        var sections: [CatalogCursor] = []
+
+        /// A course record: its title and credits, and the section records nested in it.
+        mutating func addCourse(_ c: CatalogCursor) throws(CatalogError) {
+            try c.object("a course record: {course_id, name, credits}")
+            let id = try c.required("course_id", "the course id, e.g. CMSC131").courseCode("a course id such as CMSC131")
+            let title = try c.child("name")?.string("the course name")
+            let credits = try c.child("credits").map { x throws(CatalogError) in try UMDIOSections.credits(x) }
+            courseInfo[Course.key(id)] = (title, credits)
+            for s in try c.child("sections")?.items("sections") ?? [] {
+                if case .object = s.node { sections.append(s) }
+            }
+        }
+
+        /// An array item: a course record when it has `course_id` and no `section_id`.
+        mutating func addItem(_ item: CatalogCursor) throws(CatalogError) {
+            if item.node["course_id"] != nil, item.node["section_id"] == nil {
+                try addCourse(item)
+            } else {
+                sections.append(item)
+            }
+        }
+    }
+
+    static func read(_ doc: CatalogCursor, term: Term) throws(CatalogError) -> ImportedCatalog {
+        var records = Records()
         switch doc.node {
         case .array:
-            sectionRecords = try doc.items("section records")
+            for item in try doc.items("course or section records") { try records.addItem(item) }
         case .object:
-            for c in try doc.child("courses")?.items("course records") ?? [] {
-                try c.object("a course record: {course_id, name, credits}")
-                let id = try c.required("course_id", "the course id, e.g. CMSC131").courseCode("a course id such as CMSC131")
-                let title = try c.child("name")?.string("the course name")
-                let credits = try c.child("credits").map { x throws(CatalogError) in try Self.credits(x) }
-                courseInfo[Course.key(id)] = (title, credits)
-                for s in try c.child("sections")?.items("sections") ?? [] {
-                    if case .object = s.node { sectionRecords.append(s) }
-                }
-            }
-            sectionRecords += try doc.child("sections")?.items("section records") ?? []
+            for c in try doc.child("courses")?.items("course records") ?? [] { try records.addCourse(c) }
+            records.sections += try doc.child("sections")?.items("section records") ?? []
         default:
             throw CatalogError(file: doc.file, value: doc.node.typeName,
-                               reason: "is not a umd.io dump; expected an array of section records or {\"courses\": [...], \"sections\": [...]}")
+                               reason: "is not a umd.io dump; expected an array of course or section records, "
+                                   + "or {\"courses\": [...], \"sections\": [...]}")
         }
         var assembly = CatalogAssembly()
-        var seen: [String: String] = [:]
-        for s in sectionRecords {
+        var seen: [String: CatalogCursor] = [:]
+        var duplicates: [(key: String, first: String, again: String)] = []
+        for s in records.sections {
             let (course, number) = try ids(s)
             let key = Course.key(course) + "-" + number
             if let first = seen[key] {
-                throw try s.required("section_id", "").fail("is the section of \(first) too; expected each section once")
+                guard first.node == s.node else {
+                    throw try s.required("section_id", "")
+                        .fail("is the section of \(first.path) too, with other values; expected each section once (an exact duplicate is merged)")
+                }
+                duplicates.append((key, first.path, s.path))
+                continue
             }
-            seen[key] = s.path
-            let info = courseInfo[Course.key(course)]
+            seen[key] = s
+            let info = records.courseInfo[Course.key(course)]
             var instructors: [String] = []
             for i in try s.child("instructors")?.items("instructor names") ?? [] {
                 let name = try i.string("an instructor's name").trimmingCharacters(in: .whitespaces)
@@ -78,7 +115,14 @@ return try read(CatalogCursor(parsing: bytes, file: file), term: term)
                 throw s.fail(error.reason)
             }
         }
-        return assembly.catalog(term: term, defaultCredits: defaultCredits)
+        var warnings: [CatalogWarning] = []
+        if let d = duplicates.first {
+            let n = duplicates.count
+            warnings.append(CatalogWarning(id: "duplicate-sections", file: doc.file,
+                                           message: "\(n) exact duplicate section record\(n == 1 ? "" : "s") merged (each kept once), "
+                                               + "e.g. \(d.key) at \(d.first) and \(d.again)"))
+        }
+        return ImportedCatalog(catalog: assembly.catalog(term: term, defaultCredits: defaultCredits), warnings: warnings)
     }
 
     /// The course and the section number: from `course` and `number`, else from `section_id` (`CMSC131-0101`).
