@@ -100,7 +100,7 @@ extension PlanService {
     /// value and what to do.
     static func refuseWhatCannotApply(_ options: BuildOptions, courses: [Course]) throws {
         if courses.count > options.maxCourses {
-            throw ServiceError.refused("\(courses.count) courses is more than --max-courses \(options.maxCourses) (a full load is 4 to 6): "
+            throw ServiceError.refused("\(courses.count) courses is more than --max-courses \(options.maxCourses)\(options.maxCourses == BuildOptions().maxCourses ? " (the default: a full load)" : ""): "
                                        + "leave some out, or give --max-courses \(courses.count) to build them anyway")
         }
         let credits = courses.reduce(0) { $0 + $1.credits }

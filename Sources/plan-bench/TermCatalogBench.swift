@@ -53,11 +53,13 @@ struct TermCatalogBench {
         let jobs: [(String, [String])] = [
             ("import", ["courses", "import", catalogPath]),
             ("ratings join", ["courses", "ratings", "import", ratingsPath]),
-            ("build of 6", ["courses", "build"] + picked),
+            ("build of 6", ["courses", "build", "--max-courses", "6"] + picked),
         ]
         for (label, args) in jobs {
             let r = Child.run(plan + args, environment: env, capture: true)
-            let first = r.stdout.split(separator: "\n").first.map(String.init) ?? ""
+            // The first line, and for the join the line that counts what the sections gained.
+            let lines = r.stdout.split(separator: "\n").map(String.init)
+            let first = ([lines.first] + [lines.first { $0.contains("gained") }]).compactMap { $0 }.joined(separator: " ")
             let note = r.status == 0 ? first : "exit \(r.status): " + (r.stderr.split(separator: "\n").first.map(String.init) ?? "")
             steps.append(Step(label: label, run: r, note: note))
             print("   \(label): \(Format.ms(r.seconds)), peak \(Format.mb(r.peakRSS)); \(note)")

@@ -35,7 +35,7 @@ struct CoursesBuildCommand: ParsableCommand {
     @Option(help: ArgumentHelp("No meeting ends after this time (17:00, 5pm).", valueName: "time")) var noLater: String?
     @Option(help: ArgumentHelp("Days with no meetings: FR, Friday, fri, or the letters timetables print (F, TR, MWF); repeat or comma-separate.", valueName: "day")) var freeDay: [String] = []
     @Option(help: ArgumentHelp("At most this many days on campus a week.", valueName: "n")) var maxDays: Int?
-    @Option(help: ArgumentHelp("At most this many courses (default 5; a full load is 4 to 6).", valueName: "n")) var maxCourses: Int?
+    @Option(help: ArgumentHelp("At most this many courses (default 5, a full load; up to 20).", valueName: "n")) var maxCourses: Int?
     @Option(help: ArgumentHelp("At most this many credits in all.", valueName: "n")) var maxCredits: Double?
     @Flag(help: "Only sections with open seats.") var onlyOpen = false
     @Flag(help: "List every combination (each timing of the same instructors apart), not the best timing of each choice of instructors.")
