@@ -45,12 +45,18 @@ extension PlanService {
         try guarded {
             try store.write { t in
                 let kept = StoredCatalog(name: catalog.term.name, catalog: catalog, source: source, saved: now)
-                try t.removeCatalogs(.imported)
-                try t.removeCatalogs(.build)
-                try t.putCatalog(kept, as: .imported)
+                try Self.keepAsTheCatalog(kept, t)
                 return kept
             }
         }
+    }
+
+    /// `kept` becomes the term's catalog; the last build, made from the one before, is forgotten.
+    static func keepAsTheCatalog(_ kept: StoredCatalog, _ t: StoreTransaction) throws {
+        try t.removeCatalogs(.imported)
+        try t.removeCatalogs(.build)
+        try t.setSetting(lastBuildKey, nil)
+        try t.putCatalog(kept, as: .imported)
     }
 
     /// The imported catalog; refused with what to do when there is none.

@@ -17,10 +17,7 @@ extension PlanService {
                 }
                 let (catalog, report) = RatingsJoin.join(rows, onto: kept.catalog)
                 kept.catalog = catalog
-                try t.removeCatalogs(.imported)
-                try t.removeCatalogs(.build)
-                try t.setSetting(Self.lastBuildKey, nil)
-                try t.putCatalog(kept, as: .imported)
+                try Self.keepAsTheCatalog(kept, t)
                 return (kept, report)
             }
         }

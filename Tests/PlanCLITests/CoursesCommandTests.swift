@@ -168,6 +168,9 @@ import Testing
         #expect(ics.contains("LOCATION:IRB 1116"))
         #expect(ics.contains("section 0103\\n"))
         #expect(!ics.contains("0101"))
+        // A new catalog forgets the last build, and save says so plainly.
+        _ = try plan(["courses", "import", file.path])
+        #expect(try plan(["courses", "save", "1"], 65).contains("nothing built yet: run `plan courses build COURSE…` first"))
     }
 
     /// A catalog that lists lectures, labs and discussions as separate sections
