@@ -106,9 +106,19 @@ struct Search {
         // Level L holds the domains of positions ≥ L after the picks of positions < L.
         var domains = [UInt64](repeating: 0, count: block * n)
         for q in 0..<n {
-            let count = problem.courses[order[q]].groups.count
+            let i = order[q]
+            let count = problem.courses[i].groups.count
             if count == 0 { return ([], true) }
-            for h in 0..<count { domains[at[q] + (h >> 6)] |= 1 << UInt64(h & 63) }
+            // Distinct choices: a group with the same time class, choice and score term as an
+            // earlier group of its course (the same instructor at the same times in another
+            // room) is that group's twin — same compatible sets, bounds and choice — and every
+            // completion with it ties the same completion with the earlier one, found first,
+            // which it cannot beat. So it is never tried.
+            var seen = Set<[Int64]>()
+            for h in 0..<count {
+                if let ids = distinct, !seen.insert([Int64(problem.timeClass[i][h]), Int64(ids[i][h]), terms[i][h]]).inserted { continue }
+                domains[at[q] + (h >> 6)] |= 1 << UInt64(h & 63)
+            }
         }
         var key = [Int64](repeating: 0, count: n + 1)
         var days = [UInt8](repeating: 0, count: n + 1)

@@ -23,14 +23,14 @@ struct NaiveTimetable {
     /// The number of combinations it would visit.
     var combinations: Double { groups().reduce(1) { $0 * Double($1.count) } }
 
-    /// Sections with the same meetings, instructors, gpa and rating, ids in order; groups by first id.
+    /// Sections with the same meetings (rooms and kinds too), instructors, gpa and rating, ids in order; groups by first id.
     func groups() -> [[[Section]]] {
         courses.map { c in
             var byText: [String: [Section]] = [:]
             for s in c.sections {
                 let ms = s.meetings.map { m in
                     let span = m.span(in: catalog.term)
-                    return "\(Set(m.days).sorted().map(\.code))-\(m.start)-\(m.end)-\(span.from)-\(span.to)"
+                    return "\(Set(m.days).sorted().map(\.code))-\(m.start)-\(m.end)-\(span.from)-\(span.to)-\(m.room ?? "")-\(m.kind ?? "")"
                 }.sorted()
                 byText["\(ms)|\(s.instructors.sorted())|\(String(describing: s.gpa))|\(String(describing: s.rating))", default: []].append(s)
             }
@@ -60,9 +60,18 @@ struct NaiveTimetable {
             let s = v.sorted()
             return s.isEmpty ? nil : s.count % 2 == 1 ? 2 * s[s.count / 2] : s[s.count / 2 - 1] + s[s.count / 2]
         }
-        let gpaMedian = halfMedian(all.compactMap { $0.gpa.map { Int(($0 * 100).rounded()) } })
-        let ratingMedian = halfMedian(all.compactMap { $0.rating.map { Int(($0 * 10).rounded()) } })
-        let wg = gpaMedian == nil ? 0 : 1, wr = ratingMedian == nil ? 0 : 1
+        let gpaOf = { (s: Section) in s.gpa.map { Int(($0 * 100).rounded()) } }
+        let ratingOf = { (s: Section) in s.rating.map { Int(($0 * 10).rounded()) } }
+        // A missing value: the median of the course's sections, else of its department's
+        // (the letters its code starts with), else of the catalog's.
+        func department(_ code: String) -> String { String(code.uppercased().prefix { $0.isLetter }) }
+        func fill(_ course: Course, _ value: (Section) -> Int?) -> Int? {
+            let d = department(course.code)
+            return halfMedian(course.sections.compactMap(value))
+                ?? (d.isEmpty ? nil : halfMedian(catalog.courses.filter { department($0.code) == d }.flatMap(\.sections).compactMap(value)))
+                ?? halfMedian(all.compactMap(value))
+        }
+        let wg = all.contains { $0.gpa != nil } ? 1 : 0, wr = all.contains { $0.rating != nil } ? 1 : 0
         let credits = courses.map { Int($0.credits) }
         // Per group: its meetings' (start, end, dates), weekday mask, latest end, integer points.
         struct Info { var meetings: [(Int, Int, Set<Int64>)]; var days: UInt8; var end: Int; var points: Int }
@@ -72,8 +81,8 @@ struct NaiveTimetable {
                 let ms = s.meetings.map { ($0.start, $0.end, dates($0)) }.filter { !$0.2.isEmpty }
                 var days: UInt8 = 0
                 for m in ms { for d in m.2 { days |= 1 << UInt8(Weekday(LocalDate(daysSinceEpoch: d)).rawValue - 1) } }
-                let gp = s.gpa.map { Int(($0 * 100).rounded()) * 2 } ?? gpaMedian ?? 0
-                let rp = s.rating.map { Int(($0 * 10).rounded()) * 2 } ?? ratingMedian ?? 0
+                let gp = gpaOf(s).map { $0 * 2 } ?? fill(courses[i], gpaOf) ?? 0
+                let rp = ratingOf(s).map { $0 * 2 } ?? fill(courses[i], ratingOf) ?? 0
                 return Info(meetings: ms, days: days, end: ms.map(\.1).max() ?? 0, points: credits[i] * (5 * wg * gp + 40 * wr * rp))
             }
         }

@@ -104,6 +104,8 @@ import Testing
                     // The same times: half the time an interchangeable copy, else another instructor or gpa.
                     var copy = model
                     copy.id = id
+                    // Sometimes in another room: another choice of section, the same instructor and times.
+                    if r.chance(30) { copy.meetings = copy.meetings.map { m in var m = m; m.room = "R3"; return m } }
                     copy.seats = r.chance(50) ? nil : Seats(open: r.int(0...2), total: 10)
                     if r.chance(50) {
                         copy.instructors = [r.pick(instructors)]

@@ -99,8 +99,7 @@ package enum RatingsFile {
     static func json(_ bytes: [UInt8], file: String) throws(CatalogError) -> RatingsTable {
         let doc = try CatalogCursor(parsing: bytes, file: file)
         guard case .array = doc.node else {
-            throw doc.fail("is \(doc.node.typeName); expected an array of objects, one per instructor (or instructor and course)",
-                           value: doc.node.typeName)
+            throw doc.fail("is not a ratings file; expected an array of objects, one per instructor (or instructor and course)")
         }
         var header: [String] = []
         var index: [String: Int] = [:]
