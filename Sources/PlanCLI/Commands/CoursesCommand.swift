@@ -13,11 +13,13 @@ struct CoursesCommand: ParsableCommand {
         discussion: """
         A catalog lists a term's courses and their sections (lectures, labs, discussions). \
         plan finds every conflict-free choice of one section per course, ranks them by past \
-        students' grades and instructor ratings, and keeps the one you choose as your class \
-        calendar, so `plan add-task` plans around it.
+        students' grades and instructor ratings (joined from a ratings file when the catalog \
+        has none), and keeps the one you choose as your class calendar, so `plan add-task` \
+        plans around it.
 
         Start here:
           plan courses import Examples/catalog-fall-2027.json
+          plan courses ratings import Examples/ratings-coursecritique.csv
           plan courses search algorithms
           plan courses build CMSC330 CMSC351 STAT400 --no-earlier 09:00 --free-day FR
           plan courses save 1 --name fall-2027
