@@ -8,10 +8,11 @@ struct TaskFieldOptions: ParsableArguments {
     @Option(help: "Project (course) it belongs to; created when new.")
     var project: String?
 
-    @Option(help: ArgumentHelp("Longest sitting (attention span), e.g. 90m. Default 2h.", valueName: "duration"))
+    // Durations are read unconditionally: `--span -1h` is refused as a value, not taken for an option.
+    @Option(parsing: .unconditional, help: ArgumentHelp("Longest sitting (attention span), e.g. 90m. Default 2h.", valueName: "duration"))
     var span: String?
 
-    @Option(name: .customLong("min"), help: ArgumentHelp("Shortest sitting worth having. Default 30m.", valueName: "duration"))
+    @Option(name: .customLong("min"), parsing: .unconditional, help: ArgumentHelp("Shortest sitting worth having. Default 30m.", valueName: "duration"))
     var minSitting: String?
 
     @Option(help: ArgumentHelp("Not before this date or time. Default: now.", valueName: "date"))

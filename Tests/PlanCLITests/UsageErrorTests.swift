@@ -21,6 +21,22 @@ import Testing
         #expect(try CLIRunner.run(help.split(separator: " ").dropFirst().map(String.init)).status == 0)
     }
 
+    /// A negative duration is read as the value it is and refused as negative, not taken for an
+    /// unknown option (`--finish-early -1d`) or a missing value (`--estimate -1h`).
+    @Test(arguments: [
+        (["policy", "set", "--finish-early", "-1d"], "--finish-early: \"-1d\" is negative"),
+        (["add-task", "Essay", "--estimate", "-1h", "--due", "fri"], "--estimate: \"-1h\" is negative"),
+        (["add-task", "Essay", "--estimate", "2h", "--span", "-30m", "--due", "fri"], "--span: \"-30m\" is negative"),
+        (["add-task", "Essay", "--estimate", "2h", "--min", "-5m", "--due", "fri"], "--min: \"-5m\" is negative"),
+    ])
+    func aNegativeDurationIsRefusedAsOne(_ args: [String], _ message: String) throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("plan-usage-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = try CLIRunner.run(args, environment: ["PLAN_STORE": dir.appendingPathComponent("plan.sqlite").path])
+        #expect(out.status == 64)
+        #expect(out.stderr.contains(message), "\(out.stderr)")
+    }
+
     /// Every argument and option of every command says what it is in `--help`.
     @Test func everyArgumentHasHelp() throws {
         let dump = try CLIRunner.run(["--experimental-dump-help"])

@@ -37,7 +37,8 @@ struct AddTaskCommand: ParsableCommand {
     @Argument(help: "What the task is, e.g. \"History essay\".")
     var title: String
 
-    @Option(help: ArgumentHelp("Total effort, e.g. 6h.", valueName: "duration"))
+    /// Unconditional: `--estimate -1h` is refused as a value ("is negative"), not taken for an option.
+    @Option(parsing: .unconditional, help: ArgumentHelp("Total effort, e.g. 6h.", valueName: "duration"))
     var estimate: String
 
     @Option(help: ArgumentHelp("Deadline: the work is finished by then.", valueName: "date"))

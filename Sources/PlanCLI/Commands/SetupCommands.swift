@@ -223,7 +223,8 @@ struct PolicyCommand: ParsableCommand {
         @Option(help: ArgumentHelp("Grid of start and end times; must divide an hour.", valueName: "duration")) var granularity: String?
         @Option(help: ArgumentHelp("Most work per day (0 for no limit).", valueName: "duration")) var maxPerDay: String?
         @Option(help: ArgumentHelp("How sittings are laid out: balanced (the default) levels the daily load over the days each task may use, finishing a margin before each due; early puts each sitting as early as it fits (get it over with).", valueName: "balanced|early")) var placement: String?
-        @Option(help: ArgumentHelp("Balanced placement finishes each task this long before its due where it can (default 1d; 0 for no margin). Never a reason to refuse a task.", valueName: "duration")) var finishEarly: String?
+        // Unconditional: `--finish-early -1d` is read as the (refused) value, not as an unknown option.
+        @Option(parsing: .unconditional, help: ArgumentHelp("Balanced placement finishes each task this long before its due where it can (default 1d; 0 for no margin). Never a reason to refuse a task.", valueName: "duration")) var finishEarly: String?
         @Option(help: ArgumentHelp("Hours balanced placement uses first: morning (08-12), afternoon (12-17), evening (17-22), HH:MM-HH:MM, or any (the default). Soft: work goes elsewhere when it does not fit there; a task may choose its own.", valueName: "hours")) var prefer: String?
         @Option(help: ArgumentHelp("Do all-day events block the day? yes/no.", valueName: "yes|no")) var busyAllDay: String?
         @Option(help: ArgumentHelp("Do tentative events block time? yes/no.", valueName: "yes|no")) var busyTentative: String?

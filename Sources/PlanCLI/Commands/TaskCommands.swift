@@ -50,7 +50,7 @@ struct TaskCommand: ParsableCommand {
             discussion: "Refused, with the reason and fixes, when the changed task no longer fits (exit 3).")
         @Argument(help: "Task id or title.") var task: String
         @Option(help: "A new title.") var title: String?
-        @Option(help: ArgumentHelp("The whole work, e.g. 6h or 90m.", valueName: "duration")) var estimate: String?
+        @Option(parsing: .unconditional, help: ArgumentHelp("The whole work, e.g. 6h or 90m.", valueName: "duration")) var estimate: String?
         @Option(help: ArgumentHelp("When it is due: fri, 2026-12-04, 2026-12-04T17:00.", valueName: "date")) var due: String?
         @OptionGroup var fields: TaskFieldOptions
         @OptionGroup var options: StoreOptions
