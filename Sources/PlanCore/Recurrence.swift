@@ -92,11 +92,13 @@ package struct Recurrence: Hashable, Sendable {
         return due  // unreachable: every period holds at least one date
     }
 
-    /// When each occurrence's work may begin, one for each of `dues` (as ``dues(first:from:until:count:through:)``
-    /// returns them, all anchored at `dues[0]`'s series start `anchor`).
+    /// When each occurrence's work may begin, one for each of `dues` (consecutive
+    /// occurrences of this rule anchored at `anchor`, as ``dues(first:from:until:count:through:)``
+    /// returns them for `first.date`).
     ///
-    /// With `startBefore` (seconds, ≥ 0): the due minus that, in wall-clock terms (5 days
-    /// before Friday 23:59 is Sunday 23:59 whatever DST does in between). Without it: the
+    /// With `startBefore` (seconds; a negative one counts as 0): the due minus that, in
+    /// wall-clock terms (5 days before Friday 23:59 is Sunday 23:59 whatever DST does in
+    /// between; the caller resolves it in the zone as it does the due). Without it: the
     /// previous occurrence's due, and for the first one the occurrence the rule gives
     /// before it (``previous(before:anchor:)``).
     package func starts(of dues: [LocalDateTime], anchor: LocalDate, startBefore: Int64? = nil) -> [LocalDateTime] {
@@ -131,8 +133,8 @@ package struct Recurrence: Hashable, Sendable {
             return days.map { LocalDate(daysSinceEpoch: weekStart + Int64($0 - 1)) }
         case .month:
             let index = monthIndex(anchor) + Int(k) * interval
-            let year = floorDiv(Int64(index), 12), month = index - Int(year) * 12 + 1
-            return [LocalDate(year: Int(year), month: month, day: min(anchor.day, Self.daysIn(year: Int(year), month: month)))]
+            let year = Int(floorDiv(Int64(index), 12)), month = index - year * 12 + 1
+            return [LocalDate(year: year, month: month, day: min(anchor.day, Self.daysIn(year: year, month: month)))]
         }
     }
 
@@ -141,8 +143,11 @@ package struct Recurrence: Hashable, Sendable {
 
     /// Days in `month` of `year` (28 … 31).
     static func daysIn(year: Int, month: Int) -> Int {
-        let next = month == 12 ? LocalDate(year: year + 1, month: 1, day: 1) : LocalDate(year: year, month: month + 1, day: 1)
-        return Int(next.daysSinceEpoch - LocalDate(year: year, month: month, day: 1).daysSinceEpoch)
+        let first = LocalDate(year: year, month: month, day: 1)
+        let next = month == 12
+            ? LocalDate(year: year + 1, month: 1, day: 1)
+            : LocalDate(year: year, month: month + 1, day: 1)
+        return Int(next.daysSinceEpoch - first.daysSinceEpoch)
     }
 }
 

@@ -21,12 +21,14 @@ import Testing
             ("2 weeks", weekly(2, [])), ("2w", weekly(2, [])), ("2 w", weekly(2, [])), ("fortnight", weekly(2, [])),
             ("fortnightly", weekly(2, [])), ("biweekly", weekly(2, [])), ("every other week", weekly(2, [])),
             ("month", Recurrence(every: 1, .month)!), ("monthly", Recurrence(every: 1, .month)!),
-            ("3 days", Recurrence(every: 3, .day)!), ("3d", Recurrence(every: 3, .day)!), ("1 day", Recurrence(every: 1, .day)!),
+            ("3 days", Recurrence(every: 3, .day)!), ("3d", Recurrence(every: 3, .day)!),
+            ("1 day", Recurrence(every: 1, .day)!),
             ("6 months", Recurrence(every: 6, .month)!), ("every 12 months", Recurrence(every: 12, .month)!),
             ("366 days", Recurrence(every: 366, .day)!), ("52 weeks", weekly(52, [])),
             ("MO,WE", weekly(1, [.monday, .wednesday])), ("mon,wed", weekly(1, [.monday, .wednesday])),
             ("Monday and Wednesday", weekly(1, [.monday, .wednesday])), ("mon & wed", weekly(1, [.monday, .wednesday])),
-            ("WE,MO", weekly(1, [.monday, .wednesday])), ("tue", weekly(1, [.tuesday])), ("every Friday", weekly(1, [.friday])),
+            ("WE,MO", weekly(1, [.monday, .wednesday])), ("tue", weekly(1, [.tuesday])),
+            ("every Friday", weekly(1, [.friday])),
             ("TR", weekly(1, [.tuesday, .thursday])), ("MWF", weekly(1, [.monday, .wednesday, .friday])),
             ("weekdays", weekly(1, [.monday, .tuesday, .wednesday, .thursday, .friday])),
             ("weekends", weekly(1, [.saturday, .sunday])),
@@ -44,7 +46,8 @@ import Testing
             #expect(throws: RecurrenceRefusal.unreadable(text), "\(text)") { try Recurrence.parse(text) }
         }
         let intervals: [(String, Recurrence.Unit)] = [("0 days", .day), ("367 days", .day), ("53 weeks", .week),
-                                                      ("0w", .week), ("13 months", .month), ("99999999999999999999 days", .day)]
+                                                      ("0w", .week), ("13 months", .month),
+                                                      ("99999999999999999999 days", .day)]
         for (text, unit) in intervals {
             #expect(throws: RecurrenceRefusal.interval(text, unit), "\(text)") { try Recurrence.parse(text) }
         }
@@ -61,7 +64,8 @@ import Testing
     /// stays 23:59, so the UTC offset of the dues moves from −4 to −5 hours.
     @Test func weeklyOverDSTChange() throws {
         let rule = try Recurrence.parse("weekly")
-        let dues = rule.dues(first: Self.at("2026-10-23"), until: Self.day("2026-11-13"), through: Self.day("2027-12-31"))
+        let dues = rule.dues(first: Self.at("2026-10-23"), until: Self.day("2026-11-13"),
+                             through: Self.day("2027-12-31"))
         #expect(dues == ["2026-10-23", "2026-10-30", "2026-11-06", "2026-11-13"].map { Self.at($0) })
         let zone = try #require(SystemZone(identifier: "America/New_York"))
         let instants = dues.map { zone.resolve($0) }
@@ -75,7 +79,8 @@ import Testing
     @Test func monthWithFiveFridays() throws {
         let dues = try Recurrence.parse("fri").dues(first: Self.at("2027-01-01", 17, 0), until: Self.day("2027-01-31"),
                                                     through: Self.day("2027-12-31"))
-        #expect(dues == [1, 8, 15, 22, 29].map { LocalDateTime(date: LocalDate(year: 2027, month: 1, day: $0), hour: 17) })
+        let january = [1, 8, 15, 22, 29].map { LocalDate(year: 2027, month: 1, day: $0) }
+        #expect(dues == january.map { LocalDateTime(date: $0, hour: 17) })
     }
 
     @Test func untilIsInclusiveAndCountStops() throws {
@@ -84,7 +89,8 @@ import Testing
         let horizon = Self.day("2030-01-01")
         #expect(rule.dues(first: first, until: Self.day("2026-12-18"), through: horizon).last == Self.at("2026-12-18"))
         #expect(rule.dues(first: first, until: Self.day("2026-12-17"), through: horizon).last == Self.at("2026-12-11"))
-        #expect(rule.dues(first: first, count: 3, through: horizon) == ["2026-12-04", "2026-12-11", "2026-12-18"].map { Self.at($0) })
+        #expect(rule.dues(first: first, count: 3, through: horizon)
+            == ["2026-12-04", "2026-12-11", "2026-12-18"].map { Self.at($0) })
         #expect(rule.dues(first: first, until: Self.day("2026-12-11"), count: 5, through: horizon).count == 2)
         #expect(rule.dues(first: first, count: 0, through: horizon).isEmpty)
         #expect(rule.dues(first: first, until: Self.day("2026-12-03"), through: horizon).isEmpty)
@@ -95,17 +101,21 @@ import Testing
 
     /// Monthly on the 31st: a shorter month uses its last day, and the next goes back to the 31st.
     @Test func monthlyOnThe31st() throws {
-        let dues = try Recurrence.parse("monthly").dues(first: Self.at("2027-12-31", 9, 0), count: 6, through: Self.day("2030-01-01"))
-        #expect(dues.map(\.date.isoString) == ["2027-12-31", "2028-01-31", "2028-02-29", "2028-03-31", "2028-04-30", "2028-05-31"])
+        let dues = try Recurrence.parse("monthly")
+            .dues(first: Self.at("2027-12-31", 9, 0), count: 6, through: Self.day("2030-01-01"))
+        #expect(dues.map(\.date.isoString)
+            == ["2027-12-31", "2028-01-31", "2028-02-29", "2028-03-31", "2028-04-30", "2028-05-31"])
         #expect(dues.allSatisfy { $0.hhmm == "09:00" })
-        let quarterly = try Recurrence.parse("3 months").dues(first: Self.at("2026-11-30"), count: 3, through: Self.day("2030-01-01"))
+        let quarterly = try Recurrence.parse("3 months")
+            .dues(first: Self.at("2026-11-30"), count: 3, through: Self.day("2030-01-01"))
         #expect(quarterly.map(\.date.isoString) == ["2026-11-30", "2027-02-28", "2027-05-30"])
     }
 
     /// `from` skips to the first occurrence on or after it; the anchor keeps a fortnight's weeks.
     @Test func fromKeepsTheAnchor() throws {
         let rule = try Recurrence.parse("2 weeks on MO,WE")
-        let dues = rule.dues(first: Self.at("2026-11-30"), from: Self.day("2026-12-08"), count: 3, through: Self.day("2027-06-01"))
+        let dues = rule.dues(first: Self.at("2026-11-30"), from: Self.day("2026-12-08"), count: 3,
+                             through: Self.day("2027-06-01"))
         #expect(dues.map(\.date.isoString) == ["2026-12-14", "2026-12-16", "2026-12-28"])
         // A first due on a day outside the set is not itself an occurrence.
         let offDay = rule.dues(first: Self.at("2026-12-01"), count: 2, through: Self.day("2027-06-01"))
@@ -116,7 +126,8 @@ import Testing
         let daily = try Recurrence.parse("daily")
         let first = Self.at("2026-12-01")
         #expect(daily.dues(first: first, through: Self.day("2040-01-01")).count == Recurrence.maxOccurrences)
-        #expect(daily.dues(first: first, count: 5_000, through: Self.day("2040-01-01")).count == Recurrence.maxOccurrences)
+        #expect(daily.dues(first: first, count: 5_000, through: Self.day("2040-01-01")).count
+            == Recurrence.maxOccurrences)
         let weekdays = try Recurrence.parse("weekdays")
         #expect(weekdays.dues(first: first, from: Self.day("2100-01-01"), through: Self.day("2200-01-01")).count
             == Recurrence.maxOccurrences)
@@ -128,7 +139,8 @@ import Testing
         let weekly = try Recurrence.parse("weekly")
         let dues = weekly.dues(first: Self.at("2026-12-04"), count: 3, through: Self.day("2027-06-01"))
         let anchor = Self.day("2026-12-04")
-        #expect(weekly.starts(of: dues, anchor: anchor) == ["2026-11-27", "2026-12-04", "2026-12-11"].map { Self.at($0) })
+        #expect(weekly.starts(of: dues, anchor: anchor)
+            == ["2026-11-27", "2026-12-04", "2026-12-11"].map { Self.at($0) })
         // Five days before Friday 23:59 is Sunday 23:59, across the DST change too.
         #expect(weekly.starts(of: dues, anchor: anchor, startBefore: 5 * 86_400)
             == ["2026-11-29", "2026-12-06", "2026-12-13"].map { Self.at($0) })
@@ -157,7 +169,8 @@ import Testing
         var weeks = 0, months = 0, days = 0
         var d = first.date
         let wanted = rule.weekdays.isEmpty ? [first.date.isoWeekday] : rule.weekdays.map(\.rawValue)
-        while d <= horizon, until.map({ d <= $0 }) ?? true, out.count < (count ?? Int.max), out.count < Recurrence.maxOccurrences {
+        let stop = min(count ?? Int.max, Recurrence.maxOccurrences)
+        while d <= horizon, until.map({ d <= $0 }) ?? true, out.count < stop {
             if d != first.date {
                 days += 1
                 if d.isoWeekday == 1 { weeks += 1 }
@@ -167,7 +180,9 @@ import Testing
             let named = switch rule.unit {
             case .day: days % rule.interval == 0
             case .week: weeks % rule.interval == 0 && wanted.contains(d.isoWeekday)
-            case .month: months % rule.interval == 0 && (d.day == first.date.day || (isLastOfMonth && d.day < first.date.day))
+            case .month:
+                months % rule.interval == 0
+                    && (d.day == first.date.day || (isLastOfMonth && d.day < first.date.day))
             }
             if named, d >= (from ?? d) { out.append(LocalDateTime(date: d, hour: first.hour, minute: first.minute)) }
             d = d.adding(days: 1)
@@ -190,7 +205,8 @@ import Testing
         let horizon = firstDay.adding(days: rng.int(0...1500))
         let dues = rule.dues(first: first, from: from, until: until, count: count, through: horizon)
         let expected = Self.walk(rule, first: first, from: from, until: until, count: count, horizon: horizon)
-        #expect(dues == expected, "seed \(seed): \(rule) from \(first) \(String(describing: from)) \(String(describing: until))")
+        let bounds = [from?.isoString, until?.isoString, count.map(String.init)].map { $0 ?? "-" }
+        #expect(dues == expected, "seed \(seed): \(rule) first \(first) from/until/count \(bounds)")
         // Without start-before, each occurrence starts at the one before it.
         let starts = rule.starts(of: dues, anchor: first.date)
         #expect(zip(starts.dropFirst(), dues).allSatisfy { $0 == $1 }, "seed \(seed)")
