@@ -78,6 +78,28 @@ extension Recurrence {
         return (1, .week, days)
     }
 
+    /// The longest `--start-before`: a year (366 days), in seconds.
+    package static let maxStartBefore: Int64 = 366 * 86_400
+
+    /// Seconds for `--start-before` text: whole days or weeks (`5d`, `5 days`, `1 day`, `2w`,
+    /// `2 weeks`; case-insensitive, spaces ignored) or anything ``HumanInput/duration(_:)``
+    /// reads (`36h`, `90m`, `PT12H`). Nil when it is none of those or longer than
+    /// ``maxStartBefore``.
+    package static func startBefore(_ text: String) -> Int64? {
+        let t = text.lowercased().filter { $0 != " " }
+        let digits = t.prefix { $0.isASCIIDigit }
+        let units: [String: Int64] = ["d": 86_400, "day": 86_400, "days": 86_400,
+                                      "w": 604_800, "week": 604_800, "weeks": 604_800]
+        let seconds: Int64?
+        if !digits.isEmpty, digits.count <= 6, let unit = units[String(t.dropFirst(digits.count))] {
+            seconds = Int64(digits)! * unit
+        } else {
+            seconds = HumanInput.duration(text)
+        }
+        guard let seconds, seconds <= maxStartBefore else { return nil }
+        return seconds
+    }
+
     /// Days for `weekdays`, `weekends`, or ``HumanInput/days(_:)`` with `and`/`&` as
     /// separators too.
     private static func days(_ text: String) -> [Weekday]? {
