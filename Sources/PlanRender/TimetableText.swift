@@ -93,9 +93,13 @@ package enum TimetableText {
             : (n == 1 ? "The best conflict-free combination" : "The best \(n) conflict-free combinations")
         out += " for \(list(codes)) (\(TerminalText.label(catalog.term.name)))" + (distinct ? ", each at its best timing:\n" : ":\n")
         let scored = !result.scoredBy.isEmpty
-        if !scored {
+        if !scored && result.filledGPA == nil && result.filledRating == nil {
             out += "No section in this catalog has a GPA or rating, so there is no score: choices are ranked by fewer days on campus, "
                 + "then the earlier end of the day. Grades or ratings can be joined on: plan courses ratings import FILE\n"
+        } else if !scored {
+            let (missing, weight, known) = result.filledGPA == nil ? ("GPA", "rating", "ratings") : ("rating", "gpa", "GPAs")
+            out += "No score: the catalog has no \(missing), and --weight \(weight)=0 leaves out its \(known); "
+                + "choices are ranked by fewer days on campus, then the earlier end of the day.\n"
         } else if result.filledGPA == nil || result.filledRating == nil {
             out += "No section in this catalog has a\(result.filledGPA == nil ? " GPA" : " rating"): scores are \(result.filledGPA == nil ? "ratings" : "GPAs") alone.\n"
         }
