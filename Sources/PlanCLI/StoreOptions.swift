@@ -65,7 +65,7 @@ func withService(_ options: StoreOptions, _ body: (PlanService) throws -> Void) 
         throw e
     } catch let e as ValidationError {
         throw e
-    } catch ServiceError.input(let e) where !e.isNotFound {
+    } catch ServiceError.input(let e) where !e.isNotFound && !e.isRefusal {
         // A value the command was given: a usage error naming the option, as one found while parsing is.
         throw ValidationError("\(e.option): \(e.message)")
     } catch ServiceError.input(let e) {

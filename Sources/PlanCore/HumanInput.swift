@@ -58,7 +58,19 @@ package enum HumanInput {
         if t.hasPrefix("+"), let unit = t.last, "dw".contains(unit), let n = Int(t.dropFirst().dropLast()), n >= 0, n < 100_000 {
             return .date(today.adding(days: unit == "w" ? n * 7 : n))
         }
-        return DateText.parse(text.trimmingCharacters(in: " ").replacingSpace())
+        if let v = DateText.parse(text.trimmingCharacters(in: " ").replacingSpace()) { return v }
+        // A day and a time of day: `fri 23:59`, `tomorrow 9am`, `2026-12-04 17:00`.
+        let words = t.split(separator: " ")
+        if words.count >= 2 {
+            for cut in [words.count - 1, words.count - 2] where cut >= 1 {
+                let day = words[..<cut].joined(separator: " "), time = words[cut...].joined(separator: " ")
+                if !day.contains(":"), case .date(let d)? = date(day, now: now, zone: zone),
+                   let minutes = clock(time, allow24: true) {
+                    return .local(LocalDateTime(date: d).adding(seconds: Int64(minutes) * 60))
+                }
+            }
+        }
+        return nil
     }
 
     /// Minutes after midnight for `09:00`, `9:00`, `9am`, `9 am`, `9:30pm`,

@@ -48,7 +48,7 @@ extension ServiceError {
         case .calendar(.unreadable): (.noInput, .calendarUnreadable)
         case .calendar(.invalid): (.dataError, .calendarInvalid)
         case .invalid: (.dataError, .refused)
-        case .input(let e): e.isNotFound ? (.dataError, .notFound) : (.usage, .invalidParams)
+        case .input(let e): e.isNotFound ? (.dataError, .notFound) : e.isRefusal ? (.dataError, .invalidParams) : (.usage, .invalidParams)
         case .notFound: (.dataError, .notFound)
         case .refused: (.dataError, .refused)
         case .unreadable: (.noInput, .calendarUnreadable)

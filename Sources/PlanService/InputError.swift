@@ -15,12 +15,16 @@ package struct InputError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The value names something that does not exist (a task in `after`):
     /// bad data rather than a malformed value.
     package var isNotFound: Bool
+    /// A value plan read but will not take here (an `--every` rule it cannot read, a
+    /// class no calendar has): bad data (exit 65), still a parameter's fault over RPC.
+    package var isRefusal: Bool
 
-    package init(_ field: String, _ message: String, kind: String? = nil, isNotFound: Bool = false) {
+    package init(_ field: String, _ message: String, kind: String? = nil, isNotFound: Bool = false, isRefusal: Bool = false) {
         self.field = field
         self.message = message
         self.kind = kind
         self.isNotFound = isNotFound
+        self.isRefusal = isRefusal
     }
 
     /// `/estimate`: the field as a JSON pointer into the params.

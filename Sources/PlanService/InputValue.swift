@@ -57,7 +57,7 @@ package enum InputValue {
     /// ``InputLimits/maxHorizon`` from `now`.
     package static func date(_ text: String, field: String, now: Instant, zone: SystemZone) throws(InputError) -> TaskTime {
         guard let v = HumanInput.date(text, now: now, zone: zone) else {
-            throw InputError(field, "\"\(text)\" is not a date (2026-12-10, 2026-12-10T17:00, today, tomorrow, fri or +3d)")
+            throw InputError(field, "\"\(text)\" is not a date (2026-12-10, 2026-12-10T17:00, today, tomorrow, fri, fri 23:59 or +3d)")
         }
         guard abs(v.instant(in: zone) - now) <= InputLimits.maxHorizon else {
             throw InputError(field, "\"\(text)\" is more than ten years from now")

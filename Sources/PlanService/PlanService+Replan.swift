@@ -23,6 +23,8 @@ extension PlanService {
     /// group session created, joined or left re-fits the plan with it).
     func replan(_ t: StoreTransaction, dryRun: Bool, compact: Bool) throws -> (Replanned, [ImportWarning]) {
         let settings = try self.settings(t)
+        // Repeating tasks gain the occurrences that came into the horizon (placed around the plan first).
+        try extendSeries(t, settings: settings)
         let i = try inputs(t, settings: settings)
         let scheduler = i.input.scheduler
         let planning = Set(i.input.tasks.map(\.id))

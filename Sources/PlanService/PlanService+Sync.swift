@@ -199,6 +199,8 @@ extension PlanService {
         try prefetchSubscriptions()
         let (planned, wanted, conflicts) = try store.writeOrRollback { t in
             let conflicts = try apply(read, t, keepDeletedFree: keepDeletedFree, collection: collection)
+            // The phone gets the occurrences of repeating tasks through the horizon, as time passes.
+            try extendSeries(t, settings: try settings(t))
             let (planned, wanted) = try plannedChanges(t, collection: collection, collectionPath: collectionPath,
                                                        mine: try t.syncedResources(collection: collection),
                                                        retired: Set(read.forget.map(\.uid)))

@@ -112,6 +112,8 @@ extension PlanService {
                     if try t.calendars().contains(where: { $0.kind == .file(path: absolute) }) { continue }
                     warnings += try register(path: absolute, name: nil, t).1.warnings
                 }
+                // Repeating tasks gain the occurrences that came into the horizon, before this one is placed.
+                try extendSeries(t, settings: try settings(t))
                 let spec = try read(t)
                 try Self.checkText(spec)
                 var r = try addTask(spec, t, dryRun: dryRun, replan: replan)
@@ -210,6 +212,7 @@ extension PlanService {
     static func rows(_ t: StoreTransaction, settings: PlanSettings, now: Instant) throws -> [TaskRow] {
         let zone = settings.zone
         let sittings = Dictionary(grouping: try t.sittings(), by: \.taskId)
+        let links = try t.seriesLinks()
         return try t.tasks().map { stored in
             let spec = stored.task
             let estimate = spec.estimate, done = spec.done
@@ -226,8 +229,10 @@ extension PlanService {
                 state = .unscheduled
             }
             let slack = state == .scheduled ? mine.last.map { due - $0.range.end } : nil
-            return TaskRow(task: spec, state: state, estimate: estimate, done: done, sittings: mine,
-                           next: state == .done ? nil : mine.first { $0.range.end > now }, slack: slack, due: due)
+            var row = TaskRow(task: spec, state: state, estimate: estimate, done: done, sittings: mine,
+                              next: state == .done ? nil : mine.first { $0.range.end > now }, slack: slack, due: due)
+            row.series = links[spec.id]?.seriesId
+            return row
         }
     }
 
@@ -280,6 +285,7 @@ extension PlanService {
             try prefetchSubscriptions()
             return try store.write { t in
                 let settings = try self.settings(t)
+                try extendSeries(t, settings: settings)
                 let tasks = try t.tasks()
                 guard let id = Self.taskId(key, among: tasks.map(\.task)), var spec = tasks.first(where: { $0.task.id == id })?.task else {
                     throw ServiceError.notFound(kind: "task", name: key)

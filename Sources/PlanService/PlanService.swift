@@ -8,6 +8,8 @@ import PlanStore
 package struct PlanSettings: Hashable, Sendable {
     package var timeZone: String
     package var policy: PolicyDefinition
+    /// How far ahead repeating tasks' occurrences exist (`--horizon`), seconds.
+    package var horizon: Int64 = PlanService.defaultHorizon
 
     /// The zone ``timeZone`` names; UTC when it names none this system knows.
     package var zone: SystemZone { SystemZone(identifier: timeZone) ?? .utc }
@@ -17,6 +19,7 @@ package struct PlanSettings: Hashable, Sendable {
     package struct Text: Hashable, Sendable {
         package var timeZone: String
         package var policy: ScheduleRequest.PolicySpec
+        package var horizon: Int64 = PlanService.defaultHorizon
     }
 }
 
@@ -96,7 +99,8 @@ package struct PlanService {
     package func zone() throws -> SystemZone { try settings().zone }
 
     func settings(_ t: StoreTransaction) throws -> PlanSettings {
-        PlanSettings(timeZone: try t.setting(Key.zone) ?? fallbackZone.identifier, policy: try t.policy())
+        PlanSettings(timeZone: try t.setting(Key.zone) ?? fallbackZone.identifier, policy: try t.policy(),
+                     horizon: try t.setting(Self.horizonKey).flatMap { Int64($0) } ?? Self.defaultHorizon)
     }
 
     /// Changes the settings as the contract spells them, refusing what a
@@ -111,11 +115,12 @@ package struct PlanService {
         try guarded {
             try store.write { t in
                 let old = try self.settings(t)
-                var text = PlanSettings.Text(timeZone: old.timeZone, policy: old.policy.spec)
+                var text = PlanSettings.Text(timeZone: old.timeZone, policy: old.policy.spec, horizon: old.horizon)
                 try change(&text)
                 _ = try ScheduleRequest.zone(text.timeZone)
-                let s = PlanSettings(timeZone: text.timeZone, policy: try PolicyDefinition(text.policy))
+                let s = PlanSettings(timeZone: text.timeZone, policy: try PolicyDefinition(text.policy), horizon: text.horizon)
                 try t.setSetting(Key.zone, s.timeZone)
+                try t.setSetting(Self.horizonKey, s.horizon == Self.defaultHorizon ? nil : String(s.horizon))
                 try t.savePolicy(s.policy)
                 return s
             }

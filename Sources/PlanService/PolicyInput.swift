@@ -15,6 +15,9 @@ package struct PolicyInput: Hashable, Sendable {
     /// unset (a zero `finishEarly` is kept: no margin); of `busy`, each
     /// member given replaces the stored one.
     package var policy = ScheduleRequest.PolicySpec()
+    /// How far ahead repeating tasks' occurrences exist: `4w`, `30d`, `6 weeks`
+    /// (1 day to 52 weeks).
+    package var horizon: String?
 
     package init() {}
 
@@ -37,6 +40,12 @@ package struct PolicyInput: Hashable, Sendable {
             return v.rawValue
         }
         let prefer = try p.prefer.map { t throws(InputError) in try InputValue.prefer(t, field: "prefer").text }
+        if let horizon {
+            guard let seconds = Recurrence.startBefore(horizon), seconds >= 86_400, seconds <= PlanService.maxHorizon else {
+                throw InputError("horizon", "\"\(horizon)\" is not a planning horizon (1 day to 52 weeks, e.g. 4w or 30d)")
+            }
+            s.horizon = seconds
+        }
         if let timeZone { s.timeZone = timeZone }
         if let v = p.dayStart { s.policy.dayStart = v }
         if let v = p.dayEnd { s.policy.dayEnd = v }

@@ -50,6 +50,8 @@ extension PlanStore {
                 if version >= 7 { try SyncColumns.fromSchema10(db) }
                 // Schema 3 … 11 → 12: linked sections of a catalog (a lecture's discussions and labs), a new table only.
                 if version >= 3 { try db.execute(CatalogColumns.createLinks) }
+                // Schema 1 … 12 → 13: task series (`plan add-task --every`), new tables only.
+                try db.execute(SeriesColumns.create)
             }
             try db.execute("PRAGMA user_version = \(Self.schemaVersion); PRAGMA application_id = \(StoreMark.applicationID)")
             try StoreUpgrade.checkForeignKeys(db, path: path)
@@ -94,5 +96,6 @@ extension PlanStore {
         \(GroupColumns.create)
         \(CalDAVColumns.create)
         \(SyncColumns.create)
+        \(SeriesColumns.create)
         """
 }

@@ -250,6 +250,29 @@ package struct StoreTransaction {
         return out
     }
 
+    // MARK: Task series
+
+    /// Every series (`plan add-task --every`), in creation order.
+    package func series() throws -> [TaskSeries] { try SeriesColumns.all(in: db) }
+
+    /// Keeps `series` (replacing the one with its id).
+    package func saveSeries(_ series: TaskSeries) throws { try SeriesColumns.save(series, in: db) }
+
+    /// Removes a series; its occurrences stay, as tasks of their own.
+    package func removeSeries(id: String) throws { try SeriesColumns.remove(id: id, in: db) }
+
+    /// Which task is which series' occurrence: task id → link.
+    package func seriesLinks() throws -> [String: SeriesLink] { try SeriesColumns.links(in: db) }
+
+    /// Marks task `taskId` (saved already) as the occurrence `link` names.
+    package func linkOccurrence(_ taskId: String, to link: SeriesLink) throws { try SeriesColumns.link(taskId, to: link, in: db) }
+
+    /// The occurrences skipped in series `id` (their tasks are gone), in key order.
+    package func skips(series id: String) throws -> [(key: String, taskId: String)] { try SeriesColumns.skips(series: id, in: db) }
+
+    /// Remembers that the occurrence `link` names, once task `taskId`, was skipped.
+    package func addSkip(_ link: SeriesLink, taskId: String) throws { try SeriesColumns.addSkip(link, taskId: taskId, in: db) }
+
     // MARK: Study groups
 
     /// Every study-group session, in time order.

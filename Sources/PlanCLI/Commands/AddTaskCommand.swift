@@ -41,10 +41,12 @@ struct AddTaskCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: ArgumentHelp("Total effort, e.g. 6h.", valueName: "duration"))
     var estimate: String
 
-    @Option(help: ArgumentHelp("Deadline: the work is finished by then.", valueName: "date"))
-    var due: String
+    @Option(help: ArgumentHelp("Deadline: the work is finished by then (with --every: the first one).", valueName: "date"))
+    var due: String?
 
     @OptionGroup var fields: TaskFieldOptions
+
+    @OptionGroup(title: "Repeating work") var repeating: RepeatOptions
 
     @Option(help: ArgumentHelp("A task (id or title) that must be finished first; repeatable.", valueName: "task"))
     var after: [String] = []
@@ -70,6 +72,12 @@ struct AddTaskCommand: ParsableCommand {
     @OptionGroup var options: StoreOptions
 
     func validate() throws {
+        if !repeating.repeats {
+            if due == nil { throw ValidationError("Missing expected argument '--due <date>' (or make it repeat: --every, --each, --before, --after-class)") }
+            if let stray = repeating.strayOption {
+                throw ValidationError("\(stray) goes with a repeating task: add --every, --each, --before or --after-class")
+            }
+        }
         if let forAssessment, Self.assessmentRef(forAssessment) == nil {
             throw ValidationError("--for \(forAssessment): expected COURSE:ASSESSMENT, e.g. CS201:Final")
         }
@@ -83,6 +91,7 @@ struct AddTaskCommand: ParsableCommand {
     }
 
     func run() throws {
+        if repeating.repeats { return try runSeries() }
         try withService(options) { service in
             let settings = try service.settings()
             let zone = settings.zone
@@ -142,6 +151,56 @@ struct AddTaskCommand: ParsableCommand {
                     (saved ? say : show)(StudyPlanText.render(sittings, title: title, zone: zone), "")
                 }
                 if !saved { throw PlanExit.needsReplan }
+            }
+        }
+    }
+}
+
+extension AddTaskCommand {
+    /// `add-task` with --every, --each, --before or --after-class: a series and its occurrences through the horizon.
+    func runSeries() throws {
+        if forAssessment != nil { throw ValidationError("--for links one task; link an occurrence with `plan task edit`, not a repeating task") }
+        try withService(options) { service in
+            let zone = try service.zone()
+            var input = SeriesInput()
+            input.task.title = title
+            input.task.id = id
+            input.task.estimate = estimate
+            input.task.due = due
+            input.task.after = after.isEmpty ? nil : after
+            input.task.done = done
+            fields.apply(to: &input.task)
+            repeating.apply(to: &input)
+            let (added, warnings) = try service.addSeries(input, registering: calendar, dryRun: dryRun, replan: replan)
+            printWarnings(warnings)
+            if options.json { print(Wire.encode(Wire.SeriesAdded(added, zone: zone))) }
+            switch added.status {
+            case .unschedulable:
+                if !options.json {
+                    show(Style.red("None of \"\(TerminalText.label(title))\"'s occurrences fits. Nothing was saved."))
+                    if let d = added.unfit.first, let o = added.occurrences.first(where: { $0.id == d.taskId }) {
+                        show(d.text(title: title, due: o.due.instant(in: zone, endOfDay: true), zone: zone), terminator: "")
+                    }
+                }
+                throw PlanExit.doesNotFit
+            case .needsReplan where !added.saved:
+                if !options.json {
+                    show(Style.red("More of \"\(TerminalText.label(title))\"'s occurrences fit only if the whole plan is re-made. Nothing was saved."))
+                    show("These tasks would move (add --replan to accept):")
+                    for m in added.moves { show("  \(TerminalText.label(m.taskId))") }
+                }
+                throw PlanExit.needsReplan
+            case .placed, .needsReplan:
+                guard !options.json else { return }
+                say(Style.bold(SeriesText.addedHead(added)))
+                say(SeriesText.addedLines(added, zone: zone), terminator: "")
+                for d in added.unfit {
+                    guard let o = added.occurrences.first(where: { $0.id == d.taskId }) else { continue }
+                    show(Style.red(d.text(title: o.id, due: o.due.instant(in: zone, endOfDay: true), zone: zone)), terminator: "")
+                }
+                if !added.moves.isEmpty { say("Re-made the plan; \(added.moves.count) other task\(TimeText.plural(added.moves.count)) moved.") }
+                say(Style.dim("Later occurrences are made and planned as time passes (plan policy set --horizon); see them with `plan task show \(added.series.id)`."))
+                if !added.saved { say(Style.dim("(dry run: nothing saved)")) }
             }
         }
     }

@@ -11,6 +11,8 @@ package struct TaskRow: Hashable, Sendable {
     /// `due − end of the last sitting`.
     package var slack: Int64?
     package var due: Instant
+    /// The series it is an occurrence of (`plan add-task --every`), nil for a task of its own.
+    package var series: String?
 
     package init(task: TaskDefinition, state: State, estimate: Int64, done: Int64, sittings: [Sitting], next: Sitting?,
                 slack: Int64?, due: Instant) {

@@ -1,0 +1,26 @@
+extension TaskSeries {
+    /// How the series repeats: `every week, due Fri 23:59`, `each week`,
+    /// `before each "CHEM 110 Lecture"`, `after each "CHEM 110 Lab", due within 2d`.
+    package var words: String {
+        let s = self
+        var out: String
+        switch s.kind {
+        case .every(_, let first, let wholeDay):
+            let every = s.ruleText.lowercased().hasPrefix("every") ? s.ruleText : "every " + s.ruleText
+            out = every + ", due " + (wholeDay ? "by the end of the day" : first.hhmm)
+            if let b = s.startBefore { out += ", begun \(ISODuration.humanString(b)) before" }
+        case .each(let unit):
+            out = "each \(unit.rawValue), its hours within it"
+        case .beforeClass(let name):
+            out = "before each \"\(TerminalText.label(name))\""
+            if let b = s.startBefore { out += ", begun \(ISODuration.humanString(b)) before" }
+        case .afterClass(let name, let within):
+            out = "after each \"\(TerminalText.label(name))\", due within \(ISODuration.humanString(within))"
+        }
+        if let from = s.from { out += ", from \(from)" }
+        if let until = s.until { out += ", until \(until)" }
+        if let count = s.count { out += ", \(count) time\(TimeText.plural(count))" }
+        return out
+    }
+
+}
