@@ -5,9 +5,11 @@ extension TaskSeries {
         let s = self
         var out: String
         switch s.kind {
-        case .every(_, let first, let wholeDay):
+        case .every(let rule, let first, let wholeDay):
             let every = s.ruleText.lowercased().hasPrefix("every") ? s.ruleText : "every " + s.ruleText
-            out = every + ", due " + (wholeDay ? "by the end of the day" : first.hhmm)
+            // A weekly rule on no listed days repeats on the first due's weekday: say which.
+            let day = rule.unit == .week && rule.weekdays.isEmpty ? Weekday(first.date).shortName + " " : ""
+            out = every + ", due " + day + (wholeDay ? "by the end of the day" : first.hhmm)
             if let b = s.startBefore { out += ", begun \(ISODuration.humanString(b)) before" }
         case .each(let unit):
             out = "each \(unit.rawValue), its hours within it"

@@ -94,3 +94,19 @@ extension Wire {
         }
     }
 }
+
+extension Wire {
+    /// What ending a series did (`series.remove`, `plan task remove SERIES --json`).
+    package struct SeriesRemovedResult: Codable, Hashable, Sendable {
+        package var series: String
+        package var removed: [String]
+        /// With `from`: the series' last possible due date; absent: the series is gone.
+        package var endsOn: String?
+
+        package init(_ r: SeriesRemoved) {
+            series = r.series
+            removed = r.removed
+            endsOn = r.endsOn?.isoString
+        }
+    }
+}

@@ -243,10 +243,13 @@ package enum Wire {
     /// The user's zone and policy with every default filled in.
     package struct Settings: Codable, Hashable, Sendable {
         package var timeZone: String
+        /// How far ahead repeating tasks' occurrences exist, ISO 8601.
+        package var horizon: String?
         package var policy: ScheduleRequest.PolicySpec
 
         package init(_ s: PlanSettings) {
             timeZone = s.timeZone
+            horizon = ISODuration.format(s.horizon)
             var p = s.policy.spec
             let defaults = PolicyDefinition.defaults(zone: .utc)
             p.dayStart = p.dayStart ?? defaults.dayStart.hhmm

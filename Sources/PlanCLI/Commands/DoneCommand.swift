@@ -10,15 +10,26 @@ import PlanStore
 struct DoneCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "done", abstract: "Record progress on a task: all of it, or --spent time.",
-        discussion: "With --spent, the rest of the task is re-planned around the others. Without it, the task is finished and its future sittings are freed.")
+        discussion: "With --spent, the rest of the task is re-planned around the others. Without it, the task is finished and its future sittings are freed. With --skip, an occurrence of a repeating task is skipped: it and its sittings go, and it is not made again.")
 
     @Argument(help: "Task id or title.") var task: String
     @Option(help: ArgumentHelp("Time spent, e.g. 45m.", valueName: "duration")) var spent: String?
+    @Flag(help: "Skip this occurrence of a repeating task (no work, not made again).") var skip = false
     @OptionGroup var options: StoreOptions
+
+    func validate() throws {
+        if skip && spent != nil { throw ValidationError("--skip and --spent do not go together: a skipped occurrence has no work") }
+    }
 
     func run() throws {
         try withService(options) { service in
             let zone = try service.zone()
+            if skip {
+                let series = try service.skip(task)
+                return confirm(options.json, ["skipped": task, "series": series]) {
+                    "Skipped \(TerminalText.label(task)) of \(TerminalText.label(series)); its sittings are free.\n"
+                }
+            }
             let seconds = try spent.map { text in
                 try reading("--spent") { () throws(InputError) in try InputValue.positiveDuration(text, field: "spent") }
             }

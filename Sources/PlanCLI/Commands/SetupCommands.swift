@@ -193,10 +193,18 @@ struct PolicyCommand: ParsableCommand {
                     preferred hours  \(p.prefer.flatMap(PreferredHours.init(text:))?.phrase ?? "any hours")
                     busy: all-day    \(p.busy?.allDay == true ? "yes" : "no")
                     busy: tentative  \(p.busy?.tentative == false ? "no" : "yes")
+                    horizon          \(Self.days(w.horizon.flatMap(ISODuration.parse) ?? 0)) ahead for repeating tasks
 
                     """
                 }
             }
+        }
+
+        /// `4 weeks`, `10 days`: a horizon in the units it is set in.
+        static func days(_ seconds: Int64) -> String {
+            let d = seconds / 86_400
+            if d % 7 == 0 { return "\(d / 7) week\(d == 7 ? "" : "s")" }
+            return "\(d) day\(d == 1 ? "" : "s")"
         }
 
         /// `finishing 24h before due where it can`, or `no margin before due`.
@@ -226,6 +234,7 @@ struct PolicyCommand: ParsableCommand {
         // Unconditional: `--finish-early -1d` is read as the (refused) value, not as an unknown option.
         @Option(parsing: .unconditional, help: ArgumentHelp("Balanced placement finishes each task this long before its due where it can (default 1d; 0 for no margin). Never a reason to refuse a task.", valueName: "duration")) var finishEarly: String?
         @Option(help: ArgumentHelp("Hours balanced placement uses first: morning (08-12), afternoon (12-17), evening (17-22), HH:MM-HH:MM, or any (the default). Soft: work goes elsewhere when it does not fit there; a task may choose its own.", valueName: "hours")) var prefer: String?
+        @Option(help: ArgumentHelp("How far ahead repeating tasks' occurrences are made and planned (default 4w; 1d to 52w). Planning commands extend it as time passes.", valueName: "duration")) var horizon: String?
         @Option(help: ArgumentHelp("Do all-day events block the day? yes/no.", valueName: "yes|no")) var busyAllDay: String?
         @Option(help: ArgumentHelp("Do tentative events block time? yes/no.", valueName: "yes|no")) var busyTentative: String?
         @OptionGroup var options: StoreOptions
@@ -243,6 +252,7 @@ struct PolicyCommand: ParsableCommand {
             try withService(options) { service in
                 var input = PolicyInput()
                 input.timeZone = tz
+                input.horizon = horizon
                 input.policy = ScheduleRequest.PolicySpec(
                     dayStart: dayStart, dayEnd: dayEnd,
                     workingDays: workingDays.map { $0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) } },
