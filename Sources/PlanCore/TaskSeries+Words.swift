@@ -10,14 +10,14 @@ extension TaskSeries {
             // A weekly rule on no listed days repeats on the first due's weekday: say which.
             let day = rule.unit == .week && rule.weekdays.isEmpty ? Weekday(first.date).shortName + " " : ""
             out = every + ", due " + day + (wholeDay ? "by the end of the day" : first.hhmm)
-            if let b = s.startBefore { out += ", begun \(ISODuration.humanString(b)) before" }
+            if let b = s.startBefore { out += ", begun \(Self.span(b)) before" }
         case .each(let unit):
             out = "each \(unit.rawValue), its hours within it"
         case .beforeClass(let name):
             out = "before each \"\(TerminalText.label(name))\""
-            if let b = s.startBefore { out += ", begun \(ISODuration.humanString(b)) before" }
+            if let b = s.startBefore { out += ", begun \(Self.span(b)) before" }
         case .afterClass(let name, let within):
-            out = "after each \"\(TerminalText.label(name))\", due within \(ISODuration.humanString(within))"
+            out = "after each \"\(TerminalText.label(name))\", due within \(Self.span(within))"
         }
         if let from = s.from { out += ", from \(from)" }
         if let until = s.until { out += ", until \(until)" }
@@ -25,4 +25,9 @@ extension TaskSeries {
         return out
     }
 
+
+    /// `5d` for whole days, else as ``ISODuration/humanString(_:)`` writes it (`36h`).
+    static func span(_ seconds: Int64) -> String {
+        seconds > 0 && seconds % 86_400 == 0 ? "\(seconds / 86_400)d" : ISODuration.humanString(seconds)
+    }
 }

@@ -77,14 +77,15 @@ package struct TaskSeries: Hashable, Sendable {
     /// The occurrences of an `every` or `each` series due after ``through`` and on or
     /// before `horizon` (a class-tied series has none here: the service reads its class),
     /// at most ``Recurrence/maxOccurrences`` and what ``count`` leaves. `today` is the
-    /// first date a habit's period may hold (its current period counts).
+    /// first date a due may fall on (for a habit: its period may hold; the current one counts).
     package func coming(today: LocalDate, through horizon: LocalDate) -> [Occurrence] {
         let left = min(Recurrence.maxOccurrences, (count ?? Recurrence.maxOccurrences) - made)
         guard left > 0 else { return [] }
         let after = through.map { $0.adding(days: 1) }
         switch kind {
         case .every(let rule, let firstDue, let wholeDay):
-            let earliest = [from, after].compactMap { $0 }.max()
+            // Dues before today are not made (nor counted): a rule anchored long ago still reaches today.
+            let earliest = [from, after, today].compactMap { $0 }.max()
             let dues = rule.dues(first: firstDue, from: earliest, until: until, count: left, through: horizon)
             guard wholeDay else {
                 let starts = rule.starts(of: dues, anchor: firstDue.date, startBefore: startBefore)

@@ -249,7 +249,7 @@ package enum Wire {
 
         package init(_ s: PlanSettings) {
             timeZone = s.timeZone
-            horizon = ISODuration.format(s.horizon)
+            horizon = "P\(s.horizon / 86_400)D"
             var p = s.policy.spec
             let defaults = PolicyDefinition.defaults(zone: .utc)
             p.dayStart = p.dayStart ?? defaults.dayStart.hhmm

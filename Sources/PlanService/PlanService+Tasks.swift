@@ -78,7 +78,8 @@ extension PlanService {
             if let given = input.id {
                 id = try InputValue.name(given, field: "id", what: "id")
             } else {
-                id = TaskIds.unique(TaskIds.slug(input.title ?? ""), taken: Set(existing.map(\.task.id)))
+                // Not a series' id either: `plan task show ID` names one thing.
+                id = TaskIds.unique(TaskIds.slug(input.title ?? ""), taken: Set(existing.map(\.task.id)).union(try t.series().map(\.id)))
             }
             let after = try TaskInput.resolve(input.after ?? [], among: existing.map(\.task))
             return try input.definition(id: id, after: after, now: now, zone: try settings(t).zone)

@@ -41,8 +41,9 @@ package struct PolicyInput: Hashable, Sendable {
         }
         let prefer = try p.prefer.map { t throws(InputError) in try InputValue.prefer(t, field: "prefer").text }
         if let horizon {
-            guard let seconds = Recurrence.startBefore(horizon), seconds >= 86_400, seconds <= PlanService.maxHorizon else {
-                throw InputError("horizon", "\"\(horizon)\" is not a planning horizon (1 day to 52 weeks, e.g. 4w or 30d)")
+            guard let seconds = Recurrence.startBefore(horizon), seconds >= 86_400, seconds <= PlanService.maxHorizon,
+                  seconds % 86_400 == 0 else {
+                throw InputError("horizon", "\"\(horizon)\" is not a planning horizon (whole days, 1 day to 52 weeks, e.g. 4w or 30d)")
             }
             s.horizon = seconds
         }

@@ -14,11 +14,12 @@ struct BenchArguments: ParsableCommand {
         section combinations of 5, 8 and 10 courses, against a naive enumeration) and spread (how the plan \
         of Examples/fortnight.sh spreads its work over the days; `plan-bench spread` measures the store \
         $PLAN_STORE at $PLAN_NOW) and term (a 4,000-course catalog imported, a ratings export joined, \
-        6 courses built, each a plan process). Build with \
+        6 courses built, each a plan process) and weekly (10 weekly series and 2 habits over a 15-week horizon \
+        added one by one, then a replan a week later, each a plan process). Build with \
         -c release for real figures.
         """)
 
-    static let sectionNames = ["import", "schedule", "e2e", "timetable", "week", "group", "sync", "soak", "spread", "term"]
+    static let sectionNames = ["import", "schedule", "e2e", "timetable", "week", "group", "sync", "soak", "spread", "term", "weekly"]
 
     @Flag(help: "Small sizes, few repeats, no Python (for CI).")
     var quick = false
@@ -29,7 +30,7 @@ struct BenchArguments: ParsableCommand {
     @Option(help: "Seed of the generated calendars and tasks.")
     var seed: UInt64 = 1
 
-    @Option(help: ArgumentHelp("Run only these sections (import, schedule, e2e, timetable, week, group, sync, soak, spread, term).", valueName: "list"),
+    @Option(help: ArgumentHelp("Run only these sections (import, schedule, e2e, timetable, week, group, sync, soak, spread, term, weekly).", valueName: "list"),
             transform: BenchArguments.sections)
     var only: Set<String>?
 

@@ -8,15 +8,9 @@ import PlanTimetable
 /// joined by instructor name, and `plan courses build` of 6 courses (the default: the top
 /// 10 distinct choices of instructors) — with wall time and peak memory of each.
 struct TermCatalogBench {
-    struct Step {
-        var label: String
-        var run: ChildRun
-        var note: String
-    }
-
     let options: Options
     let plan: [String]
-    var steps: [Step] = []
+    var steps: [BenchStep] = []
     var catalogBytes = 0
     var ratingsRows = 0
 
@@ -61,7 +55,7 @@ struct TermCatalogBench {
             let lines = r.stdout.split(separator: "\n").map(String.init)
             let first = ([lines.first] + [lines.first { $0.contains("gained") }]).compactMap { $0 }.joined(separator: " ")
             let note = r.status == 0 ? first : "exit \(r.status): " + (r.stderr.split(separator: "\n").first.map(String.init) ?? "")
-            steps.append(Step(label: label, run: r, note: note))
+            steps.append(BenchStep(label: label, run: r, note: note))
             print("   \(label): \(Format.ms(r.seconds)), peak \(Format.mb(r.peakRSS)); \(note)")
         }
     }
@@ -75,10 +69,7 @@ struct TermCatalogBench {
     var json: JSON {
         .object([
             ("catalogBytes", .int(catalogBytes)), ("ratingsRows", .int(ratingsRows)),
-            ("steps", .array(steps.map { s in
-                .object([("step", .string(s.label)), ("status", .int(Int(s.run.status))), ("seconds", .num(s.run.seconds, 4)),
-                         ("cpuSeconds", .num(s.run.cpuSeconds, 4)), ("peakRSSBytes", .int(s.run.peakRSS)), ("said", .string(s.note))])
-            })),
+            ("steps", .array(steps.map(\.json))),
         ])
     }
 }

@@ -147,6 +147,7 @@ let syncBench = runSection("sync", { SyncBench(options: options, plan: plan, chu
 let soakBench = runSection("soak", { SoakBench(options: options, plan: plan) }) { $0.run() }
 let spreadBench = runSection("spread", { SpreadBench(options: options) }) { $0.run() }
 let termBench = runSection("term", { TermCatalogBench(options: options, plan: plan) }) { $0.run() }
+let weeklyBench = runSection("weekly", { WeeklyBench(options: options, plan: plan) }) { $0.run() }
 
 // The tables, together.
 if let b = importBench {
@@ -189,6 +190,10 @@ if let b = termBench {
     print("A term's catalog (each step a new plan process; 4,000 courses, 7,000 sections, a ratings export joined by name)")
     print(b.table())
 }
+if let b = weeklyBench {
+    print("A term of weekly work (the bundled fall classes; each step a new plan process; target: each under 100 ms)")
+    print(b.table())
+}
 let elapsed = Child.monotonicSeconds() - started
 print(String(format: "plan-bench: done in %.1f s", elapsed) + " (load average \(Child.loadAverage.map { String(format: "%.2f", $0) } ?? "?") at the end)")
 
@@ -201,7 +206,7 @@ if let path = options.jsonPath {
         ("import", importBench?.json ?? .null), ("scheduling", scheduleBench?.json ?? .null), ("endToEnd", endToEnd?.json ?? .null),
         ("timetable", timetableBench?.json ?? .null), ("week", weekBench?.json ?? .null),
         ("group", groupBench?.json ?? .null), ("sync", syncBench?.json ?? .null), ("soak", soakBench?.json ?? .null),
-        ("spread", spreadJSON), ("term", termBench?.json ?? .null),
+        ("spread", spreadJSON), ("term", termBench?.json ?? .null), ("weekly", weeklyBench?.json ?? .null),
         ("seconds", .num(elapsed, 1)),
     ])
     do {

@@ -410,4 +410,49 @@ import Testing
         try upgraded.write { try $0.putCatalog(StoredCatalog(name: "catalog", catalog: linked, source: "cs.json", saved: Instant(seconds: 0)), as: .imported) }
         #expect(try upgraded.read { try $0.catalogs(.imported) }.map(\.catalog) == [linked])
     }
+
+    /// Schema 12 → 13: new tables for repeating tasks; the tasks kept before are unchanged, and
+    /// a series, its occurrences' links and its skips read back as they were put.
+    @Test func aSchema12StoreKeepsItsTasksAndGainsSeries() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("plan-s12-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("plan.sqlite").path
+        var task = TaskDefinition(id: "essay", title: "Essay", estimate: 6 * 3600, due: .date(LocalDate(iso: "2026-12-10")!))
+        task.prefer = PreferredHours(text: "evening")
+        let store = try PlanStore(path: path)
+        try store.write { try $0.saveTask(task) }
+        try SQLiteDatabase(path: path).execute("DROP TABLE series_skips; DROP TABLE series_tasks; DROP TABLE series; PRAGMA user_version = 12;")
+        let upgraded = try PlanStore(path: path)
+        #expect(upgraded.upgrade?.fromVersion == 12)
+        #expect(try upgraded.read { try $0.tasks() }.map(\.task) == [task])
+        var template = task
+        (template.id, template.span, template.earliest, template.placement) = ("problem-set", 5400, TimeOfDay(minutes: 540), .early)
+        let first = LocalDateTime(date: LocalDate(iso: "2026-12-04")!, hour: 23, minute: 59)
+        var weekly = TaskSeries(id: "problem-set", template: template, kind: .every(try Recurrence.parse("MO,WE"), firstDue: first, wholeDay: false), ruleText: "MO,WE")
+        (weekly.until, weekly.startBefore, weekly.through, weekly.made) = (LocalDate(iso: "2027-01-31"), 5 * 86_400, LocalDate(iso: "2026-12-31"), 4)
+        var habit = TaskSeries(id: "revision", template: template, kind: .each(.week), ruleText: "week")
+        habit.count = 10
+        let lab = TaskSeries(id: "lab", template: template, kind: .afterClass("CHEM 110 Lab", within: 2 * 86_400), ruleText: "CHEM 110 Lab")
+        let reading = TaskSeries(id: "reading", template: template, kind: .beforeClass("HIST 300 Seminar"), ruleText: "HIST 300 Seminar")
+        try upgraded.write { t in
+            for s in [weekly, habit, lab, reading] { try t.saveSeries(s) }
+            try t.linkOccurrence("essay", to: SeriesLink(seriesId: "problem-set", key: "2026-12-04"))
+            try t.addSkip(SeriesLink(seriesId: "problem-set", key: "2026-12-07"), taskId: "problem-set-2026-12-07")
+        }
+        let read = try upgraded.read { try $0.series() }
+        // The template keeps the fields a series uses (not its due, start, after or done).
+        #expect(read.map(\.id) == ["problem-set", "revision", "lab", "reading"])
+        #expect(read == [weekly, habit, lab, reading].map { s in
+            var s = s
+            (s.template.id, s.template.due) = (s.id, .date(LocalDate(daysSinceEpoch: 0)))
+            return s
+        })
+        #expect(try upgraded.read { try $0.seriesLinks() } == ["essay": SeriesLink(seriesId: "problem-set", key: "2026-12-04")])
+        #expect(try upgraded.read { try $0.skips(series: "problem-set") }.map(\.taskId) == ["problem-set-2026-12-07"])
+        // Removing the task drops its link; removing the series drops its skips.
+        try upgraded.write { try $0.removeTask(id: "essay"); try $0.removeSeries(id: "problem-set") }
+        #expect(try upgraded.read { try $0.seriesLinks() }.isEmpty)
+        #expect(try upgraded.read { try $0.skips(series: "problem-set") }.isEmpty)
+    }
 }

@@ -42,7 +42,7 @@ struct TaskCommand: ParsableCommand {
         func run() throws {
             try withService(options) { service in
                 let zone = try service.zone()
-                if let s = try service.series(task), (try? service.task(task)) == nil || s.series.id == task {
+                if let s = try service.series(task) {
                     return emit(options.json, Wire.SeriesShown(s, zone: zone)) { SeriesText.detail(s, zone: zone) }
                 }
                 let r = try service.task(task)
@@ -76,7 +76,7 @@ struct TaskCommand: ParsableCommand {
                 input.due = due
                 fields.apply(to: &input)
                 do {
-                    if let s = try service.series(task), (try? service.task(task)) == nil || s.series.id == task {
+                    if try service.series(task) != nil {
                         let edited = try service.editSeries(task, input)
                         return confirm(options.json, Wire.SeriesShown(edited, zone: zone)) {
                             "Updated \"\(TerminalText.label(edited.series.template.title))\" (\(TerminalText.label(edited.series.id))) and its coming occurrences.\n"
@@ -114,7 +114,7 @@ struct TaskCommand: ParsableCommand {
 
         func run() throws {
             try withService(options) { service in
-                if let s = try service.series(task), (try? service.task(task)) == nil || s.series.id == task {
+                if try service.series(task) != nil {
                     let r = try service.removeSeries(task, from: from)
                     return confirm(options.json, Wire.SeriesRemovedResult(r)) {
                         let what = r.endsOn.map { "\"\(TerminalText.label(r.series))\" now ends on \($0)" } ?? "Removed the repeating task \(TerminalText.label(r.series))"
