@@ -60,6 +60,16 @@ package struct TaskSeries: Hashable, Sendable {
         }
     }
 
+    /// Names the class a class-tied series follows `name` (no change for the others).
+    package mutating func name(_ name: String) {
+        switch kind {
+        case .beforeClass: kind = .beforeClass(name)
+        case .afterClass(_, let within): kind = .afterClass(name, within: within)
+        case .every, .each: return
+        }
+        ruleText = name
+    }
+
     /// One occurrence to make: its key (the date it is due, or for a class the class
     /// occurrence's original start), and when its work may begin and must end.
     package struct Occurrence: Hashable, Sendable {

@@ -143,7 +143,10 @@ extension PlanService {
         let today = zone.local(now).date
         var wanted: [(occurrence: TaskSeries.Occurrence, date: LocalDate)]
         if series.className != nil {
-            guard let meetings = try classMeetings(of: series, t, settings: settings, through: horizon, strict: strict) else { return [] }
+            guard let (name, meetings) = try classMeetings(of: series, t, settings: settings, through: horizon, strict: strict) else { return [] }
+            // The series keeps the class's whole name (`HIST 200` → `HIST 200 The Atlantic World, 1500-1800`),
+            // so a class added later whose name also contains the words does not make it ambiguous.
+            series.name(name)
             let links = try t.seriesLinks().values.filter { $0.seriesId == series.id }
             let known = Set(links.map(\.key)).union(try t.skips(series: series.id).map(\.key))
             let fresh = meetings.filter { m in
@@ -187,7 +190,7 @@ extension PlanService {
     /// one name that contains `name`. Nil (or, when `strict`, an error naming the value and
     /// what the calendars have) when no class or several classes match.
     func classMeetings(of series: TaskSeries, _ t: StoreTransaction, settings: PlanSettings, through horizon: LocalDate,
-                       strict: Bool) throws -> [DatedMeeting]? {
+                       strict: Bool) throws -> (name: String, meetings: [DatedMeeting])? {
         guard let name = series.className else { return nil }
         let zone = settings.zone
         // From a week back (the meeting before the first coming one), or for work after a
@@ -226,7 +229,8 @@ extension PlanService {
             let near = (names.isEmpty ? Set(events.map { norm($0.summary!) }) : names).sorted().prefix(6)
             throw InputError(field, "no class called \"\(name)\" in your calendars through \(horizon); they have \(near.map { "\"\(Self.display($0, events))\"" }.joined(separator: ", "))", isRefusal: true)
         }
-        return events.filter { norm($0.summary!) == chosen }
+        let matched = events.filter { norm($0.summary!) == chosen }
+        let meetings = matched
             .map { e in
                 let original = e.recurrenceId ?? e.start
                 let range = e.range(in: zone)
@@ -235,6 +239,7 @@ extension PlanService {
                                     originalDate: zone.local(original.instant(in: zone)).date)
             }
             .sorted { ($0.meeting.start, $0.meeting.key) < ($1.meeting.start, $1.meeting.key) }
+        return (matched.first?.summary ?? name, meetings)
     }
 
     /// The SUMMARY as a calendar writes it, for a normalised name.
@@ -286,7 +291,7 @@ extension PlanService {
     /// class cancelled or gone. Returns the ids of those moved.
     private func followClass(_ series: TaskSeries, _ t: StoreTransaction, settings: PlanSettings, horizon: LocalDate,
                              tasks: [String: TaskDefinition], links: [String: SeriesLink]) throws -> [String] {
-        guard let meetings = try classMeetings(of: series, t, settings: settings, through: horizon, strict: false) else { return [] }
+        guard let (_, meetings) = try classMeetings(of: series, t, settings: settings, through: horizon, strict: false) else { return [] }
         let zone = settings.zone
         let occurrences = series.classOccurrences(meetings.map(\.meeting), offset: { zone.offset(at: $0) })
         let byKey = Dictionary(occurrences.map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })

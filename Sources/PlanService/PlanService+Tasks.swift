@@ -242,9 +242,22 @@ extension PlanService {
         let rows = try tasks()
         guard let id = Self.taskId(key, among: rows.map(\.task)),
               let row = rows.first(where: { $0.task.id == id }) else {
-            throw ServiceError.notFound(kind: "task", name: key)
+            throw try guarded { try store.read { t in try Self.noSuchTask(key, t, now: now, zone: try settings(t).zone) } }
         }
         return row
+    }
+
+    /// Why no task is `key`: a repeating task's id or title names one of its occurrences
+    /// (the next, by id); anything else is not found.
+    static func noSuchTask(_ key: String, _ t: StoreTransaction, now: Instant, zone: SystemZone) throws -> ServiceError {
+        let all = try t.series()
+        guard let id = seriesId(key, among: all) else { return .notFound(kind: "task", name: key) }
+        let links = try t.seriesLinks()
+        let next = try t.tasks().map(\.task)
+            .filter { links[$0.id]?.seriesId == id && $0.done < $0.estimate && $0.due.instant(in: zone, endOfDay: true) > now }
+            .min { ($0.due.instant(in: zone, endOfDay: true), $0.id) < ($1.due.instant(in: zone, endOfDay: true), $1.id) }
+        let example = next.map { ", e.g. \($0.id) (the next one)" } ?? ""
+        return .refused("\"\(key)\" is a repeating task: name one of its occurrences\(example); all are in `plan task show \(id)`")
     }
 
     /// The id of the task `key` names: an id, else the one title that matches
@@ -289,7 +302,7 @@ extension PlanService {
                 try extendSeries(t, settings: settings)
                 let tasks = try t.tasks()
                 guard let id = Self.taskId(key, among: tasks.map(\.task)), var spec = tasks.first(where: { $0.task.id == id })?.task else {
-                    throw ServiceError.notFound(kind: "task", name: key)
+                    throw try Self.noSuchTask(key, t, now: now, zone: settings.zone)
                 }
                 return try body(t, settings, &spec)
             }
