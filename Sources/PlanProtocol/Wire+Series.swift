@@ -2,8 +2,8 @@ import PlanCore
 import PlanService
 
 extension Wire {
-    /// A series as `task.add` (with `every`, `each`, `before` or `afterClass`) and
-    /// `series.show` give it: its id, its rule in words and in fields, and how far its
+    /// A series as `series.add` and `series.get` (`plan add-task --every …`, `plan task show
+    /// SERIES`) give it: its id, its rule in words and in fields, and how far its
     /// occurrences are made.
     package struct Series: Codable, Hashable, Sendable {
         package var id: String
@@ -42,7 +42,7 @@ extension Wire {
         }
     }
 
-    /// The result of adding a repeating task.
+    /// The result of adding a repeating task (`series.add`, `plan add-task --every … --json`).
     package struct SeriesAdded: Codable, Hashable, Sendable {
         /// `scheduled` (each occurrence that fits placed), `needsReplan` or `unschedulable` (none fits; nothing saved).
         package var status: String
@@ -80,7 +80,7 @@ extension Wire {
         package var fits: Bool
     }
 
-    /// A series with its occurrences (`series.show`, `plan task show SERIES --json`).
+    /// A series with its occurrences (`series.get`, `plan task show SERIES --json`).
     package struct SeriesShown: Codable, Hashable, Sendable {
         package var series: Series
         package var occurrences: [StoredTask]
@@ -107,6 +107,21 @@ extension Wire {
             series = r.series
             removed = r.removed
             endsOn = r.endsOn?.isoString
+        }
+    }
+}
+
+extension Wire {
+    /// What skipping an occurrence did (`series.skip`, `plan done OCCURRENCE --skip --json`).
+    package struct SeriesSkipped: Codable, Hashable, Sendable {
+        /// The occurrence's id (also when it was named by its title).
+        package var skipped: String
+        /// The id of its series.
+        package var series: String
+
+        package init(skipped: String, series: String) {
+            self.skipped = skipped
+            self.series = series
         }
     }
 }

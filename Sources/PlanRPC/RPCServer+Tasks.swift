@@ -44,29 +44,39 @@ extension RPCServer {
         let dryRun = try p.optionalBool("dryRun") ?? false, replan = try p.optionalBool("replan") ?? false
 
         let service = try environment.openService()
-        func run() throws -> String {
-            for (i, file) in calendars.enumerated() {
-                let absolute = (file as NSString).isAbsolutePath ? (file as NSString).standardizingPath
-                    : ((FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(file) as NSString).standardizingPath
-                if try !service.calendars().contains(where: { $0.kind == .file(path: absolute) }) {
-                    do {
-                        let (_, result) = try service.addCalendar(path: file, name: nil)
-                        for w in result.warnings { environment.log("plan rpc: \(w)") }
-                    } catch ServiceError.calendar(let c) {
-                        throw RPCError(.calendar(c), pointer: p.pointer("calendars") + "/\(i)")
-                    }
-                }
-            }
+        return try mapped(relocate: Self.pointerIntoNewTask(service)) {
+            try register(calendars, service, p)
             let (outcome, warnings) = try service.addTask(input, dryRun: dryRun, replan: replan)
             for w in warnings { environment.log("plan rpc: \(w)") }
             return Self.encode(Wire.TaskAdded(outcome, zone: try service.zone()))
         }
-        // The new task's contract errors point into the params. The service gives it its id, so
-        // it is the task the store does not hold (read only on failure: the add rolled back).
-        return try mapped(relocate: { e in
+    }
+
+    /// Registers the `.ics` files of `calendars` (`task.add`, `series.add`) that are not
+    /// registered yet; one that cannot be read is refused at `/calendars/<i>`.
+    func register(_ calendars: [String], _ service: PlanService, _ p: Params) throws {
+        for (i, file) in calendars.enumerated() {
+            let absolute = (file as NSString).isAbsolutePath ? (file as NSString).standardizingPath
+                : ((FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(file) as NSString).standardizingPath
+            if try !service.calendars().contains(where: { $0.kind == .file(path: absolute) }) {
+                do {
+                    let (_, result) = try service.addCalendar(path: file, name: nil)
+                    for w in result.warnings { environment.log("plan rpc: \(w)") }
+                } catch ServiceError.calendar(let c) {
+                    throw RPCError(.calendar(c), pointer: p.pointer("calendars") + "/\(i)")
+                }
+            }
+        }
+    }
+
+    /// Points the contract errors of a task being added into the params. The service gives
+    /// it its id, so it is a task the store does not hold (read only on failure: the add
+    /// rolled back); a series' occurrences are such tasks too.
+    static func pointerIntoNewTask(_ service: PlanService) -> (ScheduleRequestError) -> String? {
+        { e in
             guard let id = e.taskId, let stored = try? service.tasks(), !stored.contains(where: { $0.task.id == id }) else { return nil }
-            return Self.pointerInto(task: id)(e)
-        }, run)
+            return pointerInto(task: id)(e)
+        }
     }
 
     /// `body`'s failures as RPC errors: any error that is not one already is

@@ -37,6 +37,41 @@ extension Wire {
         package var diagnostic: Diagnostic?
     }
 
+    /// `series.update`: the series as `series.get` gives it after the call, side by side in
+    /// one object with whether the change was saved, or refused because a changed occurrence
+    /// would not fit (as `task.update` answers for one task).
+    package struct SeriesUpdated: Codable, Hashable, Sendable {
+        /// Whether it was saved (`status`, `saved`, `diagnostic`).
+        package var outcome: Outcome
+        /// The series as stored after the call (`series`, `occurrences`, `skipped`).
+        package var shown: SeriesShown
+
+        /// The members beside the series'.
+        package struct Outcome: Codable, Hashable, Sendable {
+            /// `updated` or `unschedulable` (nothing saved; see `diagnostic`).
+            package var status: String
+            package var saved: Bool
+            package var diagnostic: Diagnostic?
+        }
+
+        init(outcome: Outcome, shown: SeriesShown) {
+            self.outcome = outcome
+            self.shown = shown
+        }
+
+        /// Both parts from the one object.
+        package init(from decoder: any Decoder) throws {
+            outcome = try Outcome(from: decoder)
+            shown = try SeriesShown(from: decoder)
+        }
+
+        /// Both parts into the one object.
+        package func encode(to encoder: any Encoder) throws {
+            try outcome.encode(to: encoder)
+            try shown.encode(to: encoder)
+        }
+    }
+
     /// `plan.agenda`.
     package struct Agenda: Codable, Hashable, Sendable {
         /// The first day shown, `YYYY-MM-DD` in the user's zone.

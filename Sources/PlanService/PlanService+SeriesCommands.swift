@@ -93,10 +93,10 @@ extension PlanService {
         return try series(id)!
     }
 
-    /// Skips one occurrence of a series (`plan done OCCURRENCE --skip`): its task and its
-    /// sittings are removed, and the series remembers it so it is never made again.
-    /// Returns the series' id.
-    package func skip(_ key: String) throws -> String {
+    /// Skips one occurrence of a series (`plan done OCCURRENCE --skip`, `series.skip`): its
+    /// task and its sittings are removed, and the series remembers it so it is never made
+    /// again. Returns the occurrence's id (`key` may be its title) and the series'.
+    package func skip(_ key: String) throws -> (occurrence: String, series: String) {
         try guarded {
             try store.write { t in
                 let tasks = try t.tasks()
@@ -110,7 +110,7 @@ extension PlanService {
                 }
                 try t.addSkip(link, taskId: id)
                 try t.removeTask(id: id)
-                return link.seriesId
+                return (id, link.seriesId)
             }
         }
     }

@@ -60,7 +60,7 @@ package enum ServiceError: Error, CustomStringConvertible, Sendable {
     /// The command that lists what a kind of name can be.
     static func listing(_ kind: String) -> String {
         switch kind {
-        case "task": "plan tasks"
+        case "task", "series": "plan tasks"
         case "timetable": "plan courses saved"
         case "group session": "plan group list"
         default: "plan \(kind) list"

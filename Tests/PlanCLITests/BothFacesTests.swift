@@ -106,6 +106,17 @@ import Testing
         return store
     }
 
+    /// Two copies of the seed store, one for each face, in a new folder (the caller removes it).
+    static func copies() throws -> (dir: URL, shell: String, editor: String) {
+        let seed = try Self.seed.get()
+        let dir = seed.deletingLastPathComponent().appendingPathComponent(UUID().uuidString)
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let shell = dir.appendingPathComponent("shell.sqlite").path, editor = dir.appendingPathComponent("editor.sqlite").path
+        try FileManager.default.copyItem(atPath: seed.path, toPath: shell)
+        try FileManager.default.copyItem(atPath: seed.path, toPath: editor)
+        return (dir, shell, editor)
+    }
+
     static func run(_ args: [String], store: String, stdin: Data? = nil) throws -> CLIRunner.Output {
         try CLIRunner.run(args + ["--store", store], stdin: stdin, environment: ["PLAN_NOW": now])
     }
@@ -117,13 +128,8 @@ import Testing
 
     @Test(arguments: cases)
     func bothFacesDecideAlike(_ c: Case) throws {
-        let seed = try Self.seed.get()
-        let dir = seed.deletingLastPathComponent().appendingPathComponent(UUID().uuidString)
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let (dir, shellStore, editorStore) = try Self.copies()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let shellStore = dir.appendingPathComponent("shell.sqlite").path, editorStore = dir.appendingPathComponent("editor.sqlite").path
-        try FileManager.default.copyItem(atPath: seed.path, toPath: shellStore)
-        try FileManager.default.copyItem(atPath: seed.path, toPath: editorStore)
         let before = try Self.contents(shellStore)
 
         let shell = try Self.run(c.cli, store: shellStore)
@@ -157,5 +163,51 @@ import Testing
             #expect(Self.cases.contains { $0.method == method && $0.good }, "\(method)")
             #expect(Self.cases.contains { $0.method == method && !$0.good }, "\(method)")
         }
+    }
+}
+
+/// A repeating task's commands and `series.*` methods answer with one shape: each step run
+/// by `plan … --json` on one copy of a store and by `plan rpc` on another gives the same
+/// JSON, and the two stores end alike.
+@Suite struct SeriesBothFacesTests {
+    /// One step: the command, and the method with its params.
+    struct Step {
+        var cli: [String]
+        var method: String
+        var params: [String: any Sendable]
+    }
+
+    static let steps: [Step] = [
+        Step(cli: ["add-task", "Problem set", "--estimate", "3h", "--every", "week", "--due", "fri 23:59", "--start-before", "5d"],
+             method: "series.add", params: ["title": "Problem set", "estimate": "3h", "every": "week", "due": "fri 23:59", "startBefore": "5d"]),
+        Step(cli: ["task", "show", "problem-set"], method: "series.get", params: ["series": "problem-set"]),
+        Step(cli: ["task", "edit", "Problem set", "--estimate", "4h"], method: "series.update", params: ["series": "Problem set", "estimate": "4h"]),
+        Step(cli: ["done", "problem-set-2026-12-04", "--skip"], method: "series.skip", params: ["task": "problem-set-2026-12-04"]),
+        Step(cli: ["task", "remove", "problem-set", "--from", "2026-12-11"], method: "series.remove", params: ["series": "problem-set", "from": "2026-12-11"]),
+        Step(cli: ["task", "show", "problem-set"], method: "series.get", params: ["series": "problem-set"]),
+    ]
+
+    @Test func eachStepAnswersAlike() throws {
+        let (dir, shellStore, editorStore) = try BothFacesTests.copies()
+        defer { try? FileManager.default.removeItem(at: dir) }
+
+        for (i, step) in Self.steps.enumerated() {
+            let shell = try BothFacesTests.run(step.cli + ["--json"], store: shellStore)
+            #expect(shell.status == 0, "plan \(step.cli.joined(separator: " ")): \(shell.stderr)")
+            let request = ["jsonrpc": "2.0", "id": i, "method": step.method, "params": step.params] as [String: Any]
+            let line = try JSONSerialization.data(withJSONObject: request, options: [.sortedKeys]) + Data("\n".utf8)
+            let editor = try BothFacesTests.run(["rpc", "--once"], store: editorStore, stdin: line)
+            let response = try #require(try JSONSerialization.jsonObject(with: Data(editor.stdout.utf8)) as? [String: Any], "\(editor)")
+            var result = try #require(response["result"] as? [String: Any], "\(step.method): \(editor.stdout)")
+            if step.method == "series.update" {
+                // The method also says whether the change was saved, as task.update does.
+                #expect(result["status"] as? String == "updated" && result["saved"] as? Bool == true)
+                result["status"] = nil
+                result["saved"] = nil
+            }
+            let printed = try #require(try JSONSerialization.jsonObject(with: Data(shell.stdout.utf8)) as? [String: Any], "\(shell.stdout)")
+            #expect(printed as NSDictionary == result as NSDictionary, "\(step.method): the shell printed\n\(shell.stdout)\nthe editor answered\n\(editor.stdout)")
+        }
+        #expect(try BothFacesTests.contents(shellStore) == (try BothFacesTests.contents(editorStore)), "the two stores differ")
     }
 }

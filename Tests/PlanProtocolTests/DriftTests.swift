@@ -85,6 +85,7 @@ import Testing
     static let range = #"{"start":"2026-11-23T09:00:00-05:00","end":"2026-11-23T10:00:00-05:00"}"#
     static let diagnostic = #"{"id":"unschedulable","taskId":"a","needed":"PT1H","available":"PT0M","shortBy":"PT1H","binding":[],"fixes":[]}"#
     static let task = #"{"id":"a","title":"A","estimate":"PT1H","due":"2026-12-01","done":"PT0M","state":"unscheduled","remaining":"PT1H","sittings":[]}"#
+    static let seriesRule = #"{"id":"p","title":"P","kind":"every","rule":"week","repeats":"every week","estimate":"PT3H","madeThrough":"2026-12-21"}"#
 
     static let cases: [Case] = [
         Case(Wire.Sitting.self, "urn:plan:schema:sitting", sitting),
@@ -113,6 +114,16 @@ import Testing
         Case(Wire.Removed.self, "urn:plan:schema:methods:task.remove.result", #"{"removed":"a"}"#),
         Case(Wire.ProjectRemoved.self, "urn:plan:schema:methods:project.remove.result", #"{"removed":"P","tasks":[]}"#),
         Case(Wire.TaskUpdated.self, "urn:plan:schema:methods:task.update.result", #"{"status":"updated","saved":true,"task":\#(task)}"#),
+        Case(Wire.Series.self, "urn:plan:schema:series#/$defs/rule", seriesRule),
+        Case(Wire.SeriesShown.self, "urn:plan:schema:series", #"{"series":\#(seriesRule),"occurrences":[\#(task)],"skipped":[]}"#),
+        Case(Wire.SeriesAdded.self, "urn:plan:schema:methods:series.add.result",
+             #"{"status":"scheduled","saved":true,"series":\#(seriesRule),"occurrences":[],"sittings":[],"diagnostics":[]}"#),
+        Case(Wire.SeriesOccurrence.self, "urn:plan:schema:methods:series.add.result#/$defs/occurrence",
+             #"{"id":"p-2026-11-27","due":"2026-11-27T23:59:00-05:00","fits":true}"#),
+        Case(Wire.SeriesUpdated.self, "urn:plan:schema:methods:series.update.result",
+             #"{"status":"updated","saved":true,"series":\#(seriesRule),"occurrences":[],"skipped":[]}"#, parts: ["outcome", "shown"]),
+        Case(Wire.SeriesSkipped.self, "urn:plan:schema:methods:series.skip.result", #"{"skipped":"p-2026-11-27","series":"p"}"#),
+        Case(Wire.SeriesRemovedResult.self, "urn:plan:schema:methods:series.remove.result", #"{"series":"p","removed":[]}"#),
         Case(Wire.Agenda.self, "urn:plan:schema:methods:plan.agenda.result", #"{"from":"2026-11-23","days":7,"items":[],"warnings":[]}"#),
         Case(Wire.ReplanResult.self, "urn:plan:schema:methods:plan.replan.result", #"{"moves":[],"kept":0,"compact":false,"fitWithCompact":[],"diagnostics":[],"saved":true,"warnings":[]}"#),
         Case(Wire.Exported.self, "urn:plan:schema:methods:plan.export.result", #"{"ics":"BEGIN:VCALENDAR\r\n","bytes":17,"sittings":0}"#),
@@ -253,6 +264,11 @@ import Testing
             ("urn:plan:schema:rpc-response", #"{"jsonrpc":"2.0","id":1,"error":{"code":-32602,"message":"Invalid params","data":{"reason":"no pointer"}}}"#),
             ("urn:plan:schema:rpc-response", #"{"jsonrpc":"2.0","id":1,"error":{"code":-31000,"message":"Other","data":{"reason":"x"}}}"#),
             ("urn:plan:schema:methods:task.add.result", #"{"status":"unschedulable","saved":false,"taskId":"a","sittings":[]}"#),
+            ("urn:plan:schema:rpc-request", #"{"jsonrpc":"2.0","id":1,"method":"series.add","params":{"title":"A","estimate":"1h","every":"week","each":"week","due":"fri"}}"#),
+            ("urn:plan:schema:rpc-request", #"{"jsonrpc":"2.0","id":1,"method":"series.add","params":{"title":"A","estimate":"1h","every":"week"}}"#),
+            ("urn:plan:schema:rpc-request", #"{"jsonrpc":"2.0","id":1,"method":"series.add","params":{"title":"A","estimate":"1h","each":"week","due":"fri"}}"#),
+            ("urn:plan:schema:rpc-request", #"{"jsonrpc":"2.0","id":1,"method":"series.update","params":{"series":"a","due":"fri"}}"#),
+            ("urn:plan:schema:methods:series.update.result", #"{"status":"unschedulable","saved":false,"series":\#(Self.seriesRule),"occurrences":[],"skipped":[]}"#),
             ("urn:plan:schema:task", #"{"id":"a","title":"A","estimate":"PT1H","due":"2026-12-01","done":"PT0M","state":"sleeping","remaining":"PT1H","sittings":[]}"#),
             ("urn:plan:schema:sitting", #"{"taskId":"a","start":"2026-11-23T09:00:00","end":"2026-11-23T10:00:00-05:00","index":1,"count":1}"#),
         ]

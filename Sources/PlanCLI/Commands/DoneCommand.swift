@@ -25,9 +25,9 @@ struct DoneCommand: ParsableCommand {
         try withService(options) { service in
             let zone = try service.zone()
             if skip {
-                let series = try service.skip(task)
-                return confirm(options.json, ["skipped": task, "series": series]) {
-                    "Skipped \(TerminalText.label(task)) of \(TerminalText.label(series)); its sittings are free.\n"
+                let (occurrence, series) = try service.skip(task)
+                return confirm(options.json, Wire.SeriesSkipped(skipped: occurrence, series: series)) {
+                    "Skipped \(TerminalText.label(occurrence)) of \(TerminalText.label(series)); its sittings are free.\n"
                 }
             }
             let seconds = try spent.map { text in

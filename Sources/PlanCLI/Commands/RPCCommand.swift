@@ -27,7 +27,8 @@ struct RPCCommand: ParsableCommand {
         carries nothing but responses; logs go to standard error.
 
         Methods: initialize, shutdown, calendar.add|list|remove, project.add|list|remove, \
-        task.add|update|remove|done|list|get, plan.agenda|replan|export, \
+        task.add|update|remove|done|list|get, series.add|list|get|update|skip|remove, \
+        plan.agenda|replan|export, \
         policy.get|set, events.expand, schedule. Params and results are described by \
         the JSON Schemas in Schemas/ (see Schemas/README.md); the protocol version \
         is \(RPCServer.protocolVersion).
