@@ -227,6 +227,11 @@ import Testing
                 #expect(day >= monday && day <= sundays[k], "\(day) outside \(monday)…\(sundays[k])")
             }
         }
+        // The week grid and the export show occurrences as they show any task.
+        #expect(try s.plan("week", "--from", "2026-11-09").contains("Revision"))
+        let ics = try s.plan("export", "-", "--only-plan")
+        #expect(ics.contains("X-PLAN-TASK-ID:revision-2026-11-15"), "\(ics.prefix(600))")
+        #expect(ics.contains("SUMMARY:Revision\r\n"))
         let list = try s.plan("tasks")
         #expect(list.split(separator: "\n").count == 1 && list.contains("each week") && list.contains("next revision-2026-11-08"), "\(list)")
     }
