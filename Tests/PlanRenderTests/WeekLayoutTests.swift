@@ -115,4 +115,21 @@ import Testing
         #expect(chosen["MATH240"] == "#e15759")
         #expect(Set(codes.compactMap { chosen[$0] }).count == 12)
     }
+
+    /// "Study this week" adds up the occurrences of a repeating task (tasks of one title,
+    /// different ids) on one line, and keeps tasks of other titles apart.
+    @Test func studyThisWeekAddsUpARepeatingTasksOccurrences() {
+        func sitting(_ day: Int, _ hour: Int, _ id: String, _ title: String) -> WeekInput.Item {
+            let d = WeekLayoutTests.monday.adding(days: day)
+            let s = WeekLayoutTests.zone.resolve(LocalDateTime(date: d, hour: hour)), e = WeekLayoutTests.zone.resolve(LocalDateTime(date: d, hour: hour + 1))
+            return WeekInput.Item(kind: .sitting, range: TimeRange(start: s, end: e), group: "HIST200", title: "\(title) (1/1)", origin: id, detail: "1/1")
+        }
+        let l = WeekLayoutTests.layout([sitting(0, 9, "reading-2026-11-17", "Reading"), sitting(2, 9, "reading-2026-11-19", "Reading"),
+                             sitting(1, 9, "essay", "Essay")])
+        let text = WeekText.render(l, width: 100, style: .plain)
+        let lines = text.split(separator: "\n").drop { !$0.hasPrefix("Study this week") }.dropFirst().map(String.init)
+        #expect(lines.count == 2, "\(text)")
+        #expect(lines.first?.contains("Reading") == true && lines.first?.contains("2h on 2 days, at most 1h a day") == true, "\(lines)")
+        #expect(lines.last?.contains("Essay") == true && lines.last?.contains("1h on 1 day") == true, "\(lines)")
+    }
 }

@@ -37,21 +37,19 @@ package enum WeekText {
     }
 
     /// Each task's study this week, first sitting first: `Essay  6h on 3
-    /// days, at most 2h a day`.
+    /// days, at most 2h a day`. Tasks of one title are one line: the occurrences
+    /// of a repeating task (a reading before each seminar) add up.
     static func spread(_ layout: WeekLayout, width: Int, style: TextStyle) -> String {
-        var order: [String] = [], title: [String: String] = [:], perDay: [String: [Int: Int64]] = [:]
+        var order: [String] = [], perDay: [String: [Int: Int64]] = [:]
         for b in layout.blocks.sorted(by: { $0.range.start < $1.range.start }) where b.item.kind == .sitting {
-            let id = b.item.origin
-            if title[id] == nil {
-                order.append(id)
-                let suffix = " (\(b.item.detail))"
-                title[id] = b.item.title.hasSuffix(suffix) ? String(b.item.title.dropLast(suffix.count)) : b.item.title
-            }
+            let suffix = " (\(b.item.detail))"
+            let id = b.item.title.hasSuffix(suffix) ? String(b.item.title.dropLast(suffix.count)) : b.item.title
+            if perDay[id] == nil { order.append(id) }
             perDay[id, default: [:]][b.column, default: 0] += b.range.duration
         }
         guard !order.isEmpty else { return "" }
         let h = ISODuration.humanString
-        let names = order.map { TerminalText.label(title[$0]!) }
+        let names = order.map { TerminalText.label($0) }
         let pad = min(names.map { TerminalCells.width($0) }.max() ?? 0, max(8, width / 3))
         var out = style.bold("Study this week:") + "\n"
         for (id, name) in zip(order, names) {
