@@ -16,7 +16,8 @@ struct RepeatOptions: ParsableArguments {
     @Option(name: .customLong("after-class"), help: ArgumentHelp("Work starting at the end of each meeting of this class, due --within after it.", valueName: "class"))
     var afterClass: String?
 
-    @Option(help: ArgumentHelp("With --after-class: due this long after the class. Default 7d.", valueName: "duration"))
+    // Unconditional: `--within -1d` is read as the (refused) value, not taken for an option.
+    @Option(parsing: .unconditional, help: ArgumentHelp("With --after-class: due this long after the class. Default 7d.", valueName: "duration"))
     var within: String?
 
     @Option(help: ArgumentHelp("No occurrence due before this date.", valueName: "date"))
@@ -28,7 +29,7 @@ struct RepeatOptions: ParsableArguments {
     @Option(help: ArgumentHelp("At most this many occurrences (1 to 1000).", valueName: "n"))
     var count: Int?
 
-    @Option(name: .customLong("start-before"), help: ArgumentHelp("Each occurrence's work may begin this long before its due (5d, 2 weeks). Default: from the previous due (or class).", valueName: "duration"))
+    @Option(name: .customLong("start-before"), parsing: .unconditional, help: ArgumentHelp("Each occurrence's work may begin this long before its due (5d, 2 weeks). Default: from the previous due (or class).", valueName: "duration"))
     var startBefore: String?
 
     /// Whether any option that makes a series is given.

@@ -49,7 +49,7 @@ extension PlanService {
                 try Self.checkText(series.template)
                 let horizon = horizonDate(settings)
                 if let until = series.until, until < settings.zone.local(now).date {
-                    throw InputError("until", "--until \(until) is past: no occurrence is left to make", isRefusal: true)
+                    throw InputError("until", "\(until) is past: no occurrence is left to make", isRefusal: true)
                 }
                 let made = try makeOccurrences(&series, t, settings: settings, horizon: horizon, strict: true)
                 if let p = series.template.project, try !t.projects().contains(where: { $0.name.lowercased() == p.lowercased() }) {

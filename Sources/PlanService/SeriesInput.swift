@@ -100,13 +100,13 @@ package struct SeriesInput: Hashable, Sendable {
             }
         }
         if within != nil, field != "afterClass" {
-            throw InputError("within", "--within goes with --after-class", isRefusal: true)
+            throw InputError("within", "only goes with --after-class (work after each meeting of a class)", isRefusal: true)
         }
         var series = TaskSeries(id: id, template: template, kind: kind, ruleText: ruleText)
         if let from { series.from = try Self.date(from, field: "from", now: now, zone: zone) }
         if let until { series.until = try Self.date(until, field: "until", now: now, zone: zone) }
         if let from = series.from, let until = series.until, until < from {
-            throw InputError("until", "--until \(until) is before --from \(from)", isRefusal: true)
+            throw InputError("until", "\(until) is before --from \(from)", isRefusal: true)
         }
         if let count {
             guard (1...Recurrence.maxOccurrences).contains(count) else {

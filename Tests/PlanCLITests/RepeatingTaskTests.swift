@@ -74,8 +74,18 @@ import Testing
         #expect(october.count == 5)
         #expect(try Self.shown(s, "reading").ids == october.map { "reading-" + $0 })
         // --until is inclusive; every 2 weeks keeps its weeks from the first due.
-        try s.plan("add-task", "Lab prep", "--estimate", "1h", "--every", "2 weeks", "--due", "2026-10-06T12:00", "--until", "2026-11-03")
-        #expect(try Self.shown(s, "lab-prep").ids == ["2026-10-06", "2026-10-20", "2026-11-03"].map { "lab-prep-" + $0 })
+        try s.plan("add-task", "Lab prep", "--estimate", "1h", "--every", "2 weeks", "--due", "2026-10-06T12:00", "--until", "2026-11-03",
+                   "--start-before", "2d")
+        let lab = try Self.shown(s, "lab-prep")
+        #expect(lab.ids == ["2026-10-06", "2026-10-20", "2026-11-03"].map { "lab-prep-" + $0 })
+        // --start-before: each occurrence's work may begin two days (wall clock) before its due, not earlier.
+        #expect(lab.rows.map { $0["start"] as? String } == ["2026-10-04T12:00", "2026-10-18T12:00", "2026-11-01T12:00"])
+        for row in lab.rows {
+            for sitting in row["sittings"] as? [[String: Any]] ?? [] {
+                #expect(String((sitting["start"] as? String ?? "").prefix(16)) >= (row["start"] as? String ?? ""))
+            }
+        }
+        try s.plan(["add-task", "x", "--estimate", "1h", "--after-class", "Lab", "--within", "-1d"], status: 65)
     }
 
     /// A weekly seminar on Tuesdays 10:00–11:30: the 2nd meeting excluded (EXDATE), the
