@@ -143,7 +143,7 @@ extension PlanService {
         let today = zone.local(now).date
         var wanted: [(occurrence: TaskSeries.Occurrence, date: LocalDate)]
         if series.className != nil {
-            guard let (name, meetings) = try classMeetings(of: series, t, settings: settings, through: horizon, strict: strict) else { return [] }
+            guard let (name, meetings, _) = try classMeetings(of: series, t, settings: settings, through: horizon, strict: strict) else { return [] }
             // The series keeps the class's whole name (`HIST 200` → `HIST 200 The Atlantic World, 1500-1800`),
             // so a class added later whose name also contains the words does not make it ambiguous.
             series.name(name)
@@ -167,11 +167,13 @@ extension PlanService {
                 return (o, date)
             }
         }
+        // A due already past is not made, nor counted against --count.
+        wanted = wanted.filter { $0.occurrence.due.instant(in: zone, endOfDay: true) > now }
         series.through = max(series.through ?? horizon, horizon)
         series.made += wanted.count
         var taken = Set(try t.tasks().map(\.task.id))
         var out: [Made] = []
-        for (o, date) in wanted where o.due.instant(in: zone, endOfDay: true) > now {
+        for (o, date) in wanted {
             let id = TaskIds.unique(series.occurrenceId(date: date), taken: taken)
             taken.insert(id)
             out.append(Made(task: series.task(o, id: id), key: o.key))
@@ -185,12 +187,12 @@ extension PlanService {
         var originalDate: LocalDate
     }
 
-    /// Every meeting, from `now` through `horizon`, of the class the registered calendars
+    /// Every meeting, from `now` through `horizon` (the `window` read), of the class the registered calendars
     /// call `name` (their SUMMARY; case and spacing ignored): the events so named, else the
     /// one name that contains `name`. Nil (or, when `strict`, an error naming the value and
     /// what the calendars have) when no class or several classes match.
     func classMeetings(of series: TaskSeries, _ t: StoreTransaction, settings: PlanSettings, through horizon: LocalDate,
-                       strict: Bool) throws -> (name: String, meetings: [DatedMeeting])? {
+                       strict: Bool) throws -> (name: String, meetings: [DatedMeeting], window: TimeRange)? {
         guard let name = series.className else { return nil }
         let zone = settings.zone
         // From a week back (the meeting before the first coming one), or for work after a
@@ -239,7 +241,7 @@ extension PlanService {
                                     originalDate: zone.local(original.instant(in: zone)).date)
             }
             .sorted { ($0.meeting.start, $0.meeting.key) < ($1.meeting.start, $1.meeting.key) }
-        return (matched.first?.summary ?? name, meetings)
+        return (matched.first?.summary ?? name, meetings, window)
     }
 
     /// The SUMMARY as a calendar writes it, for a normalised name.
@@ -291,7 +293,7 @@ extension PlanService {
     /// class cancelled or gone. Returns the ids of those moved.
     private func followClass(_ series: TaskSeries, _ t: StoreTransaction, settings: PlanSettings, horizon: LocalDate,
                              tasks: [String: TaskDefinition], links: [String: SeriesLink]) throws -> [String] {
-        guard let (_, meetings) = try classMeetings(of: series, t, settings: settings, through: horizon, strict: false) else { return [] }
+        guard let (_, meetings, window) = try classMeetings(of: series, t, settings: settings, through: horizon, strict: false) else { return [] }
         let zone = settings.zone
         let occurrences = series.classOccurrences(meetings.map(\.meeting), offset: { zone.offset(at: $0) })
         let byKey = Dictionary(occurrences.map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
@@ -304,12 +306,23 @@ extension PlanService {
                     try t.saveTask(task)
                     moved.append(id)
                 }
-            } else if task.done == 0 {
-                // Cancelled, or gone from the calendar: no class, no work.
+            } else if task.done == 0, let met = meetingTime(of: task, in: series, zone: zone), window.contains(met) {
+                // Cancelled, or gone from the calendar: no class, no work. (A meeting outside
+                // the window read — a horizon made shorter — is not known to be gone.)
                 try t.removeTask(id: id)
             }
         }
         return moved
+    }
+
+    /// When the class meeting an occurrence follows took place (as last read): its start
+    /// (the due) before a class, its end (the start) after one.
+    private func meetingTime(of task: TaskDefinition, in series: TaskSeries, zone: SystemZone) -> Instant? {
+        switch series.kind {
+        case .beforeClass: task.due.instant(in: zone, endOfDay: true)
+        case .afterClass: task.start?.instant(in: zone, endOfDay: false)
+        case .every, .each: nil
+        }
     }
 }
 

@@ -168,6 +168,10 @@ import Testing
         for sitting in got.rows.first?["sittings"] as? [[String: Any]] ?? [] {
             #expect(String((sitting["end"] as? String ?? "").prefix(16)) <= "2026-11-05T09:00")
         }
+        // A shorter horizon makes no more, and takes away none of those made.
+        try s.plan("policy", "set", "--horizon", "1w")
+        try s.plan("replan")
+        #expect(try Self.shown(s, "seminar-reading").ids == got.ids)
     }
 
     @Test func refusalsNameTheValue() throws {
