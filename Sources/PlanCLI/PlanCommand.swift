@@ -50,6 +50,15 @@ package struct PlanCommand: ParsableCommand {
             return
         }
         ErrorReport.shared.start(json: ErrorReport.asksForJSON(arguments))
+        if let (problem, path) = CommandLineCheck.problem(arguments) {
+            let see = "  See 'plan \((path + ["--help"]).joined(separator: " "))' for more information."
+            if let line = ErrorReport.shared.jsonLine(.usage, fallback: problem) {
+                FileHandleStderr.write(line + "\n")
+            } else {
+                FileHandleStderr.write(TerminalText.output("Error: \(problem)\n\(see)\n", keepingStyle: false))
+            }
+            Foundation.exit(ExitStatus.usage.rawValue)
+        }
         var ran: (any ParsableCommand.Type)?
         do {
             var command = try parseAsRoot(arguments)

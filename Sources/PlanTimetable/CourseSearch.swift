@@ -1,4 +1,5 @@
 import Foundation
+import PlanCore
 
 /// Finding courses by code, several codes, words of the title, or an instructor.
 package enum CourseSearch {
@@ -42,26 +43,9 @@ package enum CourseSearch {
         let key = Array(Course.key(code))
         let limit = max(1, key.count / 3)
         let scored = catalog.courses.compactMap { c -> (Int, Course)? in
-            let d = distance(key, Array(Course.key(c.code)))
+            let d = EditDistance.between(key, Array(Course.key(c.code)))
             return d <= limit ? (d, c) : nil
         }
         return scored.sorted { $0.0 < $1.0 }.map(\.1)
-    }
-
-    /// Levenshtein distance (codes are short: the table is small).
-    static func distance(_ a: [Character], _ b: [Character]) -> Int {
-        guard !a.isEmpty else { return b.count }
-        guard !b.isEmpty else { return a.count }
-        var row = Array(0...b.count)
-        for i in 1...a.count {
-            var previous = row[0]
-            row[0] = i
-            for j in 1...b.count {
-                let keep = row[j]
-                row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] == b[j - 1] ? 0 : 1))
-                previous = keep
-            }
-        }
-        return row[b.count]
     }
 }

@@ -37,6 +37,27 @@ import Testing
         #expect(out.stderr.contains(message), "\(out.stderr)")
     }
 
+    /// A mistyped command is named with the nearest real one, and a mistyped option is named
+    /// before any option is found missing (`--estimat` is not "Missing '--estimate'").
+    @Test(arguments: [
+        (["add-tsk", "x", "--estimate", "1h"], "Error: Unknown command 'add-tsk'. Did you mean 'add-task'?", "plan --help"),
+        (["agnda"], "Error: Unknown command 'agnda'. Did you mean 'agenda'?", "plan --help"),
+        (["task", "shwo", "x"], "Error: Unknown task command 'shwo'. Did you mean 'show'?", "plan task --help"),
+        (["zzzzzz"], "Error: Unknown command 'zzzzzz'. The commands: events, schedule,", "plan --help"),
+        (["add-task", "x", "--estimat", "2h", "--due", "fri"], "Error: Unknown option '--estimat'. Did you mean '--estimate'?", "plan add-task --help"),
+        (["courses", "build", "CMSC330", "--no-erlier", "09:00"], "Error: Unknown option '--no-erlier'. Did you mean '--no-earlier'?", "plan courses build --help"),
+    ])
+    func aTypoIsNamedWithTheNearestRealName(_ args: [String], _ message: String, _ help: String) throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("plan-usage-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = try CLIRunner.run(args, environment: ["PLAN_STORE": dir.appendingPathComponent("plan.sqlite").path])
+        #expect(out.status == 64)
+        #expect(out.stderr.hasPrefix(message), "\(out.stderr)")
+        #expect(out.stderr.contains("See '\(help)' for more information."), "\(out.stderr)")
+        // Nothing was created for a command that never ran.
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("plan.sqlite").path))
+    }
+
     /// Every argument and option of every command says what it is in `--help`.
     @Test func everyArgumentHasHelp() throws {
         let dump = try CLIRunner.run(["--experimental-dump-help"])
