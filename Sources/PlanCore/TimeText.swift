@@ -19,6 +19,14 @@ package enum TimeText {
         return "\(day(l.date.adding(days: -1))) 24:00"
     }
 
+    /// A long stretch of time in days and hours (`6d 4h`, `2d`); under two days as
+    /// ``ISODuration/humanString(_:)`` writes it (`36h`, `1h30m`). For slack, not for work.
+    package static func stretch(_ seconds: Int64) -> String {
+        guard seconds >= 2 * 86_400 else { return ISODuration.humanString(seconds) }
+        let days = seconds / 86_400, hours = (seconds % 86_400) / 3_600
+        return hours == 0 ? "\(days)d" : "\(days)d \(hours)h"
+    }
+
     /// `s` for every count but one: `1 sitting`, `3 sittings`.
     package static func plural(_ n: Int) -> String { n == 1 ? "" : "s" }
 }

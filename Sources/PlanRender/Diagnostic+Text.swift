@@ -9,17 +9,18 @@ extension Diagnostic {
     ///       Any one of these changes would make it fit:
     ///         - move due to Fri 2026-12-04 11:40
     ///
-    /// `title` names the task; `due`, when known, says by when.
-    package func text(title: String, due: Instant?, zone: some UTCOffsetProvider) -> String {
+    /// `title` names the task; `due`, when known, says by when (an end of day as
+    /// `24:00`, as `plan tasks` shows it); with `now`, a due already past says so.
+    package func text(title: String, due: Instant?, now: Instant? = nil, zone: some UTCOffsetProvider) -> String {
         var out = "Does not fit: \(TerminalText.label(title)) (\(TerminalText.label(taskId)))\n"
         var line = "  Needs \(ISODuration.humanString(needed))"
-        if available == 0 {
-            line += ", but none of it fits"
+        if let due, let now, due <= now {
+            line += ", but its due date, \(TimeText.due(due, zone)), is past (it is \(TimeText.dayAndTime(now, zone)) now).\n"
         } else {
-            line += ", but only \(ISODuration.humanString(available)) fits"
+            line += available == 0 ? ", but none of it fits" : ", but only \(ISODuration.humanString(available)) fits"
+            if let due { line += " by \(TimeText.due(due, zone))" }
+            line += " (short by \(ISODuration.humanString(shortBy))).\n"
         }
-        if let due { line += " by \(TimeText.dayAndTime(due, zone))" }
-        line += " (short by \(ISODuration.humanString(shortBy))).\n"
         out += line
         if !binding.isEmpty {
             out += "  Limited by: " + binding.map(\.phrase).joined(separator: ", ") + ".\n"

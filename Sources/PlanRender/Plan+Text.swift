@@ -64,7 +64,7 @@ extension Plan {
                 let n = sittings.lazy.filter { $0.taskId == t.id }.count
                 var line = "  \(name)  \(ISODuration.humanString(t.scheduled)) in \(n) sitting\(TimeText.plural(n))"
                 if let last = t.lastEnd { line += ", done by \(TimeText.dayAndTime(last, zone))" }
-                if let slack = t.slack { line += ", \(ISODuration.humanString(slack)) before due" }
+                if let slack = t.slack { line += ", \(TimeText.stretch(slack)) before due" }
                 out += line + "\n"
             case .done:
                 out += "  \(name)  already done\n"

@@ -17,7 +17,7 @@ package enum TaskListText {
             if let n = r.next, let spread = spread(r.sittings.filter { $0.range.start >= n.range.start }, zone: zone) {
                 line += "  " + spread
             }
-            if let s = r.slack { line += "  slack \(ISODuration.humanString(s))" }
+            if let s = r.slack { line += "  slack \(TimeText.stretch(s))" }
             line += "  due \(TimeText.due(r.due, zone))"
             out += (r.state == .overdue || r.state == .unscheduled ? style.red(line) : line) + "\n"
         }
@@ -41,7 +41,7 @@ package enum TaskListText {
         out += "  state     \(r.state.rawValue)\n"
         out += "  progress  \(ISODuration.humanString(r.done)) of \(ISODuration.humanString(r.estimate))\n"
         out += "  due       \(TimeText.due(r.due, zone))\n"
-        if let s = r.slack { out += "  slack     \(ISODuration.humanString(s))\n" }
+        if let s = r.slack { out += "  slack     \(TimeText.stretch(s))\n" }
         if !r.task.after.isEmpty { out += "  after     \(r.task.after.map(TerminalText.label).joined(separator: ", "))\n" }
         if let p = r.task.placement { out += "  placement \(p.rawValue)\n" }
         if let h = r.task.prefer { out += "  prefers   \(h.phrase)\n" }

@@ -52,7 +52,7 @@ package struct SeriesInput: Hashable, Sendable {
             throw InputError("start", "each occurrence starts on its own; use --start-before (e.g. 5d) or --from", isRefusal: true)
         }
         var template = TaskDefinition(id: id, title: try InputValue.name(title, field: "title", what: "title"),
-                                      estimate: try InputValue.duration(estimateText, field: "estimate"),
+                                      estimate: try InputValue.positiveDuration(estimateText, field: "estimate"),
                                       due: .date(LocalDate(daysSinceEpoch: 0)))
         var rest = task
         (rest.title, rest.estimate, rest.due, rest.after) = (nil, nil, nil, nil)

@@ -41,7 +41,7 @@ package struct TaskInput: Hashable, Sendable {
         guard let estimate else { throw InputError("estimate", "the estimate is missing (the whole work, e.g. 6h)") }
         guard let due else { throw InputError("due", "the due date is missing (e.g. fri or 2026-12-10)") }
         var task = TaskDefinition(id: id, title: try InputValue.name(title, field: "title", what: "title"),
-                                  estimate: try InputValue.duration(estimate, field: "estimate"),
+                                  estimate: try InputValue.positiveDuration(estimate, field: "estimate"),
                                   due: try InputValue.date(due, field: "due", now: now, zone: zone))
         // The rest, each field read once: the three above are in `task` already.
         var rest = self
@@ -57,9 +57,9 @@ package struct TaskInput: Hashable, Sendable {
         if let title { task.title = try InputValue.name(title, field: "title", what: "title") }
         if let project { task.project = project }
         if let notes { task.notes = notes }
-        if let estimate { task.estimate = try InputValue.duration(estimate, field: "estimate") }
-        if let span { task.span = try InputValue.duration(span, field: "span") }
-        if let minSitting { task.minSitting = try InputValue.duration(minSitting, field: "minSitting") }
+        if let estimate { task.estimate = try InputValue.positiveDuration(estimate, field: "estimate") }
+        if let span { task.span = try InputValue.positiveDuration(span, field: "span") }
+        if let minSitting { task.minSitting = try InputValue.positiveDuration(minSitting, field: "minSitting") }
         if let earliest { task.earliest = try InputValue.clock(earliest, field: "earliest", allow24: false) }
         if let latest { task.latest = try InputValue.clock(latest, field: "latest", allow24: true) }
         if let start { task.start = try InputValue.date(start, field: "start", now: now, zone: zone) }

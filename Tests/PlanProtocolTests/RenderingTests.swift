@@ -58,7 +58,7 @@ import Testing
           09:00–09:45  History essay (4/4)
 
         Tasks
-          History essay  5h in 4 sittings, done by Tue 2026-12-08 09:45, 55h15m before due
+          History essay  5h in 4 sittings, done by Tue 2026-12-08 09:45, 2d 7h before due
           Reading        2h in 1 sitting, done by Mon 2026-11-23 10:00, 38h before due
           Lab report     does not fit (30h needed)
           Total: 7h in 5 sittings; 2 scheduled, 1 not fitting, 0 done

@@ -118,7 +118,7 @@ struct AddTaskCommand: ParsableCommand {
                     if let project = fields.project { head += " to \(TerminalText.label(project))" }
                     head += ": \(ISODuration.humanString(total)) in \(sittings.count) sitting\(sittings.count == 1 ? "" : "s")"
                     if let last = o?.lastEnd { head += ", done by \(TimeText.dayAndTime(last, zone))" }
-                    if let slack = o?.slack { head += ", \(ISODuration.humanString(slack)) before due" }
+                    if let slack = o?.slack { head += ", \(TimeText.stretch(slack)) before due" }
                     // Balanced placement says when a task could not keep its margin.
                     let policy = settings.policy.policy(zone: zone)
                     if policy.placement == .balanced, policy.finishEarly > 0, let slack = o?.slack, slack < policy.finishEarly {
@@ -132,13 +132,17 @@ struct AddTaskCommand: ParsableCommand {
             case .unschedulable(_, let d):
                 if !options.json {
                     show(Style.red("\"\(TerminalText.label(title))\" does not fit. Nothing was saved."))
-                    show(d.text(title: title, due: spec.due.instant(in: zone, endOfDay: true), zone: zone), terminator: "")
+                    show(d.text(title: title, due: spec.due.instant(in: zone, endOfDay: true), now: service.now, zone: zone), terminator: "")
                 }
                 throw PlanExit.doesNotFit
             case .needsReplan(_, let moves, let sittings, let saved):
                 if !options.json {
+                    let others = moves.filter { $0.taskId != taskId }.count
                     if saved {
-                        say(Style.bold("Added \"\(TerminalText.label(title))\" (\(TerminalText.label(taskId))) by re-making the plan; \(moves.count) task(s) moved:"))
+                        say(Style.bold("Added \"\(TerminalText.label(title))\" (\(TerminalText.label(taskId))) by re-making the plan; \(others) other task\(TimeText.plural(others)) moved:"))
+                    } else if replan {
+                        // --replan with --dry-run: what would happen, nothing saved.
+                        say(Style.bold("Would add \"\(TerminalText.label(title))\" (\(TerminalText.label(taskId))) by re-making the plan; \(others) other task\(TimeText.plural(others)) would move (dry run: nothing saved):"))
                     } else {
                         show(Style.red("\"\(TerminalText.label(title))\" fits only if the whole plan is re-made. Nothing was saved."))
                         show("These tasks would move (run again with --replan to accept):")
@@ -146,11 +150,12 @@ struct AddTaskCommand: ParsableCommand {
                     for m in moves where m.taskId != taskId {
                         let from = m.before.first.map { TimeText.dayAndTime($0.start, zone) } ?? "—"
                         let to = m.after.first.map { TimeText.dayAndTime($0.start, zone) } ?? "—"
-                        (saved ? say : show)("  \(TerminalText.label(m.taskId)): first sitting \(from) → \(to)", "\n")
+                        (saved || replan ? say : show)("  \(TerminalText.label(m.taskId)): first sitting \(from) → \(to)", "\n")
                     }
-                    (saved ? say : show)(StudyPlanText.render(sittings, title: title, zone: zone), "")
+                    (saved || replan ? say : show)(StudyPlanText.render(sittings, title: title, zone: zone), "")
                 }
-                if !saved { throw PlanExit.needsReplan }
+                // A dry run of --replan shows what would happen and succeeds, as any dry run does.
+                if !saved && !replan { throw PlanExit.needsReplan }
             }
         }
     }
@@ -179,7 +184,7 @@ extension AddTaskCommand {
                 if !options.json {
                     show(Style.red("None of \"\(TerminalText.label(title))\"'s occurrences fits. Nothing was saved."))
                     if let d = added.unfit.first, let o = added.occurrences.first(where: { $0.id == d.taskId }) {
-                        show(d.text(title: title, due: o.due.instant(in: zone, endOfDay: true), zone: zone), terminator: "")
+                        show(d.text(title: title, due: o.due.instant(in: zone, endOfDay: true), now: service.now, zone: zone), terminator: "")
                     }
                 }
                 throw PlanExit.doesNotFit

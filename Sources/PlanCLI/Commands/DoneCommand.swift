@@ -33,7 +33,12 @@ struct DoneCommand: ParsableCommand {
             let seconds = try spent.map { text in
                 try reading("--spent") { () throws(InputError) in try InputValue.positiveDuration(text, field: "spent") }
             }
+            // More time than the work left is recorded as the work left, and said so.
+            let left = try seconds.map { _ in try service.task(task) }.map { $0.estimate - $0.done }
             let row = try service.done(task, spent: seconds)
+            if let seconds, let left, seconds > left {
+                printNotice("recorded \(ISODuration.humanString(left)) of the \(ISODuration.humanString(seconds)) given: that was the work left on \(row.task.id) (raise its estimate with `plan task edit \(row.task.id) --estimate …` if it took longer)")
+            }
             confirm(options.json, Wire.StoredTask(row, zone: zone)) {
                 if row.state == .done { return "Done: \(TerminalText.label(row.task.title)). \(ISODuration.humanString(row.estimate)) of work finished.\n" }
                 var out = "\(TerminalText.label(row.task.title)): \(ISODuration.humanString(row.done)) of \(ISODuration.humanString(row.estimate)) done.\n"

@@ -38,7 +38,7 @@ struct CalendarCommand: ParsableCommand {
                                                                passwordCommand: credentials.passwordCommand, user: credentials.user)
                 printWarnings(result.warnings)
                 confirm(options.json, Wire.NamedCalendar(source)) {
-                    "Registered calendar \"\(source.name)\": \(source.location) (\(result.eventCount) events).\n"
+                    "Registered calendar \"\(source.name)\": \(source.location) (\(result.eventCount) event\(TimeText.plural(result.eventCount))).\n"
                 }
             }
         }

@@ -75,6 +75,9 @@ struct TaskCommand: ParsableCommand {
                 input.estimate = estimate
                 input.due = due
                 fields.apply(to: &input)
+                if input == TaskInput() {
+                    throw ValidationError("nothing to change: give what changes, e.g. --estimate 4h or --due fri")
+                }
                 do {
                     if try service.series(task) != nil {
                         let edited = try service.editSeries(task, input)
