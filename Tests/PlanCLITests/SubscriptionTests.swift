@@ -129,6 +129,42 @@ import Testing
         #expect(listed.stdout == "classes  \(url)\n")
     }
 
+    /// `plan events` reads a published calendar's URL as `plan calendar add` does (credentials
+    /// from netrc, never shown), and says in words when the server cannot be asked.
+    @Test func eventsReadsAPublishedCalendarsURL() throws {
+        let s = try Scratch()
+        defer { try? FileManager.default.removeItem(at: s.dir) }
+        let htpasswd = s.dir.appendingPathComponent("htpasswd").path
+        try "student:\(Self.password)\n".write(toFile: htpasswd, atomically: true, encoding: .utf8)
+        let (started, why) = try LocalDAVServer.start("radicale", [
+            "--server-hosts", "127.0.0.1:{port}", "--storage-filesystem-folder", "{dir}/data",
+            "--auth-type", "htpasswd", "--auth-htpasswd-filename", htpasswd, "--auth-htpasswd-encryption", "plain",
+        ])
+        guard let server = started else {
+            print("skipped: \(why)")
+            return
+        }
+        defer { server.stop() }
+        let base = "http://127.0.0.1:\(server.port)/student/cal/"
+        let auth = ["-u", "student:\(Self.password)"]
+        #expect(try server.curl(auth + ["-X", "MKCALENDAR", base]) == "201")
+        try Self.event("CS 201 Lecture", start: "20261123T140000Z", end: "20261123T150000Z").write(toFile: s.ics, atomically: true, encoding: .utf8)
+        #expect(try server.curl(auth + ["-X", "PUT", "-H", "Content-Type: text/calendar", "--data-binary", "@" + s.ics, base + "class-1.ics"]) == "201")
+        // `plan events` keeps nothing: no store option, the netrc as `calendar add` reads it.
+        try "machine 127.0.0.1 login student password \(Self.password)\n".write(toFile: s.netrc, atomically: true, encoding: .utf8)
+        let env = ["NETRC": s.netrc, "HOME": s.dir.path]
+        let out = try CLIRunner.run(["events", base + "class-1.ics", "--from", "2026-11-23", "--to", "2026-11-24", "--tz", "UTC", "--json"],
+                                    environment: env)
+        #expect(out.status == 0, "\(out.stderr)")
+        #expect(out.stdout.contains("\"summary\": \"CS 201 Lecture\""), "\(out.stdout)")
+        #expect(!out.stderr.contains(Self.password) && !out.stdout.contains(Self.password))
+        // Nothing listens on the server's port once it is stopped: exit 66, in words.
+        server.stop()
+        let gone = try CLIRunner.run(["events", base + "class-1.ics"], environment: env)
+        #expect(gone.status == 66, "\(gone.stderr)")
+        #expect(gone.stderr.contains(base + "class-1.ics") && !gone.stderr.contains("no such file"), "\(gone.stderr)")
+    }
+
     @Test func aSecondRunAsksXandikosWhetherTheCalendarChangedAndGets304() throws {
         let s = try Scratch()
         defer { try? FileManager.default.removeItem(at: s.dir) }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PlanCore
+import PlanDAV
 import PlanICal
 import PlanProtocol
 import PlanRender
@@ -25,12 +26,13 @@ struct EventsCommand: ParsableCommand {
         Examples:
           plan events Examples/fall-2026-classes.ics --from 2026-11-23 --to 2026-11-30 --tz America/New_York
           plan events work.ics personal.ics --from 2026-12-01 --to 2027-01-01 --json
+          plan events webcal://example.edu/cal/fall.ics (a published calendar, read once, not kept)
 
         Exit codes: 0 ok; 65 a file has nothing readable; 66 a file is missing or unreadable; 64 bad options.
         """
     )
 
-    @Argument(help: ArgumentHelp("The .ics files to read.", valueName: "file.ics"))
+    @Argument(help: ArgumentHelp("The .ics files to read, or published calendars' https:// or webcal:// URLs (as `plan calendar add` takes them).", valueName: "file.ics|URL"))
     var files: [String]
 
     @Option(help: ArgumentHelp("First day (or date-time) to show, inclusive: YYYY-MM-DD[THH:MM[:SS][Z|±HH:MM]]. Default: today.", valueName: "date"))
@@ -64,8 +66,14 @@ struct EventsCommand: ParsableCommand {
         var exit: ExitCode?
         for file in files {
             do {
-                printVerbose("read calendar file \(file)")
-                let result = try ICalImporter.importTable(path: file, options: options)
+                let result: ImportTable
+                if SubscriptionURL.looksLikeURL(file) {
+                    printVerbose("read published calendar \(SubscriptionURL.hidingCredentials(in: file))")
+                    result = try Self.importURL(file, options: options)
+                } else {
+                    printVerbose("read calendar file \(file)")
+                    result = try ICalImporter.importTable(path: file, options: options)
+                }
                 printWarnings(result.warnings)
                 tables.append(result.occurrences)
             } catch {
@@ -140,6 +148,30 @@ func resolveZone(_ name: String?) throws -> SystemZone {
 }
 
 /// Prints import warnings on stderr: at most 20 per file, every one with `--verbose`.
+extension EventsCommand {
+    /// A published calendar's occurrences: one GET (credentials as `plan calendar add` finds
+    /// them, never shown), the body read as a file's would be. A server that cannot be asked
+    /// or answers with an error is a calendar that cannot be read (exit 66), said in words.
+    static func importURL(_ text: String, options: ImportOptions) throws(ImportError) -> ImportTable {
+        let label = SubscriptionURL.hidingCredentials(in: text)
+        do {
+            let url = try SubscriptionURL(text)
+            switch try Fetcher(environment: ProcessInfo.processInfo.environment).fetch(url, validators: nil) {
+            case .fetched(let bytes, _):
+                return try ICalImporter.importTable(bytes, label: label, options: options)
+            case .notModified:
+                throw ImportError.unreadable(file: label, reason: "the server answered 304 Not Modified to a plain GET")
+            }
+        } catch let e as DAVError {
+            throw .unreadable(file: label, reason: e.reason)
+        } catch let e as ImportError {
+            throw e
+        } catch {
+            throw .unreadable(file: label, reason: String(describing: error))
+        }
+    }
+}
+
 func printWarnings(_ warnings: [ImportWarning]) {
     let limit = Verbosity.current == .verbose ? warnings.count : 20
     for w in warnings.prefix(limit) { printNotice("warning: \(w.description)") }
