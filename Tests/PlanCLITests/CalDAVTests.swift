@@ -97,7 +97,7 @@ import Testing
         // The collection is a calendar: registered as CalDAV, its class is busy time.
         let added = try plan(["calendar", "add", s.base + "classes/", "--name", "classes"])
         #expect(added.status == 0, "\(added.stderr)")
-        #expect(added.stdout == "Registered calendar \"classes\": \(s.base)classes/ (1 events).\n")
+        #expect(added.stdout == "Registered calendar \"classes\": \(s.base)classes/ (1 event).\n")
         #expect(try s.scratch.sqlite("SELECT kind FROM calendars") == "caldav")
         #expect(try s.scratch.sqlite("SELECT count(*) FROM caldav_resources") == "1")
         let agenda = try plan(["agenda", "--days", "1"])

@@ -60,20 +60,24 @@ import Testing
         }
     }
 
-    @Test func aRadicaleCalendarIsSubscribedPlannedAroundUpdatedAndReadOfflineFromTheStoredCopy() throws {
-        let s = try Scratch()
-        defer { try? FileManager.default.removeItem(at: s.dir) }
+    /// Radicale on 127.0.0.1 with the user `student` (htpasswd in `s`'s folder); nil, having
+    /// said that the test skipped, when it cannot run here.
+    static func radicale(_ s: Scratch) throws -> LocalDAVServer? {
         let htpasswd = s.dir.appendingPathComponent("htpasswd").path
-        try "student:\(Self.password)\n".write(toFile: htpasswd, atomically: true, encoding: .utf8)
+        try "student:\(password)\n".write(toFile: htpasswd, atomically: true, encoding: .utf8)
         let (started, why) = try LocalDAVServer.start("radicale", [
             "--server-hosts", "127.0.0.1:{port}", "--storage-filesystem-folder", "{dir}/data",
             "--auth-type", "htpasswd", "--auth-htpasswd-filename", htpasswd, "--auth-htpasswd-encryption", "plain",
             "--logging-level", "info",
         ])
-        guard let server = started else {
-            print("skipped: \(why)")
-            return
-        }
+        if started == nil { print("skipped: \(why)") }
+        return started
+    }
+
+    @Test func aRadicaleCalendarIsSubscribedPlannedAroundUpdatedAndReadOfflineFromTheStoredCopy() throws {
+        let s = try Scratch()
+        defer { try? FileManager.default.removeItem(at: s.dir) }
+        guard let server = try Self.radicale(s) else { return }
         defer { server.stop() }
         let base = "http://127.0.0.1:\(server.port)/student/cal/"
         // The event's own .ics address: a subscription (the collection's address would be read as CalDAV, see CalDAVTests).
@@ -86,7 +90,7 @@ import Testing
         // Subscribed through the real binary; the busy time is the server's event.
         let added = try s.plan(["calendar", "add", url, "--name", "classes"])
         #expect(added.status == 0, "\(added.stderr)")
-        #expect(added.stdout == "Registered calendar \"classes\": \(url) (1 events).\n")
+        #expect(added.stdout == "Registered calendar \"classes\": \(url) (1 event).\n")
         let task = try s.plan(["add-task", "Essay", "--estimate", "2h", "--due", "2026-11-24", "--earliest", "08:00"])
         #expect(task.status == 0, "\(task.stderr)")
         #expect(task.stderr == "")
@@ -134,16 +138,7 @@ import Testing
     @Test func eventsReadsAPublishedCalendarsURL() throws {
         let s = try Scratch()
         defer { try? FileManager.default.removeItem(at: s.dir) }
-        let htpasswd = s.dir.appendingPathComponent("htpasswd").path
-        try "student:\(Self.password)\n".write(toFile: htpasswd, atomically: true, encoding: .utf8)
-        let (started, why) = try LocalDAVServer.start("radicale", [
-            "--server-hosts", "127.0.0.1:{port}", "--storage-filesystem-folder", "{dir}/data",
-            "--auth-type", "htpasswd", "--auth-htpasswd-filename", htpasswd, "--auth-htpasswd-encryption", "plain",
-        ])
-        guard let server = started else {
-            print("skipped: \(why)")
-            return
-        }
+        guard let server = try Self.radicale(s) else { return }
         defer { server.stop() }
         let base = "http://127.0.0.1:\(server.port)/student/cal/"
         let auth = ["-u", "student:\(Self.password)"]
@@ -182,7 +177,7 @@ import Testing
 
         let added = try s.plan(["calendar", "add", url])
         #expect(added.status == 0, "\(added.stderr)")
-        #expect(added.stdout == "Registered calendar \"class-1\": \(url) (1 events).\n")
+        #expect(added.stdout == "Registered calendar \"class-1\": \(url) (1 event).\n")
         #expect(try s.copyTimes() == "1795438800|1795438800")
         // Nothing changed: the server answers 304, so the copy is confirmed, not downloaded again.
         let again = try s.plan(["agenda", "--days", "1"], now: "2026-11-23T10:00:00-05:00")
