@@ -52,23 +52,25 @@ package enum SeriesText {
         return out
     }
 
-    /// A series' line in `plan tasks`: its id, title, rule, next occurrence, and how many are done.
-    package static func listLine(_ r: SeriesRow, zone: some UTCOffsetProvider, style: TextStyle) -> String {
-        let s = r.series
-        var line = "\(TerminalText.label(s.id))  \(TerminalText.label(s.template.title))"
-        if let p = s.template.project { line += "  [\(TerminalText.label(p))]" }
-        line += "  \(s.words)"
-        let finished = r.occurrences.filter { $0.state == .done }.count
-        let open = r.occurrences.filter { $0.state != .done && $0.state != .overdue }
-        if let next = open.first {
-            line += "  next \(TerminalText.label(next.task.id)) \(next.state.rawValue) \(ISODuration.humanString(next.done))/\(ISODuration.humanString(next.estimate))"
-            line += " due \(TimeText.due(next.due, zone))"
-        } else {
-            line += "  no coming occurrence"
+    /// The repeating tasks in `plan tasks`: a table, a series a line — its id, title,
+    /// project, rule, its next occurrence (id, state, progress, due) and how many of its
+    /// occurrences are done (and skipped); a series with an occurrence unscheduled or
+    /// overdue in red.
+    package static func table(_ rows: [SeriesRow], zone: some UTCOffsetProvider, style: TextStyle) -> String {
+        let header = ["SERIES", "TITLE", "PROJECT", "REPEATS", "NEXT", "STATE", "DONE", "DUE", "FINISHED"]
+        let cells: [[String]] = rows.map { r in
+            let s = r.series
+            let finished = r.occurrences.filter { $0.state == .done }.count
+            let next = r.occurrences.first { $0.state != .done && $0.state != .overdue }
+            var count = "\(finished) of \(r.occurrences.count)"
+            if !r.skipped.isEmpty { count += ", \(r.skipped.count) skipped" }
+            return [TerminalText.label(s.id), TextTable.cut(TerminalText.label(s.template.title), TaskListText.maxTitle),
+                    s.template.project.map(TerminalText.label) ?? "-", s.words,
+                    next.map { TerminalText.label($0.task.id) } ?? "-", next?.state.rawValue ?? "-",
+                    next.map { "\(ISODuration.humanString($0.done))/\(ISODuration.humanString($0.estimate))" } ?? "-",
+                    next.map { TimeText.due($0.due, zone) } ?? "-", count]
         }
-        line += "  \(finished) of \(r.occurrences.count) done"
-        if !r.skipped.isEmpty { line += ", \(r.skipped.count) skipped" }
-        let trouble = open.contains { $0.state == .unscheduled } || r.occurrences.contains { $0.state == .overdue }
-        return (trouble ? style.red(line) : line) + "\n"
+        let red = rows.map { r in r.occurrences.contains { $0.state == .unscheduled || $0.state == .overdue } }
+        return TextTable.render(header, cells, red: red, style: style)
     }
 }

@@ -2,27 +2,27 @@ import PlanCore
 
 /// `plan tasks` and `plan task show` in words.
 package enum TaskListText {
-    /// One line per task: id, title, project, state, progress, next sitting,
-    /// how its sittings spread over the days, slack and due; overdue and
+    /// A table, one task a line, the one due first first: id, title, project, state,
+    /// progress, next sitting, how its sittings spread over the days from the next one on,
+    /// slack (in days and hours) and due, under a header, in aligned columns; overdue and
     /// unscheduled tasks in red.
     package static func list(_ rows: [TaskRow], zone: some UTCOffsetProvider, style: TextStyle) -> String {
         if rows.isEmpty { return "No tasks yet. Add one with `plan add-task`.\n" }
-        var out = ""
-        for r in rows {
-            let progress = "\(ISODuration.humanString(r.done))/\(ISODuration.humanString(r.estimate))"
-            var line = "\(TerminalText.label(r.task.id))  \(TerminalText.label(r.task.title))"
-            if let p = r.task.project { line += "  [\(TerminalText.label(p))]" }
-            line += "  \(r.state.rawValue)  \(progress)"
-            if let n = r.next { line += "  next \(TimeText.dayAndTime(n.range.start, zone))" }
-            if let n = r.next, let spread = spread(r.sittings.filter { $0.range.start >= n.range.start }, zone: zone) {
-                line += "  " + spread
-            }
-            if let s = r.slack { line += "  slack \(TimeText.stretch(s))" }
-            line += "  due \(TimeText.due(r.due, zone))"
-            out += (r.state == .overdue || r.state == .unscheduled ? style.red(line) : line) + "\n"
+        let sorted = rows.sorted { ($0.due, $0.task.id) < ($1.due, $1.task.id) }
+        let header = ["TASK", "TITLE", "PROJECT", "STATE", "DONE", "NEXT", "SPREAD", "SLACK", "DUE"]
+        let cells: [[String]] = sorted.map { r in
+            let spread = r.next.flatMap { n in Self.spread(r.sittings.filter { $0.range.start >= n.range.start }, zone: zone) }
+            return [TerminalText.label(r.task.id), TextTable.cut(TerminalText.label(r.task.title), maxTitle),
+                    r.task.project.map(TerminalText.label) ?? "-", r.state.rawValue,
+                    "\(ISODuration.humanString(r.done))/\(ISODuration.humanString(r.estimate))",
+                    r.next.map { TimeText.dayAndTime($0.range.start, zone) } ?? "-", spread ?? "-",
+                    r.slack.map(TimeText.stretch) ?? "-", TimeText.due(r.due, zone)]
         }
-        return out
+        return TextTable.render(header, cells, red: sorted.map { $0.state == .overdue || $0.state == .unscheduled }, style: style)
     }
+
+    /// The widest a title is shown in the table (cut with an ellipsis): `plan task show` has it whole.
+    static let maxTitle = 32
 
     /// How sittings spread over the days (`plan tasks` gives those from the
     /// next one on): `4h30m on 3 days, at most 2h a day`; nil without any.

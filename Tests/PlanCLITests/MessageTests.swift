@@ -69,6 +69,6 @@ import Testing
         // Slack of days reads in days and hours.
         try s.plan("add-task", "Far", "--estimate", "1h", "--due", "2027-01-20", "--placement", "early")
         let list = try s.plan("tasks")
-        #expect(list.range(of: #"slack \d+d( \d+h)?  due Wed 2027-01-20"#, options: .regularExpression) != nil, "\(list)")
+        #expect(list.range(of: #"  \d+d( \d+h)? +Wed 2027-01-20 24:00"#, options: .regularExpression) != nil, "\(list)")
     }
 }

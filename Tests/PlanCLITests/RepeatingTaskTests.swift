@@ -247,7 +247,10 @@ import Testing
         #expect(ics.contains("X-PLAN-TASK-ID:revision-2026-11-15"), "\(ics.prefix(600))")
         #expect(ics.contains("SUMMARY:Revision\r\n"))
         let list = try s.plan("tasks")
-        #expect(list.split(separator: "\n").count == 1 && list.contains("each week") && list.contains("next revision-2026-11-08"), "\(list)")
+        // One line under the series' header: the habit, its rule and its next occurrence.
+        let lines = list.split(separator: "\n")
+        #expect(lines.count == 2 && lines[0].hasPrefix("SERIES") && lines[1].hasPrefix("revision"), "\(list)")
+        #expect(lines.last?.contains("each week") == true && lines.last?.contains("revision-2026-11-08") == true, "\(list)")
     }
 }
 

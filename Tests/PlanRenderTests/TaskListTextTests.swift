@@ -15,12 +15,21 @@ import Testing
                 slack: slack, due: Values.at(28, 0))
     }
 
-    @Test func oneLinePerTaskWithUnscheduledInRed() {
+    @Test func aTableUnderAHeaderSortedByDueWithUnscheduledInRed() {
         let sitting = Sitting(taskId: "essay", range: Values.range(25, (9, 0), (10, 30)), index: 1, count: 3)
-        let plain = TaskListText.list([Self.row(.scheduled, next: sitting, slack: 7200)], zone: Values.zone, style: .plain)
-        #expect(plain == "essay  History essay  [HIST200]  scheduled  1h30m/6h  next Wed 2026-11-25 09:00  slack 2h  due Fri 2026-11-27 24:00\n")
+        var soon = TaskDefinition(id: "quiz", title: "Quiz 📚", estimate: 3600, due: .date(Values.day(24)))
+        soon.project = nil
+        let quiz = TaskRow(task: soon, state: .unscheduled, estimate: 3600, done: 0, sittings: [], next: nil, slack: nil, due: Values.at(25, 0))
+        let plain = TaskListText.list([Self.row(.scheduled, next: sitting, slack: 3 * 86_400 + 7200), quiz], zone: Values.zone, style: .plain)
+        // The one due first first; columns aligned by terminal cells (📚 takes two); slack in days and hours.
+        #expect(plain == """
+            TASK   TITLE          PROJECT  STATE        DONE      NEXT                  SPREAD  SLACK  DUE
+            quiz   Quiz 📚        -        unscheduled  0m/1h     -                     -       -      Tue 2026-11-24 24:00
+            essay  History essay  HIST200  scheduled    1h30m/6h  Wed 2026-11-25 09:00  -       3d 2h  Fri 2026-11-27 24:00
+
+            """)
         let red = TaskListText.list([Self.row(.unscheduled)], zone: Values.zone, style: TextStyle(ansi: true))
-        #expect(red.hasPrefix("\u{1B}[31messay  History essay") && red.hasSuffix("\u{1B}[0m\n"))
+        #expect(red.split(separator: "\n")[1].hasPrefix("\u{1B}[31messay  History essay") && red.hasSuffix("\u{1B}[0m\n"), "\(red)")
         #expect(TaskListText.list([], zone: Values.zone, style: .plain) == "No tasks yet. Add one with `plan add-task`.\n")
     }
 
@@ -32,7 +41,7 @@ import Testing
                         Sitting(taskId: "essay", range: Values.range(25, (14, 0), (15, 0)), index: 3, count: 4),
                         Sitting(taskId: "essay", range: Values.range(26, (9, 0), (10, 0)), index: 4, count: 4)]
         let line = TaskListText.list([Self.row(.scheduled, next: next, slack: 7200, sittings: sittings)], zone: Values.zone, style: .plain)
-        #expect(line.contains("  next Wed 2026-11-25 09:00  3h30m on 2 days, at most 2h30m a day  slack 2h  "), "\(line)")
+        #expect(line.contains("  Wed 2026-11-25 09:00  3h30m on 2 days, at most 2h30m a day  2h  "), "\(line)")
     }
 
     @Test func detailListsFieldsThenSittings() {

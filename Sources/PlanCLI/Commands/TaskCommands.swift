@@ -21,9 +21,9 @@ struct TasksCommand: ParsableCommand {
             let series = try service.allSeries()
             emit(options.json, rows.map { Wire.StoredTask($0, zone: zone) }) {
                 let own = rows.filter { $0.series == nil }
-                if own.isEmpty && !series.isEmpty { return series.map { SeriesText.listLine($0, zone: zone, style: Style.text) }.joined() }
-                return TaskListText.list(own, zone: zone, style: Style.text)
-                    + series.map { SeriesText.listLine($0, zone: zone, style: Style.text) }.joined()
+                let repeating = series.isEmpty ? "" : SeriesText.table(series, zone: zone, style: Style.text)
+                if own.isEmpty && !series.isEmpty { return repeating }
+                return TaskListText.list(own, zone: zone, style: Style.text) + (repeating.isEmpty ? "" : "\n" + repeating)
             }
         }
     }
