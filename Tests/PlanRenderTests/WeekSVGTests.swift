@@ -94,6 +94,27 @@ import Testing
         for c in classes { #expect(c.texts.first?.text == "CS 201" && c.texts.first?.size == 11) }
     }
 
+    /// Only blocks whose times overlap share a column: two sittings 15 minutes apart are each
+    /// drawn whole (the text grid's half-hour rows still put them side by side), and a long
+    /// title wraps over the lines its block has before it is cut.
+    @Test func onlyOverlappingBlocksShareAColumnAndTitlesWrap() throws {
+        typealias T = WeekLayoutTests
+        let items = [T.item(Self.monday, (12, 40), (14, 40), "Linked lists project (1/2)", group: "CS201", kind: .sitting),
+                     T.item(Self.monday, (14, 55), (15, 55), "Problem set 7 (1/1)", group: "CS201", kind: .sitting),
+                     T.item(Self.monday.adding(days: 1), (9, 0), (11, 0), "A", group: "X"),
+                     T.item(Self.monday.adding(days: 1), (10, 0), (12, 0), "B", group: "X")]
+        let layout = WeekLayout(WeekInput(first: Self.monday, days: 7, zone: Self.zone, items: items))
+        #expect(layout.blocks.filter { $0.column == 0 }.map(\.lanes) == [2, 2], "the text grid's rows overlap")
+        let blocks = try Self.parsed(WeekSVG.render(layout, width: 1000, height: 650)).blocks
+        let monday = blocks.filter { $0.label.contains("CS201") }, tuesday = blocks.filter { $0.label.hasPrefix("X") }
+        #expect(monday.count == 2 && tuesday.count == 2)
+        #expect(monday[0].width == monday[1].width && monday[0].x == monday[1].x, "\(monday)")
+        #expect(tuesday[0].width < monday[0].width / 1.5 && tuesday[0].x != tuesday[1].x, "\(tuesday)")
+        // "Linked lists project (1/2)" is wider than a column: on two lines, whole.
+        let texts = monday.first { $0.texts.contains { $0.text.hasPrefix("Linked") } }?.texts.map(\.text) ?? []
+        #expect(texts.joined(separator: " ").contains("Linked lists project (1/2)") && !texts.contains { $0.hasSuffix("…") }, "\(texts)")
+    }
+
     @Test func textIsEscaped() {
         let svg = WeekSVG.render(Self.layout, width: 1000, height: 650)
         #expect(svg.contains("Fall &amp; winter") && svg.contains("&lt;very&gt;"))

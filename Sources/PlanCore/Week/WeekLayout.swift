@@ -217,12 +217,22 @@ package struct WeekLayout: Hashable, Sendable {
         return (missing, repeated)
     }
 
+    /// The blocks laned by the minute, for a picture: only blocks whose times overlap
+    /// share a column's width (12:40–14:40 and 14:55–15:55 are each drawn whole, though
+    /// the text grid's half-hour rows put them side by side).
+    package var blocksLanedByMinute: [Block] {
+        Dictionary(grouping: blocks, by: \.column).keys.sorted().flatMap { column in
+            Self.laned(blocks.filter { $0.column == column }, slot: 1)
+        }
+    }
+
     /// Lanes for the blocks of one day: sorted by start, longer first, then by
     /// label and detail; each takes the lowest lane whose last block ended by
-    /// its first slot. A group of blocks linked by overlaps shares one lane count.
-    static func laned(_ blocks: [Block]) -> [Block] {
+    /// its first slot (of `slot` minutes: the text grid's rows). A group of blocks linked by
+    /// overlaps shares one lane count.
+    static func laned(_ blocks: [Block], slot: Int = slotMinutes) -> [Block] {
         func slots(_ b: Block) -> (Int, Int) {
-            (b.startMinute / slotMinutes, max(b.startMinute / slotMinutes + 1, (b.endMinute + slotMinutes - 1) / slotMinutes))
+            (b.startMinute / slot, max(b.startMinute / slot + 1, (b.endMinute + slot - 1) / slot))
         }
         // The keys once per block: a label is built, not stored.
         let keys = blocks.map { b -> (start: Int, end: Int, label: String, detail: String, origin: String) in

@@ -72,7 +72,8 @@ package enum WeekSVG {
             }
         }
 
-        for b in layout.blocks {
+        // Lanes by the minute: only blocks that overlap share a column's width.
+        for b in layout.blocksLanedByMinute {
             let lanes = Double(b.lanes)
             let x = gridLeft + Double(b.column) * columnWidth + Double(b.lane) * columnWidth / lanes + 1
             let bw = max(1, columnWidth / lanes - 2)
@@ -110,12 +111,38 @@ package enum WeekSVG {
             out += text(code, x: x + pad, y: y + 1 + size * 0.95, size: size, bold: true, room: room, fill: ink)
         }
         var baseline = y + 1 + size * 0.95
-        for l in lines {
-            guard baseline + lineHeight + 1 <= y + height else { break }
+        // Lines that fit under the code; a title wraps over those the room does not need.
+        let fitting = max(0, Int(((y + height - 1 - baseline) / lineHeight).rounded(.down)))
+        var shown = lines
+        if let title = lines.first, fitting > lines.count {
+            shown = wrap(title, room: room, size: textSize, lines: fitting - lines.count + 1) + lines.dropFirst()
+        }
+        for l in shown.prefix(fitting) {
             baseline += lineHeight
             out += text(l, x: x + pad, y: baseline, size: textSize, room: room, fill: ink)
         }
         return out + "</g>\n"
+    }
+
+    /// `s` over at most `lines` lines of `room` points, broken between words (the last
+    /// line cut with `…` when the rest does not fit; a word longer than a line is cut).
+    static func wrap(_ s: String, room: Double, size: Double, lines: Int) -> [String] {
+        var out: [String] = [], current = ""
+        let words = s.split(separator: " ").map(String.init)
+        for (k, word) in words.enumerated() {
+            let candidate = current.isEmpty ? word : current + " " + word
+            if FontMetric.width(candidate, size: size) <= room || current.isEmpty {
+                current = candidate
+                continue
+            }
+            if out.count == lines - 1 {
+                // The last line takes the rest, cut by ``text(_:x:y:size:bold:room:fill:)``.
+                return out + [([current] + words[k...]).joined(separator: " ")]
+            }
+            out.append(current)
+            current = word
+        }
+        return current.isEmpty ? out : out + [current]
     }
 
     /// The legend and the list under the grid, as lines drawn at a baseline.
