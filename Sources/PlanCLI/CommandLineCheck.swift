@@ -11,6 +11,8 @@ enum CommandLineCheck {
     /// A usage error for `arguments`, with the command path it was found under (for
     /// "See 'plan … --help'"); nil when ArgumentParser should read them as they are.
     static func problem(_ arguments: [String]) -> (message: String, path: [String])? {
+        // The shell asking for completions (`plan ---completion …`) is ArgumentParser's to answer.
+        if arguments.first?.hasPrefix("---") == true { return nil }
         var command: any ParsableCommand.Type = PlanCommand.self
         var path: [String] = []
         var i = 0

@@ -48,7 +48,7 @@ struct AddTaskCommand: ParsableCommand {
 
     @OptionGroup(title: "Repeating work") var repeating: RepeatOptions
 
-    @Option(help: ArgumentHelp("A task (id or title) that must be finished first; repeatable.", valueName: "task"))
+    @Option(help: ArgumentHelp("A task (id or title) that must be finished first; repeatable.", valueName: "task"), completion: StoreCompletions.tasks)
     var after: [String] = []
 
     @Option(help: ArgumentHelp("Work already done on it.", valueName: "duration"))

@@ -72,7 +72,7 @@ struct CoursesSavedCommand: ParsableCommand {
 
 struct CoursesShowCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "show", abstract: "Show a saved timetable.")
-    @Argument(help: "Its name (see `plan courses saved`).") var name: String
+    @Argument(help: "Its name (see `plan courses saved`).", completion: StoreCompletions.timetables) var name: String
     @OptionGroup var options: StoreOptions
 
     func run() throws {
@@ -89,7 +89,7 @@ struct CoursesShowCommand: ParsableCommand {
 struct CoursesRemoveCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "remove", abstract: "Forget a saved timetable (a calendar written from it stays registered; see `plan calendar remove`).")
-    @Argument(help: "Its name (see `plan courses saved`).") var name: String
+    @Argument(help: "Its name (see `plan courses saved`).", completion: StoreCompletions.timetables) var name: String
     @OptionGroup var options: StoreOptions
 
     func run() throws {
@@ -109,7 +109,7 @@ struct CoursesUseCommand: ParsableCommand {
         description. The file is registered as a calendar, so `plan add-task` plans around it \
         at once; a timetable used before is unregistered (its file stays).
         """)
-    @Argument(help: "Its name (see `plan courses saved`).") var name: String
+    @Argument(help: "Its name (see `plan courses saved`).", completion: StoreCompletions.timetables) var name: String
     @Option(help: ArgumentHelp("Where to write it. Default: timetables/NAME.ics beside the store.", valueName: "file.ics")) var out: String?
     @OptionGroup var options: StoreOptions
 

@@ -12,7 +12,7 @@ struct DoneCommand: ParsableCommand {
         commandName: "done", abstract: "Record progress on a task: all of it, or --spent time.",
         discussion: "With --spent, the rest of the task is re-planned around the others. Without it, the task is finished and its future sittings are freed. With --skip, an occurrence of a repeating task is skipped: it and its sittings go, and it is not made again.")
 
-    @Argument(help: "Task id or title.") var task: String
+    @Argument(help: "Task id or title.", completion: StoreCompletions.tasks) var task: String
     @Option(help: ArgumentHelp("Time spent, e.g. 45m.", valueName: "duration")) var spent: String?
     @Flag(help: "Skip this occurrence of a repeating task (no work, not made again).") var skip = false
     @OptionGroup var options: StoreOptions

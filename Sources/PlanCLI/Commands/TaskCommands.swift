@@ -36,7 +36,7 @@ struct TaskCommand: ParsableCommand {
 
     struct Show: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "show", abstract: "Show a task and all its sittings, or a repeating task and its occurrences.")
-        @Argument(help: "Task id or title, or a repeating task's id or title.") var task: String
+        @Argument(help: "Task id or title, or a repeating task's id or title.", completion: StoreCompletions.tasks) var task: String
         @OptionGroup var options: StoreOptions
 
         func run() throws {
@@ -60,7 +60,7 @@ struct TaskCommand: ParsableCommand {
                 task (its id or title), the change applies to its coming occurrences and the ones made later; \
                 finished and past ones keep theirs.
                 """)
-        @Argument(help: "Task id or title, or a repeating task's.") var task: String
+        @Argument(help: "Task id or title, or a repeating task's.", completion: StoreCompletions.tasks) var task: String
         @Option(help: "A new title.") var title: String?
         @Option(parsing: .unconditional, help: ArgumentHelp("The whole work, e.g. 6h or 90m.", valueName: "duration")) var estimate: String?
         @Option(help: ArgumentHelp("When it is due: fri, 2026-12-04, 2026-12-04T17:00.", valueName: "date")) var due: String?
@@ -111,7 +111,7 @@ struct TaskCommand: ParsableCommand {
                 removed; finished and past ones stay. Without --from the series is gone; with it, the series ends \
                 the day before. To skip one occurrence: plan done OCCURRENCE --skip.
                 """)
-        @Argument(help: "Task id or title, or a repeating task's.") var task: String
+        @Argument(help: "Task id or title, or a repeating task's.", completion: StoreCompletions.tasks) var task: String
         @Option(help: ArgumentHelp("For a repeating task: end it from this date (its occurrences due then or later go).", valueName: "date")) var from: String?
         @OptionGroup var options: StoreOptions
 
