@@ -58,6 +58,20 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("plan.sqlite").path))
     }
 
+    /// No example line of a command's help is wrapped by an 80-column terminal: each fits.
+    @Test func helpExamplesFitEightyColumns() throws {
+        for command in [["add-task"], ["courses"], ["courses", "build"], ["events"], ["policy", "set"], []] {
+            let help = try CLIRunner.run(["help"] + command, environment: ["COLUMNS": "80"])
+            let lines = help.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+            // A wrapped example leaves its rest on the next line, not indented: every line after
+            // an example's line is another (indented) example line or a blank one.
+            for (i, line) in lines.enumerated() where line.hasPrefix("  plan ") && i + 1 < lines.count {
+                let next = lines[i + 1]
+                #expect(next.isEmpty || next.hasPrefix("  "), "plan help \(command.joined(separator: " ")): \(line) / \(next)")
+            }
+        }
+    }
+
     /// Every argument and option of every command says what it is in `--help`.
     @Test func everyArgumentHasHelp() throws {
         let dump = try CLIRunner.run(["--experimental-dump-help"])

@@ -19,12 +19,20 @@ struct AddTaskCommand: ParsableCommand {
         make it fit.
 
         Durations: 90m, 1h30m, 1.5h or PT1H30M. Dates: 2026-12-10, 2026-12-10T17:00, \
-        today, tomorrow, fri (the next Friday), +3d, read in your time zone; a due date \
-        alone means the end of that day.
+        today, tomorrow, fri (the next Friday), "fri 23:59", +3d, read in your time zone; \
+        a due date alone means the end of that day.
 
         Example (one command from a class schedule to a study plan):
-          plan add-task "History essay" --project HIST200 --estimate 6h --span 90m --due 2026-12-10 \\
-              --earliest 09:00 --calendar Examples/fall-2026-classes.ics
+          plan add-task "History essay" --project HIST200 --estimate 6h \\
+              --span 90m --due 2026-12-10 --earliest 09:00 \\
+              --calendar Examples/fall-2026-classes.ics
+
+        Work that repeats: one task per occurrence, made for the coming weeks \
+        (plan policy set --horizon) and extended as time passes:
+          plan add-task "Problem set" --estimate 3h --every week --due "fri 23:59"
+          plan add-task "Seminar reading" --estimate 90m --before "HIST 200"
+          plan add-task "Lab report" --estimate 2h --after-class "CHEM 110 Lab"
+          plan add-task "Revision" --estimate 4h --each week --prefer evening
 
         Exit codes: 0 saved (or would be, with --dry-run); 3 does not fit, nothing saved; \
         4 fits only if other tasks move, nothing saved (add --replan); 64 a value plan cannot \

@@ -24,9 +24,13 @@ struct EventsCommand: ParsableCommand {
         FILE:LINE: PROPERTY "value": what happened.
 
         Examples:
-          plan events Examples/fall-2026-classes.ics --from 2026-11-23 --to 2026-11-30 --tz America/New_York
+          plan events Examples/fall-2026-classes.ics --from 2026-11-23 \\
+              --to 2026-11-30 --tz America/New_York
           plan events work.ics personal.ics --from 2026-12-01 --to 2027-01-01 --json
-          plan events webcal://example.edu/cal/fall.ics (a published calendar, read once, not kept)
+          plan events webcal://example.edu/cal/fall.ics
+
+        A published calendar's URL (https://, webcal://) is read once and not kept; \
+        `plan calendar add URL` keeps it.
 
         Exit codes: 0 ok; 65 a file has nothing readable; 66 a file is missing or unreadable; 64 bad options.
         """
