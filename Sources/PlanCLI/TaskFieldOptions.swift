@@ -5,7 +5,8 @@ import PlanService
 /// share, handed to the service as a ``TaskInput`` (which reads them, as it
 /// reads `task.add`'s and `task.update`'s).
 struct TaskFieldOptions: ParsableArguments {
-    @Option(help: "Project (course) it belongs to; created when new.", completion: StoreCompletions.projects)
+    @Option(help: "Project (course) it belongs to: a stored one in any case, else created (one letter off a stored one is refused as a typo).",
+            completion: StoreCompletions.projects)
     var project: String?
 
     // Durations are read unconditionally: `--span -1h` is refused as a value, not taken for an option.

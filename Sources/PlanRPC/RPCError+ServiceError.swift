@@ -21,6 +21,8 @@ extension RPCError {
             }
         case .input(let i):
             self.init(code, pointer: i.pointer, reason: i.message, kind: i.kind)
+        case .sameTitle: self.init(code, pointer: "/title", reason: e.description)
+        case .nearProject: self.init(code, pointer: "/project", reason: e.description)
         case .unexpected(let detail), .store(.unexpected(_, let detail)):
             self.init(code, reason: Self.internalReason, detail: detail)
         case .store, .calendar, .notFound, .refused, .unreadable, .cannotWrite, .diskFailed: self.init(code, pointer: pointer, reason: e.description)

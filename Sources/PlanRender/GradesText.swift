@@ -95,7 +95,7 @@ package enum GradesText {
             let name = TerminalText.label(a.name), when = TerminalText.label(date)
             if s == 0 {
                 let dayBefore = TerminalText.label(LocalDate(iso: date)?.adding(days: -1).isoString ?? date)
-                return "No study planned for \(code) before \(name) (\(when)): plan add-task \"\(name) review\" --project \(code) --estimate 4h --due \(dayBefore)\n"
+                return "No study planned for \(code) before \(name) (\(when)): plan add-task \"\(code) \(name) review\" --project \(code) --estimate 4h --due \(dayBefore)\n"
             }
             return "Study planned for \(code) before \(name) (\(when)): \(hours(s)).\n"
         }.joined()

@@ -3,17 +3,6 @@ import PlanCore
 
 /// Task ids made from titles, the same for `plan add-task` and `task.add`.
 package enum TaskIds {
-    /// `History essay` → `history-essay`: ASCII letters and digits, other runs
-    /// become one dash, at most 40 characters; `task` when nothing is left.
-    package static func slug(_ title: String) -> String {
-        var out = ""
-        for c in title.lowercased() {
-            if c.isASCII, c.isLetter || c.isNumber { out.append(c) } else if !out.hasSuffix("-") { out.append("-") }
-        }
-        let trimmed = out.trimmingCharacters(in: CharacterSet(charactersIn: "-"))
-        return trimmed.isEmpty ? "task" : String(trimmed.prefix(40))
-    }
-
     /// `id`, or `id-2`, `id-3`, … when taken.
     package static func unique(_ id: String, taken: Set<String>) -> String {
         guard taken.contains(id) else { return id }

@@ -47,14 +47,12 @@ extension PlanService {
                 }
                 var series = try input.series(id: id, now: now, zone: settings.zone)
                 try Self.checkText(series.template)
+                if let p = series.template.project { series.template.project = try Self.project(p, t) }
                 let horizon = horizonDate(settings)
                 if let until = series.until, until < settings.zone.local(now).date {
                     throw InputError("until", "\(until) is past: no occurrence is left to make", isRefusal: true)
                 }
                 let made = try makeOccurrences(&series, t, settings: settings, horizon: horizon, strict: true)
-                if let p = series.template.project, try !t.projects().contains(where: { $0.name.lowercased() == p.lowercased() }) {
-                    try t.addProject(Project(id: p, name: p))
-                }
                 let (added, w) = try place(series, made, t, settings: settings, horizon: horizon, dryRun: dryRun, replan: replan)
                 return ((added, warnings + w), added.saved)
             }

@@ -67,8 +67,13 @@ extension PlanService {
                                        ("done", input.done != nil), ("id", input.id != nil)] where given {
                     throw InputError(field, "a series' occurrences each keep their own; change one occurrence with `plan task edit OCCURRENCE`", isRefusal: true)
                 }
+                var input = input
                 try input.apply(to: &series.template, after: nil, now: now, zone: settings.zone)
                 try Self.checkText(series.template)
+                if let p = input.project {
+                    input.project = try Self.project(p, t)
+                    series.template.project = input.project
+                }
                 let links = try t.seriesLinks()
                 let coming = try t.tasks().map(\.task).filter {
                     links[$0.id]?.seriesId == id && $0.done < $0.estimate && $0.due.instant(in: settings.zone, endOfDay: true) > now

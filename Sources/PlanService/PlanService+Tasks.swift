@@ -67,22 +67,30 @@ extension PlanService {
     /// when the grade book has no such course or assessment), in the same transaction.
     /// The task is read from `input` inside the transaction, against the
     /// stored zone and `now` (``TaskInput``): its id made from the title
-    /// (unique among the stored tasks) unless given, its `after` resolved
-    /// from ids or titles.
+    /// (unique among the stored tasks) unless given — and without one, a title a
+    /// stored task has already is refused (``ServiceError/sameTitle(_:)``) —, its
+    /// `after` resolved from ids or titles, its project matched to the stored ones
+    /// (``project(_:_:known:)``).
     package func addTask(_ input: TaskInput, registering calendars: [String] = [],
                         dryRun: Bool, replan: Bool,
                         preparing: (course: String, assessment: String)? = nil) throws -> (AddTaskOutcome, [ImportWarning]) {
         try addTask(registering: calendars, dryRun: dryRun, replan: replan, preparing: preparing) { t in
             let existing = try t.tasks()
+            let zone = try settings(t).zone
             let id: String
             if let given = input.id {
                 id = try InputValue.name(given, field: "id", what: "id")
             } else {
                 // Not a series' id either: `plan task show ID` names one thing.
                 id = TaskIds.unique(TaskIds.slug(input.title ?? ""), taken: Set(existing.map(\.task.id)).union(try t.series().map(\.id)))
+                // The same title again is most likely the same task added twice: only an id makes it another.
+                if let title = input.title, let same = Self.sameTitle(title, among: existing.map(\.task), zone: zone) {
+                    throw ServiceError.sameTitle(SameTitle(title: same.title, id: same.id, due: TimeText.day(same.due.day(in: zone)),
+                                                           freeId: id))
+                }
             }
             let after = try TaskInput.resolve(input.after ?? [], among: existing.map(\.task))
-            return try input.definition(id: id, after: after, now: now, zone: try settings(t).zone)
+            return try input.definition(id: id, after: after, now: now, zone: zone)
         }
     }
 
@@ -115,8 +123,11 @@ extension PlanService {
                 }
                 // Repeating tasks gain the occurrences that came into the horizon, before this one is placed.
                 try extendSeries(t, settings: try settings(t))
-                let spec = try read(t)
+                var spec = try read(t)
                 try Self.checkText(spec)
+                // The project `--for` gave is the grade book's course: its code, and no typo.
+                let course = link.flatMap { l in spec.project?.lowercased() == preparing?.course.lowercased() ? l.course : nil }
+                if let p = course ?? spec.project { spec.project = try Self.project(p, t, known: course != nil) }
                 var r = try addTask(spec, t, dryRun: dryRun, replan: replan)
                 r.1 = warnings + r.1
                 let saved: Bool = switch r.0 {
@@ -135,9 +146,6 @@ extension PlanService {
         let existing = try t.tasks()
         if existing.contains(where: { $0.task.id == spec.id }) {
             throw ServiceError.refused("a task with id \"\(spec.id)\" exists already (see `plan task show \(spec.id)`)")
-        }
-        if let p = spec.project, try !t.projects().contains(where: { $0.name.lowercased() == p.lowercased() }) {
-            try t.addProject(Project(id: p, name: p))
         }
         let others = Set(existing.map(\.task.id))
         let first = try planned(t, settings: settings, extra: [spec], fixed: others)
@@ -342,6 +350,7 @@ extension PlanService {
             try input.apply(to: &spec, after: after, now: now, zone: settings.zone)
             spec.id = id
             try Self.checkText(spec)
+            if input.project != nil, let p = spec.project { spec.project = try Self.project(p, t) }
             let others = Set(try t.tasks().map(\.task.id)).subtracting([id])
             let p = try planned(t, settings: settings, extra: [spec], fixed: others, leaveOut: [id])
             if let d = p.plan.diagnostics.first(where: { $0.taskId == id }) {

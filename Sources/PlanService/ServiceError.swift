@@ -1,3 +1,4 @@
+import Foundation
 import PlanCore
 import PlanGrades
 import PlanICal
@@ -17,6 +18,12 @@ package enum ServiceError: Error, CustomStringConvertible, Sendable {
     case input(InputError)
     case notFound(kind: String, name: String)
     case refused(String)
+    /// A new task given no id has the title of a stored task (``SameTitle``): refused
+    /// rather than given a numbered id beside it.
+    case sameTitle(SameTitle)
+    /// A project name one letter off a stored project's: `typed` is taken for a typo of
+    /// `stored` rather than made a second project.
+    case nearProject(typed: String, stored: String)
     /// An input file other than a calendar (a course catalog) is missing or cannot be read.
     case unreadable(path: String, reason: String)
     /// An output file (the export) cannot be written.
@@ -51,10 +58,24 @@ package enum ServiceError: Error, CustomStringConvertible, Sendable {
         case .input(let e): e.description
         case .notFound(let k, let n): "no \(k) \"\(n)\" (see `\(Self.listing(k))`)"
         case .refused(let why): why
+        case .sameTitle(let s):
+            "a task \"\(s.title)\" exists already (\(s.id), due \(s.due)); give this one its own id with --id \(s.freeId), "
+                + "or change the title"
+        case .nearProject(let typed, let stored):
+            "no project \"\(typed)\"; did you mean \"\(stored)\"? (create it with plan project add \(Self.shellWord(typed)))"
         case .unreadable(let path, let reason): "cannot read \(path): \(reason)"
         case .cannotWrite(let path, let reason), .diskFailed(let path, let reason): "cannot write \(path): \(reason)"
         case .unexpected(let detail): "internal error (a bug: please report it): \(detail)"
         }
+    }
+
+    /// `name` as one word of a shell command: as it is when it holds only letters, digits
+    /// and `._-+:@`, else in single quotes.
+    static func shellWord(_ name: String) -> String {
+        let plain = !name.isEmpty && name.unicodeScalars.allSatisfy {
+            $0.properties.isAlphabetic || $0.properties.numericType != nil || "._-+:@".unicodeScalars.contains($0)
+        }
+        return plain ? name : "'" + name.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
     }
 
     /// The command that lists what a kind of name can be.

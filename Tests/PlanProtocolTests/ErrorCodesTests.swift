@@ -38,6 +38,8 @@ import Testing
         (.invalid(contract), 65, -32004),
         (.notFound(kind: "task", name: "t"), 65, -32003),
         (.refused("no"), 65, -32004),
+        (.sameTitle(SameTitle(title: "Essay", id: "essay", due: "Fri 2026-11-06", freeId: "essay-2")), 65, -32004),
+        (.nearProject(typed: "Physcs", stored: "Physics"), 65, -32003),
         (.cannotWrite(path: "out.ics", reason: "r"), 73, -32007),
         (.unexpected(detail: "d"), 70, -32603),
     ]

@@ -46,8 +46,13 @@ import Testing
         #expect(r["taskId"] == .string("history-essay"))
         guard case .array(let sittings)? = r["sittings"] else { Issue.record("no sittings"); return }
         #expect(!sittings.isEmpty)
-        // The class calendar is registered once, even when named again.
-        s.result("task.add", #"{"title": "History essay", "estimate": "1h", "due": "+20d", "after": ["History essay"], "calendars": [\#(calendar)]}"#)
+        // The same title again is refused at the title, naming the task there and a free id.
+        let again = s.error("task.add", #"{"title": "history essay ", "estimate": "1h", "due": "+20d", "calendars": [\#(calendar)]}"#,
+                            code: -32004, pointer: "/title")
+        #expect(again["data"]?["reason"]?.stringValue?.hasPrefix(#"a task "History essay" exists already (history-essay, due Thu 2026-12-10); "#
+                                                                 + "give this one its own id with --id history-essay-2") == true, "\(again.text)")
+        // With an id it is another task. The class calendar is registered once, even when named again.
+        s.result("task.add", #"{"title": "History essay", "id": "history-essay-2", "estimate": "1h", "due": "+20d", "after": ["history-essay"], "calendars": [\#(calendar)]}"#)
         #expect(s.result("calendar.list").text.components(separatedBy: "fall-2026-classes.ics").count == 2)
         let second = s.result("task.list")
         #expect(second.text.contains(#""id":"history-essay-2""#))

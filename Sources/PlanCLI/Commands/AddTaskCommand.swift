@@ -37,7 +37,8 @@ struct AddTaskCommand: ParsableCommand {
         Exit codes: 0 saved (or would be, with --dry-run); 3 does not fit, nothing saved; \
         4 fits only if other tasks move, nothing saved (add --replan); 64 a value plan cannot \
         take (a duration, a date, a time of day, named by its option); 65 values that do not \
-        go together (a start after the due date, an unknown --after task); 66 a calendar \
+        go together (a start after the due date, an unknown --after task, a title a task has \
+        already without --id, a --project one letter off a stored one); 66 a calendar \
         cannot be read; 75 the store is busy.
         """
     )
@@ -62,7 +63,7 @@ struct AddTaskCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Work already done on it.", valueName: "duration"))
     var done: String?
 
-    @Option(help: ArgumentHelp("Task id. Default: made from the title.", valueName: "id"))
+    @Option(help: ArgumentHelp("Task id. Default: made from the title; a title a task has already needs one.", valueName: "id"))
     var id: String?
 
     @Option(help: ArgumentHelp("Register this .ics calendar first (repeatable).", valueName: "file.ics"))
@@ -123,7 +124,7 @@ struct AddTaskCommand: ParsableCommand {
                     let total = sittings.reduce(Int64(0)) { $0 + $1.range.duration }
                     let o = plan.tasks.first { $0.id == taskId }
                     var head = "\(saved ? "Added" : "Would add") \"\(TerminalText.label(title))\" (\(TerminalText.label(taskId)))"
-                    if let project = fields.project { head += " to \(TerminalText.label(project))" }
+                    if fields.project != nil, let project = spec.project { head += " to \(TerminalText.label(project))" }
                     head += ": \(ISODuration.humanString(total)) in \(sittings.count) sitting\(sittings.count == 1 ? "" : "s")"
                     if let last = o?.lastEnd { head += ", done by \(TimeText.dayAndTime(last, zone))" }
                     if let slack = o?.slack { head += ", \(TimeText.stretch(slack)) before due" }
