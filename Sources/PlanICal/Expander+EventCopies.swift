@@ -1,6 +1,6 @@
 import PlanCore
 
-/// Several copies of one event in a file (issue 12, item 3).
+/// Several copies of one event in a file (issue 12, item 3), and which of two revisions is the later.
 extension Expander {
     /// Which of several VEVENTs with one UID and no RECURRENCE-ID is the
     /// event (issue 12, item 3). RFC 5545 §3.8.4.7 lets a UID name one event
@@ -16,10 +16,19 @@ extension Expander {
 
     /// Whether `a` supersedes `b` by ``newestCopy(_:)``'s order.
     static func isNewer(_ a: RawEvent, than b: RawEvent) -> Bool {
-        if a.sequence != b.sequence { return a.sequence > b.sequence }
-        // A copy without a stamp says nothing about its age: file order decides.
-        if let ra = a.revised, let rb = b.revised, ra != rb { return rb < ra }
+        if let newer = isLaterRevision(a, than: b) { return newer }
+        // Neither SEQUENCE nor the stamps tell them apart: file order decides.
         return a.ordinal > b.ordinal
+    }
+
+    /// Whether `a` is a later revision than `b` (RFC 5546 §2.1.5): a higher
+    /// SEQUENCE, then, on equal SEQUENCE, a later LAST-MODIFIED (DTSTAMP
+    /// when it has none). Nil when these do not tell them apart (equal, or a
+    /// stamp missing: a copy without one says nothing about its age).
+    static func isLaterRevision(_ a: RawEvent, than b: RawEvent) -> Bool? {
+        if a.sequence != b.sequence { return a.sequence > b.sequence }
+        if let ra = a.revised, let rb = b.revised, ra != rb { return rb < ra }
+        return nil
     }
 
     /// The reason ``newestCopy(_:)`` chose `kept` over `other`, for the warning.

@@ -38,15 +38,29 @@ extension Expander {
     /// one). RFC 5545 §3.8.4.4 asks for the series' own type, but Google
     /// Calendar and Thunderbird match such a value to the instance it
     /// plainly means, so a moved instance is shown once and an excluded one
-    /// not at all: a date-time names the all-day instance of its own local
-    /// date (read in its zone, or X-WR-TIMEZONE for UTC); a date names the
-    /// timed instances starting on that local date; a zoned or UTC value
-    /// names the floating instance of the same wall-clock reading (a
-    /// floating time has no instant to compare; the corpus peer matches so);
-    /// anything else names the instance starting at the same instant.
+    /// not at all: a date-time names the all-day instance of the date written
+    /// in it, and is read as that date — its wall-clock date with a TZID or
+    /// none, its own date for a UTC midnight (not moved into X-WR-TIMEZONE
+    /// first, where west of UTC it is the evening before: issue 34), and for
+    /// another UTC time its date in X-WR-TIMEZONE (a local midnight written
+    /// in UTC, which east of UTC falls on the day before; the corpus peer
+    /// matches either midnight so); a date names the timed instances starting
+    /// on that local date; a zoned or UTC value names the floating instance
+    /// of the same wall-clock reading (a floating time has no instant to
+    /// compare; the corpus peer matches so); anything else names the instance
+    /// starting at the same instant.
     mutating func instanceName(_ t: RawTime, of e: RawEvent, property: String,
                                series kind: SeriesKind) -> (name: InstanceName, value: SeriesTime) {
         let value = normalize(t, event: e, property: property)
+        if kind == .date {
+            let day: LocalDate
+            switch (t, value) {
+            case (.utc(let l), .local(let local, _)): day = l.secondOfDay == 0 ? l.date : local.date
+            case (.utc(let l), .date), (.zoned(let l, _), _), (.floating(let l), _): day = l.date
+            case (.date(let d), _): day = d
+            }
+            return (.at(.date(day)), .date(day))
+        }
         if kind == .floating {
             switch t {
             case .utc(let l), .zoned(let l, _), .floating(let l): return (.at(.floating(l)), value)
@@ -54,7 +68,6 @@ extension Expander {
             }
         }
         switch (kind, value) {
-        case (.date, .local(let l, _)): return (.at(.date(l.date)), value)
         case (.zoned, .date(let d)): return (.day(d), value)
         default: return (.at(calendarTime(value)), value)
         }

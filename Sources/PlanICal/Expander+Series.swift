@@ -85,16 +85,19 @@ extension Expander {
     }
 
     private mutating func expandGroup(masters: [RawEvent], overrides: [RawEvent], into out: inout OccurrenceBuilder) {
-        var kind = SeriesKind.zoned
-        if let m = masters.first, let start = m.dtstart { kind = SeriesKind(normalize(start, event: m, property: "DTSTART")) }
+        var seriesStart: SeriesTime?
+        if let m = masters.first, let start = m.dtstart {
+            seriesStart = normalize(start, event: m, property: "DTSTART")
+        }
+        let kind = seriesStart.map(SeriesKind.init) ?? .zoned
         // Later SEQUENCE wins between overrides of the same instance; then the later one in the file.
         var exact: [InstanceName: (RawEvent, SeriesTime)] = [:]
         var byDay = false
         var future: [(key: Int64, event: RawEvent, rid: SeriesTime)] = []
         // Each override's instance, named once for both passes below.
-        let names = overrides.map { instanceName($0.recurrenceId!, of: $0, property: "RECURRENCE-ID", series: kind) }
-        for (o, named) in zip(overrides, names) {
-            let (key, rid) = named
+        let overrides = namedOverrides(overrides, master: masters.first, start: seriesStart, series: kind)
+        for named in overrides {
+            let (o, key, rid) = (named.event, named.name, named.rid)
             if let prev = exact[key], prev.0.sequence > o.sequence { continue }
             exact[key] = (o, rid)
             if case .day = key { byDay = true }
@@ -129,7 +132,8 @@ extension Expander {
                         resolvedStart: originalKey, into: &out) { produced += 1 }
             }
         }
-        for (o, (key, _)) in zip(overrides, names) {
+        for named in overrides {
+            let (o, key) = (named.event, named.name)
             guard let (chosen, rid) = exact[key], chosen.ordinal == o.ordinal else { continue }
             let start = normalize(o.dtstart!, event: o, property: "DTSTART")
             let end = add(length(start: start, end: o.dtend.map { normalize($0, event: o, property: "DTEND") },
@@ -142,7 +146,7 @@ extension Expander {
             }
             if emit(o, start: start, end: end, recurrenceId: named, into: &out) { produced += 1 }
         }
-        if capped, let m = masters.first ?? overrides.first {
+        if capped, let m = masters.first ?? overrides.first?.event {
             warn("occurrence-cap", m, "RRULE", m.rrules.first,
                  "more than \(options.maxOccurrencesPerSeries) occurrences in the window; only the first \(options.maxOccurrencesPerSeries) were kept")
         }

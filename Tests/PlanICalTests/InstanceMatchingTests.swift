@@ -155,10 +155,12 @@ import Testing
 
     // MARK: Overrides at the edges (item 4)
 
-    /// An override of an instance EXDATE removed is still shown, once, where
-    /// it says: Google Calendar and Thunderbird keep a modified instance as
-    /// an item of its own, which EXDATE (a rule about the generated dates)
-    /// does not remove. The peer agrees.
+    /// An override of an instance EXDATE removed, of the same revision as its
+    /// master, is still shown, once, where it says: an override is an item of
+    /// its own, which EXDATE (a rule about the generated dates) does not
+    /// remove. The peer and Thunderbird hide it
+    /// (`DeliberateDifference.overridesAreShown`); a master of a later
+    /// revision does remove it (`ImportRevisionTests`).
     @Test func overrideOfAnExcludedInstanceIsShown() throws {
         let rows = try ICS.expand(
             ICS.event("r", "DTSTART:20260302T110000Z", "DURATION:PT1H", "RRULE:FREQ=WEEKLY;COUNT=3", "EXDATE:20260309T110000Z"),
