@@ -12,7 +12,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "plan", targets: ["plan"]),
-        // The fuzz entry points, for the libFuzzer package in Fuzz/ (README "Fuzzing").
+        // The fuzz entry points, for the libFuzzer package in Fuzz/ (docs/fuzzing.md).
         .library(name: "PlanFuzz", targets: ["PlanFuzz"]),
     ],
     dependencies: [
@@ -96,7 +96,7 @@ let package = Package(
         .executableTarget(name: "plan-manual", swiftSettings: swiftSettings),
         // What each fuzz target does with its bytes: run by Fuzz/ under libFuzzer and by PlanFuzzTests without it.
         .target(name: "PlanFuzz", dependencies: ["PlanCore", "PlanJSON", "PlanTimetable", "PlanICal", "PlanStore", "PlanService", "PlanProtocol", "PlanRPC", "PlanDAV"], swiftSettings: swiftSettings),
-        // The short fuzz pass of one target, run by MutationPassTests in a process of its own (README "Fuzzing").
+        // The short fuzz pass of one target, run by MutationPassTests in a process of its own (docs/fuzzing.md).
         .executableTarget(name: "plan-fuzz-pass", dependencies: ["PlanFuzz"], swiftSettings: swiftSettings),
         // The benchmark of issue 6: `swift run -c release plan-bench [--quick] [--json FILE]`.
         .executableTarget(

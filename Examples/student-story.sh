@@ -4,7 +4,7 @@
 # New York time, so it prints the same thing every time (the CLI tests check the
 # same story against Tests/PlanCLITests/Golden/student-story.txt).
 #
-#   bash Examples/student-story.sh                  # builds plan once, keeps no file
+#   bash Examples/student-story.sh                  # builds plan once (release), keeps no file
 #   bash Examples/student-story.sh study-plan.ics   # and keeps the merged calendar there
 #   PLAN=.build/release/plan bash Examples/student-story.sh
 set -euo pipefail
@@ -26,8 +26,17 @@ store=$(mktemp -d)
 trap 'rm -rf "$store"' EXIT
 export PLAN_STORE="$store/plan.sqlite" PLAN_NOW=2026-11-02T08:00:00-05:00
 if [[ -z ${PLAN:-} ]]; then
-    swift build -q --product plan
-    PLAN="$(swift build --show-bin-path)/plan"
+    # The release build `make install` (Packaging/install.sh) makes too: same
+    # configuration and flags, so whichever runs second finds it built.
+    build=(swift build -c release --static-swift-stdlib)
+    echo "building plan (release, first time about 10 minutes)…" >&2
+    if ! log=$("${build[@]}" -q --product plan 2>&1); then
+        printf '%s\n' "$log" | grep -E "error|warning:" >&2 || printf '%s\n' "$log" | tail -n 20 >&2
+        echo "student-story.sh: building plan failed" >&2
+        exit 70
+    fi
+    printf '%s\n' "$log" | grep -E "warning:" >&2 || true
+    PLAN="$("${build[@]}" --show-bin-path)/plan"
 fi
 out=${out:-$store/study-plan.ics}
 plan() {

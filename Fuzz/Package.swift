@@ -4,7 +4,7 @@ import PackageDescription
 /// libFuzzer executables over plan's fuzz entry points (the PlanFuzz library
 /// of the package above). Built and run by `bash Fuzz/run.sh`, which passes
 /// `-sanitize=fuzzer,address` to every module (plan's included, so the
-/// fuzzer sees their coverage) and links with lld; see README "Fuzzing".
+/// fuzzer sees their coverage) and links with lld; see docs/fuzzing.md.
 /// Each executable's only file defines `<Target>_main`, the entry point
 /// SwiftPM names for an executable, and hands its target to FuzzDriver's
 /// `fuzzMain`, hence `-parse-as-library` for these targets only.

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds plan's libFuzzer targets and runs each for a number of executions
-# (README "Fuzzing").
+# (docs/fuzzing.md).
 #
 #   bash Fuzz/run.sh [--runs N] [--max-time S] [--max-len BYTES] [--fork N] [--seeds-only] [--debug] [target…]
 #

@@ -34,9 +34,19 @@ done
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 if [[ -z $from ]]; then
     command -v swift >/dev/null 2>&1 || PATH=/opt/swift/usr/bin:$PATH
-    (cd "$root" && swift build -c release --static-swift-stdlib --product plan \
-        && swift build -c release --static-swift-stdlib --product plan-manual)
-    from=$(cd "$root" && swift build -c release --static-swift-stdlib --show-bin-path)
+    # The same configuration and flags as Examples/student-story.sh, so a plan
+    # the story built is found built here (and the other way round).
+    build=(swift build -c release --static-swift-stdlib)
+    echo "building plan (release, first time about 10 minutes)…" >&2
+    for product in plan plan-manual; do
+        if ! log=$(cd "$root" && "${build[@]}" -q --product "$product" 2>&1); then
+            printf '%s\n' "$log" | grep -E "error|warning:" >&2 || printf '%s\n' "$log" | tail -n 20 >&2
+            echo "install.sh: building $product failed" >&2
+            exit 70
+        fi
+        printf '%s\n' "$log" | grep -E "warning:" >&2 || true
+    done
+    from=$(cd "$root" && "${build[@]}" --show-bin-path)
 fi
 for tool in plan plan-manual; do
     [[ -x $from/$tool ]] || { echo "install.sh: no $tool in $from (build it, or leave out --from)" >&2; exit 66; }

@@ -195,7 +195,7 @@ private final class MultistatusReader: NSObject, XMLParserDelegate {
     /// The first error makes the body malformed (`parse()` fails whatever
     /// follows), so parsing stops there: libxml2's recovery would only raise
     /// more, and FoundationXML leaks the strings of every error it reports
-    /// (216 bytes each; README "Fuzzing").
+    /// (216 bytes each; docs/fuzzing.md).
     func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
         guard !Self.warnings.contains((parseError as NSError).code) else { return }
         parser.abortParsing()

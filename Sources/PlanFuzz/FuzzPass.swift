@@ -1,6 +1,6 @@
 import Foundation
 
-/// The short fuzz pass (README "Fuzzing"), run by `plan-fuzz-pass` for
+/// The short fuzz pass (docs/fuzzing.md), run by `plan-fuzz-pass` for
 /// `MutationPassTests`: a target's seeds and then ``Mutator``'s inputs made
 /// from them, each through ``FuzzTarget/run(_:)`` under a ``Watchdog``.
 public enum FuzzPass {

@@ -1,4 +1,4 @@
-/// The inputs plan is fuzzed on (`bash Fuzz/run.sh`, README "Fuzzing"): each
+/// The inputs plan is fuzzed on (`bash Fuzz/run.sh`, docs/fuzzing.md): each
 /// target turns arbitrary bytes into one run of a real reader through its
 /// public API, the way a user's file or a client's message reaches it.
 ///
@@ -7,7 +7,7 @@
 /// that once failed under the fuzzer is replayed there without it. A run
 /// must return: a crash, a trap, a leak, more than a second or more than
 /// 512 MB is the failure the fuzzer looks for. The mutation pass of every
-/// `swift test` (`MutationPassTests`, README "Fuzzing") calls it too, on
+/// `swift test` (`MutationPassTests`, docs/fuzzing.md) calls it too, on
 /// inputs of at most ``maxLength`` bytes that ``Mutator`` makes.
 public enum FuzzTarget: String, CaseIterable, Sendable {
     /// `.ics` bytes → occurrences over a fixed window (``ImporterEntry``).
@@ -24,7 +24,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// The longest input worth trying: libFuzzer's `-max_len` in Fuzz/run.sh
     /// and the mutation pass's bound. Longer inputs mostly repeat what shorter
     /// ones reach, and cost the rate; the size bounds of the readers
-    /// themselves are tested apart (README "Bounds on input").
+    /// themselves are tested apart (docs/fuzzing.md, "Bounds on input").
     public var maxLength: Int {
         switch self {
         case .importer, .catalog, .multistatus: 16_384

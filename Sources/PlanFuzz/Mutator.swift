@@ -1,4 +1,4 @@
-/// The inputs of the mutation pass (README "Fuzzing"): seeds changed the
+/// The inputs of the mutation pass (docs/fuzzing.md): seeds changed the
 /// way libFuzzer changes them — bits flipped, bytes set, ranges deleted,
 /// repeated or inserted, dictionary tokens put in, two seeds spliced,
 /// numbers swapped for awkward ones — but blind: no coverage steers it.

@@ -121,7 +121,7 @@ extension PlanService {
 
     /// Writes the plan's sittings (those not ended yet) into the target
     /// collection, one resource per sitting named by its UID; see
-    /// README "Your plan on your phone".
+    /// docs/reference.md, "Your plan on your phone".
     ///
     /// First, outside any transaction, every member's ETag is listed: a
     /// resource of plan whose ETag changed was edited on the phone (read

@@ -4,7 +4,7 @@ import Testing
 /// What the student does to plan's events on the phone, made with the
 /// Python `caldav` client against real Radicale and Xandikos: a sitting
 /// moved 25 h later, one retitled, one given an alarm and a colour, one
-/// deleted. `plan sync` keeps each as the student meant it (README "Your
+/// deleted. `plan sync` keeps each as the student meant it (docs/reference.md, "Your
 /// plan on your phone"); each test says plainly when it skipped.
 @Suite(.serialized) struct PhoneEditTests {
     /// `uid|start|end|summary|alarms|color|sequence|last-modified?` of each plan event, by start.

@@ -2,7 +2,7 @@ import Foundation
 import PlanFuzz
 import Testing
 
-/// Every input the fuzzer once failed on (README "Fuzzing"), replayed through
+/// Every input the fuzzer once failed on (docs/fuzzing.md), replayed through
 /// the same entry point without the fuzzer: each must now return, quickly.
 /// Inputs live in FuzzRegressions/<target>/, one file each, named for the bug.
 @Suite struct FuzzRegressionTests {

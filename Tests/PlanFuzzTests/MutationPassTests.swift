@@ -2,8 +2,8 @@ import Foundation
 import PlanFuzz
 import Testing
 
-/// The short fuzz pass of every `swift test` (so of `.ci/run`), README
-/// "Fuzzing": for each target, `plan-fuzz-pass` feeds its seeds and then
+/// The short fuzz pass of every `swift test` (so of `.ci/run`), docs/fuzzing.md:
+/// for each target, `plan-fuzz-pass` feeds its seeds and then
 /// mutations of them (``Mutator``) through the same entry point libFuzzer
 /// calls, in a process of its own. Not coverage-guided — `bash Fuzz/run.sh`
 /// is the fuzzing — but it needs no build of its own, and a new crash or
@@ -13,7 +13,7 @@ import Testing
     /// debug build (processor time per input: importer ~2.2 ms, multistatus
     /// ~1.4 ms, rpc ~1 ms, catalog ~0.6 ms, schedule ~0.3 ms) so that the pass
     /// takes about 70 s of processor time, about a minute of `.ci/run` on two
-    /// cores (README "Fuzzing" has the measure): the 20,000 of issue 19's
+    /// cores (docs/fuzzing.md has the measure): the 20,000 of issue 19's
     /// example where a target is cheap, fewer where it is not.
     /// `PLAN_FUZZ_PASS_INPUTS=N` runs N per target instead.
     static func inputs(_ target: FuzzTarget) -> Int {
