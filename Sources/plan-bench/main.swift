@@ -2,7 +2,7 @@
 //
 //   swift run -c release plan-bench                 the full run (about 1.5 minutes; Python up to 10k)
 //   swift run -c release plan-bench --python-all    Python at 100,000 VEVENTs too (about 6 minutes)
-//   swift run -c release plan-bench --quick         small sizes, no Python (CI; a few seconds)
+//   swift run -c release plan-bench --quick         small sizes, no Python (CI runs it on the debug build as a smoke run)
 //   swift run -c release plan-bench --json out.json the same figures as JSON
 //
 // Sections (all inputs are generated from --seed, so a run is repeatable):
