@@ -25,6 +25,18 @@ extension PlanService {
             .min { ($0.due.instant(in: zone, endOfDay: true), $0.id) < ($1.due.instant(in: zone, endOfDay: true), $1.id) }
     }
 
+    /// Refuses a changed title that another stored task has already (trimmed, in any case):
+    /// `plan task edit X --title …` must not make two tasks that a title cannot tell apart.
+    /// `mine` are the tasks being edited (a task, or a series' occurrences, which share
+    /// their title); a title unchanged but for case or spaces is never refused.
+    static func checkRetitle(_ title: String?, from old: String, mine: Set<String>, among tasks: [TaskDefinition],
+                             zone: SystemZone) throws {
+        guard let title, titleKey(title) != titleKey(old),
+              let same = sameTitle(title, among: tasks.filter { !mine.contains($0.id) }, zone: zone) else { return }
+        throw ServiceError.refused("a task \"\(same.title)\" exists already (\(same.id), due \(TimeText.day(same.due.day(in: zone)))); "
+            + "choose another title, or edit that task instead")
+    }
+
     /// A title as two titles are compared: trimmed, in lower case.
     private static func titleKey(_ title: String) -> String {
         title.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()

@@ -44,6 +44,11 @@ extension PlanService {
                     }
                 } else {
                     id = TaskIds.unique(TaskIds.slug(input.task.title ?? ""), taken: taken)
+                    // As for a task: the same title again is most likely the same work added twice.
+                    if let title = input.task.title, let same = Self.sameTitle(title, among: existing.map(\.task), zone: settings.zone) {
+                        throw ServiceError.sameTitle(SameTitle(title: same.title, id: same.id,
+                                                               due: TimeText.day(same.due.day(in: settings.zone)), freeId: id))
+                    }
                 }
                 var series = try input.series(id: id, now: now, zone: settings.zone)
                 try Self.checkText(series.template)

@@ -67,6 +67,9 @@ extension PlanService {
                                        ("done", input.done != nil), ("id", input.id != nil)] where given {
                     throw InputError(field, "a series' occurrences each keep their own; change one occurrence with `plan task edit OCCURRENCE`", isRefusal: true)
                 }
+                let links = try t.seriesLinks()
+                try Self.checkRetitle(input.title, from: series.template.title, mine: Set(links.filter { $0.value.seriesId == id }.keys),
+                                      among: try t.tasks().map(\.task), zone: settings.zone)
                 var input = input
                 try input.apply(to: &series.template, after: nil, now: now, zone: settings.zone)
                 try Self.checkText(series.template)
@@ -74,7 +77,6 @@ extension PlanService {
                     input.project = try Self.project(p, t)
                     series.template.project = input.project
                 }
-                let links = try t.seriesLinks()
                 let coming = try t.tasks().map(\.task).filter {
                     links[$0.id]?.seriesId == id && $0.done < $0.estimate && $0.due.instant(in: settings.zone, endOfDay: true) > now
                 }

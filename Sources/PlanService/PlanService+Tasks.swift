@@ -347,6 +347,7 @@ extension PlanService {
             let id = spec.id
             let all = try t.tasks().map(\.task)
             let after = try input.after.map { keys throws(InputError) in try TaskInput.resolve(keys, among: all) }
+            try Self.checkRetitle(input.title, from: spec.title, mine: [id], among: all, zone: settings.zone)
             try input.apply(to: &spec, after: after, now: now, zone: settings.zone)
             spec.id = id
             try Self.checkText(spec)

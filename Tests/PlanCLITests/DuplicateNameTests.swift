@@ -59,6 +59,34 @@ import Testing
                 "\(third.stderr)")
     }
 
+    @Test func aRepeatingTaskOrANewTitleThatIsThereAlreadyIsRefused() throws {
+        let s = try Store()
+        try s.plan("add-task", "Problem set", "--estimate", "2h", "--every", "week", "--due", "fri 23:59", "--count", "3")
+        try s.plan("add-task", "Essay", "--estimate", "2h", "--due", "2026-11-20")
+        try s.plan("add-task", "Reading", "--estimate", "1h", "--due", "2026-11-20")
+        let before = try Self.files(s)
+
+        // A second series of the same title does not quietly become problem-set-2.
+        let series = try Self.run(s, "add-task", "problem SET", "--estimate", "1h", "--every", "week", "--due", "thu 23:59")
+        #expect(series.status == 65, "\(series)")
+        #expect(series.stderr.contains(#"a task "Problem set" exists already (problem-set-2026-11-06, due Fri 2026-11-06); "#
+                                       + "give this one its own id with --id problem-set-2, or change the title"), "\(series.stderr)")
+        // A task, a series or an occurrence renamed to another task's title.
+        for key in ["reading", "problem-set", "problem-set-2026-11-13"] {
+            let edit = try Self.run(s, "task", "edit", key, "--title", " essay")
+            #expect(edit.status == 65, "\(key): \(edit)")
+            #expect(edit.stderr.contains(#"a task "Essay" exists already (essay, due Fri 2026-11-20); choose another title, or edit that task instead"#),
+                    "\(key): \(edit.stderr)")
+        }
+        #expect(try Self.files(s) == before, "a refused add or edit leaves the store as it was")
+
+        // Its own title in another case, and a series renamed to a title only its occurrences have, are changes.
+        try s.plan("task", "edit", "reading", "--title", "READING")
+        try s.plan("task", "edit", "problem-set", "--title", "Weekly problems")
+        try s.plan("task", "edit", "problem-set-2026-11-06", "--title", "Problem set")
+        #expect(try Self.projects(s).keys.sorted() == ["essay", "problem-set-2026-11-06", "problem-set-2026-11-13", "problem-set-2026-11-20", "reading"])
+    }
+
     @Test func theSameTitleOverRPCIsRefusedInTheSameWordsAtTheTitle() throws {
         let s = try Store()
         try s.plan("add-task", "Physics lab report", "--estimate", "2h", "--due", "2026-11-06")
