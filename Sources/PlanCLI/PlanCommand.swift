@@ -49,6 +49,10 @@ package struct PlanCommand: ParsableCommand {
             print(versionText)
             return
         }
+        if arguments == ["--generate-completion-script", "fish"] || arguments == ["--generate-completion-script=fish"] {
+            print(FishCompletionScript.text)
+            return
+        }
         ErrorReport.shared.start(json: ErrorReport.asksForJSON(arguments))
         if let (problem, path) = CommandLineCheck.problem(arguments) {
             let see = "  See 'plan \((path + ["--help"]).joined(separator: " "))' for more information."
