@@ -265,7 +265,7 @@ import Testing
         // A pretty-printed request file, as scripts keep them.
         let file = try Data(contentsOf: CLIRunner.packageRoot.appendingPathComponent("Examples/rpc/schedule.json"))
         let scheduled = try Self.rpc(file, store: store, extra: ["--once"])
-        #expect(scheduled.stdout.hasPrefix(#"{"jsonrpc":"2.0","id":9,"result":{"sittings":["#), "\(scheduled.stdout)\(scheduled.stderr)")
+        #expect(scheduled.stdout.hasPrefix(#"{"jsonrpc":"2.0","id":25,"result":{"sittings":["#), "\(scheduled.stdout)\(scheduled.stderr)")
         try Self.expectValid([("urn:plan:schema:rpc-response", String(scheduled.stdout.dropLast()))])
     }
 
