@@ -112,7 +112,15 @@ package enum GradesText {
         case .unreachable(let best, let step):
             return "\(TerminalText.label(course.code)): \(target.letter) is no longer reachable: the best possible is \(step.letter) (\(pct(best))).\n"
         case .decided(let final, let reached):
-            return "\(TerminalText.label(course.code)): nothing is open; the course grade is \(pct(final)), which \(reached ? "reaches" : "does not reach") \(target.letter).\n"
+            let code = TerminalText.label(course.code)
+            let declared = course.standing.gradedWeight + course.standing.openWeight
+            guard declared < 100 else {
+                return "\(code): nothing is open; the course grade is \(pct(final)), which \(reached ? "reaches" : "does not reach") \(target.letter).\n"
+            }
+            // Most likely the rest of the course is not entered yet: say so rather than a verdict.
+            return "\(code): everything entered is graded, but it weighs only \(num(declared)) % of the course: so far \(pct(final)), which "
+                + "\(reached ? "reaches" : "does not reach") \(target.letter). Add what is still to come "
+                + "(plan grades add \(code) NAME --weight W) to see what it needs.\n"
         }
     }
 

@@ -97,4 +97,25 @@ import Testing
         let after = try CLIRunner.run(["grades", "--json"], environment: env)
         #expect(after.stdout.contains(#""study":{"planned":"PT4H","done":"PT2H"}"#), "\(after.stdout)")
     }
+    /// Everything entered is graded but weighs less than the whole course: plan says the
+    /// rest is missing instead of a verdict; once the rest is entered it says what it needs.
+    @Test func aCourseEnteredInPartIsNotJudged() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("plan-grades-part-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let env = ["PLAN_STORE": dir.appendingPathComponent("plan.sqlite").path, "PLAN_NOW": "2026-12-01T08:00:00-05:00"]
+        for args in [["grades", "course", "add", "HIST200", "--credits", "3"],
+                     ["grades", "add", "HIST200", "Midterm essay", "--weight", "30%", "--score", "88/100"]] {
+            let out = try CLIRunner.run(args, environment: env)
+            #expect(out.status == 0, "plan \(args.joined(separator: " ")): \(out.stderr)")
+        }
+        let part = try CLIRunner.run(["grades", "need", "HIST200", "--target", "A-"], environment: env)
+        #expect(part.status == 0)
+        #expect(part.stdout == "HIST200: everything entered is graded, but it weighs only 30 % of the course: so far 88.00 %, which "
+                + "does not reach A-. Add what is still to come (plan grades add HIST200 NAME --weight W) to see what it needs.\n")
+        // The suggestion, followed: (90 · 100 − 30 · 88) / 70 = 6360 / 70 = 90.857… → 90.86.
+        #expect(try CLIRunner.run(["grades", "add", "HIST200", "Final paper", "--weight", "70%"], environment: env).status == 0)
+        let whole = try CLIRunner.run(["grades", "need", "HIST200", "--target", "A-"], environment: env)
+        #expect(whole.stdout == "HIST200: for A- (90 %) you need 90.86 % on Final paper.\n", "\(whole.stdout)")
+    }
 }
