@@ -158,6 +158,27 @@ import Testing
         let gone = try CLIRunner.run(["events", base + "class-1.ics"], environment: env)
         #expect(gone.status == 66, "\(gone.stderr)")
         #expect(gone.stderr.contains(base + "class-1.ics") && !gone.stderr.contains("no such file"), "\(gone.stderr)")
+        // Plain http to another machine is refused with the flag that allows it, which `events` has.
+        let plain = try CLIRunner.run(["events", "http://calendar.example.edu/classes.ics"], environment: env)
+        #expect(plain.status == 66 && plain.stderr.contains("use https://, or --insecure to allow it"), "\(plain.stderr)")
+        #expect(try CLIRunner.run(["events", "--help"]).stdout.contains("--insecure"))
+        // --timeout: a server that takes the connection and never answers is given up after it.
+        let silent = Process()
+        silent.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        silent.arguments = ["python3", "-c", """
+            import socket, sys, time
+            s = socket.socket(); s.bind(("127.0.0.1", 0)); s.listen(5)
+            print(s.getsockname()[1], flush=True)
+            c = s.accept(); time.sleep(60)
+            """]
+        let port = Pipe()
+        silent.standardOutput = port
+        try silent.run()
+        defer { silent.terminate() }
+        let line = String(decoding: port.fileHandleForReading.availableData, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let slow = try CLIRunner.run(["events", "http://127.0.0.1:\(line)/classes.ics", "--timeout", "1"], environment: env)
+        #expect(slow.status == 66 && slow.stderr.contains("no whole answer within 1 s (the time limit: --timeout or PLAN_TIMEOUT)"),
+                "\(slow.stderr)")
     }
 
     @Test func aSecondRunAsksXandikosWhetherTheCalendarChangedAndGets304() throws {

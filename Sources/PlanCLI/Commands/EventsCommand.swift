@@ -54,6 +54,11 @@ struct EventsCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Keep at most this many occurrences per recurring series.", valueName: "n"))
     var maxPerSeries = 100_000
 
+    @Flag(help: "Allow a plain http:// URL to another machine (sent unencrypted, without credentials).")
+    var insecure = false
+
+    @OptionGroup var server: ServerOptions
+
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
@@ -73,7 +78,8 @@ struct EventsCommand: ParsableCommand {
                 let result: ImportTable
                 if SubscriptionURL.looksLikeURL(file) {
                     printVerbose("read published calendar \(SubscriptionURL.hidingCredentials(in: file))")
-                    result = try Self.importURL(file, options: options)
+                    result = try Self.importURL(file, options: options, insecure: insecure,
+                                                environment: server.environment(ProcessInfo.processInfo.environment))
                 } else {
                     printVerbose("read calendar file \(file)")
                     result = try ICalImporter.importTable(path: file, options: options)
@@ -156,11 +162,12 @@ extension EventsCommand {
     /// A published calendar's occurrences: one GET (credentials as `plan calendar add` finds
     /// them, never shown), the body read as a file's would be. A server that cannot be asked
     /// or answers with an error is a calendar that cannot be read (exit 66), said in words.
-    static func importURL(_ text: String, options: ImportOptions) throws(ImportError) -> ImportTable {
+    static func importURL(_ text: String, options: ImportOptions, insecure: Bool,
+                          environment: [String: String]) throws(ImportError) -> ImportTable {
         let label = SubscriptionURL.hidingCredentials(in: text)
         do {
-            let url = try SubscriptionURL(text)
-            switch try Fetcher(environment: ProcessInfo.processInfo.environment).fetch(url, validators: nil) {
+            let url = try SubscriptionURL(text, insecure: insecure)
+            switch try Fetcher(environment: environment, insecure: insecure).fetch(url, validators: nil) {
             case .fetched(let bytes, _):
                 return try ICalImporter.importTable(bytes, label: label, options: options)
             case .notModified:
