@@ -10,7 +10,8 @@
 /// that can take it (ties: the day nearest the sitting's even share of the
 /// window, then the earlier), as long as its span allows and the day's room
 /// under the level leaves, at the earliest free time of that day, at least
-/// the break away from every other sitting. A task is laid out first with its
+/// the break away from every other sitting (three ways, in turn: see
+/// ``Strategy``). A task is laid out first with its
 /// due moved `finishEarly` earlier, and only when that fails with its due.
 /// The margin comes first: a task that keeps it in the layout without a
 /// level must keep it under the level too. The level is the least, on the
@@ -60,6 +61,26 @@ struct Balancer {
     /// Sittings shorter than this count as shredded work.
     static let shortSitting: Int64 = 45 * 60
 
+    /// The ways a layout under a level is tried, in turn, until one lays every task out.
+    /// A task's sittings at its full span can leave each day a piece too short for the
+    /// next task (two tasks of 3h in 1h30m sittings over three days of 2h: the first takes
+    /// two days whole); sittings of an even share of the window's working days (1h a day)
+    /// leave room for the others; and taking the tasks due last first can leave the days
+    /// a task due sooner has to itself (a task due tomorrow whose two full spans fit today,
+    /// beside two due the day after that start tomorrow).
+    enum Strategy: CaseIterable {
+        /// Fewest days first, sittings as long as the span allows.
+        case spans
+        /// Fewest days first, sittings of an even share of the window.
+        case evenShares
+        /// Due last first, sittings of an even share of the window.
+        case evenSharesLatestFirst
+    }
+
+    /// The other strategies than ``Strategy/spans`` are tried for at most this many tasks
+    /// (each is another layout per level tried, and the long requests are where the time goes).
+    static let strategiesUpTo = 200
+
     /// Whether the task at `i` is laid out by this pass.
     func balances(_ i: Int) -> Bool {
         (problem.prepared[i].task.placement ?? scheduler.policy.placement) == .balanced
@@ -93,6 +114,25 @@ struct Balancer {
         }
         guard let free = found else { return nil }
         let keeping = free.margined
+        let strategies = tasks.count <= Self.strategiesUpTo ? Strategy.allCases : [.spans]
+        let latestFirst = strategies.contains(.evenSharesLatestFirst) ? layoutOrder(tasks, latestFirst: true) : tasks
+        let short = { (ranges: [[TimeRange]]) in ranges.joined().count { $0.duration < Self.shortSitting } }
+        let shortWithoutLevel = short(free.placed)
+        // With even shares, every task is laid out (none placed early, in the short pieces early
+        // placement may cut).
+        let everyTask = Set(tasks.filter { balances($0) && !held.contains($0) })
+        // The first strategy that lays every task out under `level` with no more sittings under
+        // 45 minutes than the layout without a level (a level that leaves a day room for only a
+        // piece of a sitting does not shred the work).
+        func laidOut(level: Int64) -> Layout? {
+            for strategy in strategies {
+                let order = strategy == .evenSharesLatestFirst ? latestFirst : tasks
+                if let l = self.layout(order, level: level, mustLay: strategy == .spans ? free.laid : everyTask,
+                                       keeping: keeping, held: held, evenShares: strategy != .spans),
+                   short(l.placed) <= shortWithoutLevel { return l }
+            }
+            return nil
+        }
         var placed: [[TimeRange]]?
         if let low = lowestLevel(tasks) {
             // The least level found by galloping up, then bisecting.
@@ -101,7 +141,7 @@ struct Balancer {
             var tries = 0
             while hi == nil && probe < Self.wholeDay {
                 tries += 1
-                if let p = layout(tasks, level: probe, mustLay: free.laid, keeping: keeping, held: held) {
+                if let p = laidOut(level: probe) {
                     placed = p.placed
                     hi = probe
                 } else {
@@ -112,7 +152,7 @@ struct Balancer {
             while let h = hi, h - lo > step, tries < 40 {
                 tries += 1
                 let mid = lo + (h - lo) / 2 / step * step
-                if let p = layout(tasks, level: mid, mustLay: free.laid, keeping: keeping, held: held) {
+                if let p = laidOut(level: mid) {
                     placed = p.placed
                     hi = mid
                 } else {
@@ -121,15 +161,15 @@ struct Balancer {
             }
         }
         let chosen = placed ?? free.placed
-        let short = { (ranges: [[TimeRange]]) in ranges.joined().filter { $0.duration < Self.shortSitting }.count }
         guard short(chosen) <= short(early.placed) else { return nil }
         return chosen
     }
 
     /// The order tasks are laid out in: the fewest days from `now` (or the
-    /// task's start) to its due first, then the early pass's order; a task
-    /// never before its prerequisites.
-    func layoutOrder(_ tasks: [Int]) -> [Int] {
+    /// task's start) to its due first (with `latestFirst`, the latest due
+    /// first, then so), then the early pass's order; a task never before its
+    /// prerequisites.
+    func layoutOrder(_ tasks: [Int], latestFirst: Bool = false) -> [Int] {
         var rank = [Int](repeating: -1, count: problem.count)
         for (k, i) in tasks.enumerated() { rank[i] = k }
         let days = tasks.reduce(into: [Int: Int64]()) { out, i in
@@ -138,7 +178,11 @@ struct Balancer {
         }
         var waiting = [Int](repeating: 0, count: problem.count)
         for i in tasks { waiting[i] = problem.prepared[i].prerequisites.count { rank[$0] >= 0 } }
-        var ready = Heap<Int> { a, b in days[a]! != days[b]! ? days[a]! < days[b]! : rank[a] < rank[b] }
+        let due = { (i: Int) in self.problem.prepared[i].task.due }
+        var ready = Heap<Int> { a, b in
+            if latestFirst, due(a) != due(b) { return due(a) > due(b) }
+            return days[a]! != days[b]! ? days[a]! < days[b]! : rank[a] < rank[b]
+        }
         for i in tasks where waiting[i] == 0 { ready.push(i) }
         var out: [Int] = []
         while let i = ready.pop() {
@@ -182,7 +226,8 @@ struct Balancer {
     /// out; a task that is not laid out is placed early (nil `mustLay`: any
     /// task may be, and one that does not fit even so is listed in `failed`).
     /// Tasks in `held` keep their early sittings, booked first.
-    func layout(_ tasks: [Int], level: Int64, mustLay: Set<Int>?, keeping: Set<Int>, held: Set<Int>) -> Layout? {
+    func layout(_ tasks: [Int], level: Int64, mustLay: Set<Int>?, keeping: Set<Int>, held: Set<Int>,
+                evenShares: Bool = false) -> Layout? {
         var margined = Set<Int>(), laid = Set<Int>(), failed: [Int] = []
         var book = LoadBook(first: board.firstDay, days: board.state.pointee.dense.count)
         var placed = early.placed
@@ -210,13 +255,15 @@ struct Balancer {
             if balances(i) {
                 let margin = scheduler.policy.finishEarly
                 if margin > 0, prep.task.due - margin > lower {
-                    ranges = lay(i, lower: lower, due: prep.task.due - margin, level: level, &book)
+                    ranges = lay(i, lower: lower, due: prep.task.due - margin, level: level, evenShares: evenShares, &book)
                     if ranges != nil { margined.insert(i) }
                 }
                 if ranges == nil && keeping.contains(i) { return nil }
-                if ranges == nil { ranges = lay(i, lower: lower, due: prep.task.due, level: level, &book) }
+                if ranges == nil { ranges = lay(i, lower: lower, due: prep.task.due, level: level, evenShares: evenShares, &book) }
                 // Sittings that share a day, rather than all on the first days (placed early).
-                if ranges == nil { ranges = lay(i, lower: lower, due: prep.task.due, level: level, sharingDays: true, &book) }
+                if ranges == nil {
+                    ranges = lay(i, lower: lower, due: prep.task.due, level: level, sharingDays: true, evenShares: evenShares, &book)
+                }
             }
             if ranges != nil { laid.insert(i) }
             if ranges == nil, mustLay?.contains(i) != true {
@@ -253,7 +300,7 @@ struct Balancer {
     /// sittings in `book`, one a day unless all that day's are full spans
     /// (any number, a break apart, when `sharingDays`); nil (and nothing
     /// booked) when it does not fit.
-    func lay(_ i: Int, lower: Instant, due: Instant, level: Int64, sharingDays: Bool = false,
+    func lay(_ i: Int, lower: Instant, due: Instant, level: Int64, sharingDays: Bool = false, evenShares: Bool = false,
              _ book: inout LoadBook) -> [TimeRange]? {
         let prep = problem.prepared[i]
         let lo = board.grid.ceil(lower), hi = board.grid.floor(due)
@@ -261,7 +308,18 @@ struct Balancer {
         let firstDay = board.dayNumber(lo), lastDay = board.dayNumber(hi - 1)
         guard lastDay - firstDay < 4_000 else { return nil }
         let minimum = min(prep.remaining, max(prep.minSitting, min(shortest, prep.span)))
-        let shares = max(1, ceilDiv(prep.remaining, prep.span))
+        // With even shares, no sitting longer than the work over the window's working days (on the grid),
+        // nor so short that the work cannot be cut into sittings of `minimum` up to it (2h of at least
+        // 45m: 1h each, not 45m, 45m and a piece of 30m).
+        var longest = prep.span
+        if evenShares, minimum > 0 {
+            let days = scheduler.policy.workingDays
+            let working = Int64((firstDay...lastDay).count { days.contains(Weekday(LocalDate(daysSinceEpoch: $0))) })
+            let pieces = max(1, prep.remaining / minimum)
+            let share = max(ceilDiv(prep.remaining, max(1, working)), ceilDiv(prep.remaining, pieces))
+            longest = max(minimum, min(prep.span, ceilDiv(share, step) * step))
+        }
+        let shares = max(1, ceilDiv(prep.remaining, longest))
         let dayCount = lastDay - firstDay + 1
         var left = prep.remaining
         var out: [TimeRange] = []
@@ -277,7 +335,9 @@ struct Balancer {
             let ideal = firstDay + (2 * k + 1) * dayCount / (2 * shares)
             var chosen: TimeRange?
             let need = min(minimum, left)
-            while chosen == nil && tried.count < Self.daysTried {
+            // An even share never leaves a rest shorter than the task's shortest sitting.
+            let tooShort = evenShares && left < minimum
+            while !tooShort && chosen == nil && tried.count < Self.daysTried {
                 let least = book.leastLoad(from: firstDay, through: lastDay)
                 guard least != .max, cap == .max || cap - least >= need else { break }
                 guard let d = book.nearest(ideal, withLoad: least, from: firstDay, through: lastDay) else { break }
@@ -288,7 +348,7 @@ struct Balancer {
                 // The day's free time under the policy window (busy time only) must hold a sitting.
                 if board.freeTime(onDay: d, from: lo, to: hi, inRangesOf: need).longest < need { continue }
                 let room = cap == .max ? Int64.max : cap - least
-                chosen = sitting(prep, day: d, from: lo, to: hi, room: room, left: left, minimum: need, book)
+                chosen = sitting(prep, day: d, from: lo, to: hi, room: room, left: left, minimum: need, longest: longest, book)
             }
             for d in tried { book.putBack(d) }
             tried.removeAll(keepingCapacity: true)
@@ -304,13 +364,13 @@ struct Balancer {
         return out.sorted { $0.start < $1.start }
     }
 
-    /// The longest sitting of `prep` on local day `day` (at most its span,
+    /// The longest sitting of `prep` on local day `day` (at most `longest` — its span, or less for an even share —,
     /// `left` and `room`, leaving nothing or at least `minimum`), at the free
     /// time that takes it with the most of it inside the task's preferred
     /// hours (its own, else the policy's), then the earliest; nil when none
     /// of `minimum` fits.
     func sitting(_ prep: TaskScheduler.Prepared, day: Int64, from lo: Instant, to hi: Instant, room: Int64,
-                 left: Int64, minimum: Int64, _ book: LoadBook) -> TimeRange? {
+                 left: Int64, minimum: Int64, longest: Int64, _ book: LoadBook) -> TimeRange? {
         let bi = board.bookIndex(day: day)
         guard board.summary(bi).working else { return nil }
         let ws = max(board.instant(book: bi, prep.windowStart), lo)
@@ -320,7 +380,9 @@ struct Balancer {
         var others: [TimeRange] = []
         for d in day - 1...day + 1 { book.appendSittings(on: d, widenedBy: breakLength, to: &others) }
         let free = board.freeRanges(in: TimeRange(start: ws, end: we), sittings: others, withBusy: true)
-        let most = min(prep.span, left, room / step * step)
+        // An even share is the longest unless what it leaves is too short a sitting: then up to the span.
+        let cap = min(prep.span, left, room / step * step)
+        let most = left - min(longest, cap) < minimum ? cap : min(longest, cap)
         // A wish that is the whole day is none.
         let hours = (prep.task.prefer ?? scheduler.policy.prefer).flatMap { $0.window == .wholeDay ? nil : $0 }
         var best: TimeRange?
@@ -335,11 +397,12 @@ struct Balancer {
                 length = fit
             } else if left - minimum >= minimum {
                 length = left - minimum
-            } else if left / minimum < ceilDiv(left, prep.span) {
+            } else if longest == prep.span, left / minimum < ceilDiv(left, prep.span) {
                 // The work cannot be cut into sittings of `minimum` … span at
                 // all (2h30m in sittings of at most 1h on a 30-minute grid):
                 // the rest after this one may be as short as the task's own
-                // shortest, as in early placement.
+                // shortest, as in early placement (with sittings as long as the
+                // span allows only: an even share makes no such rest).
                 length = left - fit >= prep.minSitting ? fit : 0
             } else {
                 length = 0

@@ -66,7 +66,14 @@ import Foundation
 ///    (tasks with the fewest days to their due first, prerequisites before
 ///    dependents, each sitting on the least
 ///    loaded day of its window that takes it, ties to the day nearest the
-///    sitting's even share of the window, then the earlier); each task
+///    sitting's even share of the window, then the earlier; tried three
+///    ways under each level, the first that lays every task out with no
+///    more sittings under 45 minutes than the layout without a level
+///    standing: sittings as long as the span allows; sittings of at most
+///    the task's work divided by its window's working days, rounded up to
+///    the grid (never below the shortest sitting above, nor leaving a rest
+///    shorter), every task laid out; and so with the tasks due last taken
+///    first — the last two only for at most 200 tasks); each task
 ///    ends `finishEarly` before its due when it can without a level (and
 ///    then also under the level) and by its due otherwise (the margin never
 ///    refuses a task). A task that cannot be laid out is placed as in rule 8
