@@ -48,7 +48,8 @@ package enum GradesJSON {
 
     package static func whatIf(_ g: GPAFigures) -> String { gpa(g).text }
 
-    package static func need(_ n: Need, course: String, target: GradeScale.Step) -> String {
+    /// `entered`: how much of the course the assessments entered weigh, in percent (shown when under 100).
+    package static func need(_ n: Need, course: String, target: GradeScale.Step, entered: Decimal) -> String {
         var members: [(String, JSONValue)] = [("course", .string(course)), ("target", .string(target.letter))]
         switch n {
         case .secured: members.append(("status", .string("secured")))
@@ -56,6 +57,8 @@ package enum GradesJSON {
         case .unreachable(let best, let step): members += [("status", .string("unreachable")), ("best", shown(best)), ("bestLetter", .string(step.letter))]
         case .decided(let final, let reached): members += [("status", .string(reached ? "reached" : "missed")), ("final", shown(final))]
         }
+        // Less than the whole course entered: the figures are of that part (a verdict may be early).
+        if entered < 100 { members.append(("entered", number(entered))) }
         return JSONValue.object(members).text
     }
 

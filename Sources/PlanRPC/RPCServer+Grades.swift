@@ -142,7 +142,7 @@ extension RPCServer {
         let course = try p.name("course"), target = try p.name("target")
         return try withService { service in
             let (c, step, need, _) = try service.need(course: course, target: target)
-            return GradesJSON.need(need, course: c.code, target: step)
+            return GradesJSON.need(need, course: c.code, target: step, entered: c.standing.gradedWeight + c.standing.openWeight)
         }
     }
 

@@ -113,9 +113,15 @@ import Testing
         #expect(part.status == 0)
         #expect(part.stdout == "HIST200: everything entered is graded, but it weighs only 30 % of the course: so far 88.00 %, which "
                 + "does not reach A-. Add what is still to come (plan grades add HIST200 NAME --weight W) to see what it needs.\n")
+        // As JSON (CLI and RPC alike), the part entered is said.
+        let json = try CLIRunner.run(["grades", "need", "HIST200", "--target", "A-", "--json"], environment: env)
+        #expect(json.stdout == #"{"course":"HIST200","target":"A-","status":"missed","final":88.00,"entered":30}"# + "\n", "\(json.stdout)")
+        try RPCTests.expectValid([("urn:plan:schema:methods:grades.need.result", String(json.stdout.dropLast()))])
         // The suggestion, followed: (90 · 100 − 30 · 88) / 70 = 6360 / 70 = 90.857… → 90.86.
         #expect(try CLIRunner.run(["grades", "add", "HIST200", "Final paper", "--weight", "70%"], environment: env).status == 0)
         let whole = try CLIRunner.run(["grades", "need", "HIST200", "--target", "A-"], environment: env)
         #expect(whole.stdout == "HIST200: for A- (90 %) you need 90.86 % on Final paper.\n", "\(whole.stdout)")
+        let wholeJSON = try CLIRunner.run(["grades", "need", "HIST200", "--target", "A-", "--json"], environment: env)
+        #expect(!wholeJSON.stdout.contains("entered"), "\(wholeJSON.stdout)")
     }
 }

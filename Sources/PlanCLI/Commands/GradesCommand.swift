@@ -259,7 +259,7 @@ struct GradesCommand: ParsableCommand {
         func run() throws {
             try withService(options) { service in
                 let (c, step, need, study) = try service.need(course: course, target: target)
-                if options.json { print(GradesJSON.need(need, course: c.code, target: step)) } else {
+                if options.json { print(GradesJSON.need(need, course: c.code, target: step, entered: c.standing.gradedWeight + c.standing.openWeight)) } else {
                     show(GradesText.need(need, course: c, target: step, studyBefore: study?.before ?? [:]), terminator: "")
                 }
             }
