@@ -153,6 +153,19 @@ import Testing
         #expect(out.status == 0, "\(out.stderr)")
         #expect(out.stdout.contains("\"summary\": \"CS 201 Lecture\""), "\(out.stdout)")
         #expect(!out.stderr.contains(Self.password) && !out.stdout.contains(Self.password))
+        // --timeout: behind the tests' fault proxy, stalling 5 s, the server is given up after 1 s.
+        let mode = s.dir.appendingPathComponent("mode").path
+        try "stall:5".write(toFile: mode, atomically: true, encoding: .utf8)
+        let (proxied, why) = try LocalDAVServer.startScript("fault-proxy.py", ["http://127.0.0.1:\(server.port)", "{port}", mode])
+        if let proxy = proxied {
+            defer { proxy.stop() }
+            let slow = try CLIRunner.run(["events", "http://127.0.0.1:\(proxy.port)/student/cal/class-1.ics", "--timeout", "1"],
+                                         environment: env)
+            #expect(slow.status == 66 && slow.stderr.contains("no whole answer within 1 s (the time limit: --timeout or PLAN_TIMEOUT)"),
+                    "\(slow.stderr)")
+        } else {
+            Issue.record("the fault proxy did not start: \(why)")
+        }
         // Nothing listens on the server's port once it is stopped: exit 66, in words.
         server.stop()
         let gone = try CLIRunner.run(["events", base + "class-1.ics"], environment: env)
@@ -162,23 +175,6 @@ import Testing
         let plain = try CLIRunner.run(["events", "http://calendar.example.edu/classes.ics"], environment: env)
         #expect(plain.status == 66 && plain.stderr.contains("use https://, or --insecure to allow it"), "\(plain.stderr)")
         #expect(try CLIRunner.run(["events", "--help"]).stdout.contains("--insecure"))
-        // --timeout: a server that takes the connection and never answers is given up after it.
-        let silent = Process()
-        silent.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        silent.arguments = ["python3", "-c", """
-            import socket, sys, time
-            s = socket.socket(); s.bind(("127.0.0.1", 0)); s.listen(5)
-            print(s.getsockname()[1], flush=True)
-            c = s.accept(); time.sleep(60)
-            """]
-        let port = Pipe()
-        silent.standardOutput = port
-        try silent.run()
-        defer { silent.terminate() }
-        let line = String(decoding: port.fileHandleForReading.availableData, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        let slow = try CLIRunner.run(["events", "http://127.0.0.1:\(line)/classes.ics", "--timeout", "1"], environment: env)
-        #expect(slow.status == 66 && slow.stderr.contains("no whole answer within 1 s (the time limit: --timeout or PLAN_TIMEOUT)"),
-                "\(slow.stderr)")
     }
 
     @Test func aSecondRunAsksXandikosWhetherTheCalendarChangedAndGets304() throws {
