@@ -75,6 +75,13 @@ import Testing
         for url in Self.rpcFiles {
             #expect(Self.order.contains(Self.name(url)), "\(Self.relative(url)) has no place in ExamplesTests.order")
         }
+        // Examples/rpc/README.md runs them in this same order (its `for f in …; do` loop).
+        let readme = try String(contentsOf: rpc.appendingPathComponent("README.md"), encoding: .utf8)
+        let loop = try #require(readme.range(of: "for f in ").flatMap { start in
+            readme.range(of: "; do", range: start.upperBound..<readme.endIndex).map { readme[start.upperBound..<$0.lowerBound] }
+        })
+        let listed = loop.replacingOccurrences(of: "\\\n", with: " ").split(whereSeparator: \.isWhitespace).map(String.init)
+        #expect(listed == Self.order, "Examples/rpc/README.md's loop is not ExamplesTests.order")
     }
 
     @Test func everyExampleValidatesAndDecodes() throws {
