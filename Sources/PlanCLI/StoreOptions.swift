@@ -58,6 +58,10 @@ func withService(_ options: StoreOptions, _ body: (PlanService) throws -> Void) 
         // A subscription read from its stored copy (its server out of reach): said once, whatever the outcome.
         defer {
             printWarnings(service.remote.takeNotices())
+            let owed = service.owedNotes.taken()
+            if !owed.isEmpty, let zone = try? service.zone() {
+                for note in owed { printNotice(OwedText.line(note, zone: zone)) }
+            }
             for source in service.reads.taken() { printVerbose(readNote(source)) }
         }
         try body(service)

@@ -118,6 +118,12 @@ package struct TaskSeries: Hashable, Sendable {
             // Each period's last day is due; one period per round, at most `left` rounds.
             while out.count < left, day <= last {
                 let (first, end) = Self.period(unit, containing: day)
+                // A period that began on or before `through` was made with it (the horizon
+                // may end mid-week: that week was made whole), so it is not made again.
+                if let through, first <= through {
+                    day = end.adding(days: 1)
+                    continue
+                }
                 // A period's hours belong to it: its start is its first midnight.
                 out.append(Occurrence(key: end.isoString, start: .local(LocalDateTime(date: first)), due: .date(end)))
                 day = end.adding(days: 1)

@@ -63,6 +63,15 @@ package enum Wire {
             /// `scheduled`, `unscheduled`, `done` or `overdue`.
             package var state: String
             package var remaining: String
+            /// Work left that no sitting ahead holds (a sitting missed); absent when none.
+            package var owed: String?
+            /// The work planned in all when it differs from the estimate (learned from the project's
+            /// finished tasks); absent when it is the estimate.
+            package var planned: String?
+            /// What the student said is left (`--left`), less the time recorded since; absent when not said.
+            package var left: String?
+            /// Finished by the student (`plan done TASK`), whatever was recorded.
+            package var finished: Bool
             package var next: Sitting?
             package var slack: String?
             package var sittings: [Sitting]
@@ -72,7 +81,10 @@ package enum Wire {
             task = r.task.spec
             task.done = nil
             progress = Progress(done: ISODuration.format(r.done), state: r.state.rawValue,
-                                remaining: ISODuration.format(max(0, r.estimate - r.done)),
+                                remaining: ISODuration.format(r.task.remaining),
+                                owed: r.owed > 0 ? ISODuration.format(r.owed) : nil,
+                                planned: r.task.planned.map(ISODuration.format), left: r.task.left.map(ISODuration.format),
+                                finished: r.task.finished,
                                 next: r.next.map { Sitting($0, zone: zone) }, slack: r.slack.map(ISODuration.format),
                                 sittings: r.sittings.map { Sitting($0, zone: zone) })
         }

@@ -126,12 +126,13 @@ extension RPCServer {
     }
 
     func taskDone(_ p: Params) throws(RPCError) -> String {
-        try p.allowOnly(["task", "spent"])
+        try p.allowOnly(["task", "spent", "left", "finished"])
         let key = try p.name("task")
-        let spent = try Inputs.positiveDuration(p, "spent")
+        let input = DoneInput(spent: try p.optionalString("spent"), left: try p.optionalString("left"),
+                              finished: try p.optionalBool("finished") ?? false)
         return try withService { service in
             _ = try taskId(key, service, pointer: p.pointer("task"))
-            let row = try service.done(key, spent: spent)
+            let row = try service.done(key, input)
             return Self.encode(Wire.StoredTask(row, zone: try service.zone()))
         }
     }

@@ -13,12 +13,18 @@ package enum TaskListText {
         let cells: [[String]] = sorted.map { r in
             let spread = r.next.flatMap { n in Self.spread(r.sittings.filter { $0.range.start >= n.range.start }, zone: zone) }
             return [TerminalText.label(r.task.id), TextTable.cut(TerminalText.label(r.task.title), maxTitle),
-                    r.task.project.map(TerminalText.label) ?? "-", r.state.rawValue,
+                    r.task.project.map(TerminalText.label) ?? "-", state(r),
                     "\(ISODuration.humanString(r.done))/\(ISODuration.humanString(r.estimate))",
                     r.next.map { TimeText.dayAndTime($0.range.start, zone) } ?? "-", spread ?? "-",
                     r.slack.map(TimeText.stretch) ?? "-", TimeText.due(r.due, zone)]
         }
-        return TextTable.render(header, cells, red: sorted.map { $0.state == .overdue || $0.state == .unscheduled }, style: style)
+        return TextTable.render(header, cells, red: sorted.map { $0.state == .overdue || $0.state == .unscheduled || $0.owed > 0 },
+                                style: style)
+    }
+
+    /// The state, with the work owed when a sitting passed with nothing recorded: `scheduled, 45m owed`.
+    static func state(_ r: TaskRow) -> String {
+        r.owed > 0 && r.state == .scheduled ? "\(r.state.rawValue), \(ISODuration.humanString(r.owed)) owed" : r.state.rawValue
     }
 
     /// The widest a title is shown in the table (cut with an ellipsis): `plan task show` has it whole.
@@ -38,8 +44,16 @@ package enum TaskListText {
     /// One task with its fields and all its sittings.
     package static func detail(_ r: TaskRow, zone: some UTCOffsetProvider) -> String {
         var out = "\(TerminalText.label(r.task.title)) (\(TerminalText.label(r.task.id)))\(r.task.project.map { " — \(TerminalText.label($0))" } ?? "")\n"
-        out += "  state     \(r.state.rawValue)\n"
-        out += "  progress  \(ISODuration.humanString(r.done)) of \(ISODuration.humanString(r.estimate))\n"
+        out += "  state     \(state(r))\n"
+        let h = ISODuration.humanString
+        var progress = "\(h(r.done)) recorded of \(h(r.estimate))"
+        if let p = r.task.planned { progress += " (planned \(h(p)))" }
+        if r.task.finished { progress += ", finished" } else if r.state != .done { progress += ", \(h(r.task.remaining)) left" }
+        out += "  progress  \(progress)\n"
+        if r.owed > 0 && r.state == .scheduled {
+            out += "  owed      \(h(r.owed)): no sitting ahead holds it (missed); the next `plan replan` re-fits it, "
+                + "or `plan done \(TerminalText.label(r.task.id)) --spent \(h(r.owed))` if you did it\n"
+        }
         out += "  due       \(TimeText.due(r.due, zone))\n"
         if let s = r.slack { out += "  slack     \(TimeText.stretch(s))\n" }
         if !r.task.after.isEmpty { out += "  after     \(r.task.after.map(TerminalText.label).joined(separator: ", "))\n" }

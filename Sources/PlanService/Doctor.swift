@@ -70,6 +70,16 @@ package enum Doctor {
         } catch {
             out.append(Checkup(.store, path, .problem, error.description, fix: fix(for: error, path: path)))
         }
+        // Each occurrence of a series exists once; copies that both hold recorded time were kept (never lost).
+        if let duplicates = try? store.read({ try $0.duplicateOccurrences() }), !duplicates.isEmpty {
+            let shown = duplicates.prefix(3).map { d in
+                "\(TerminalText.label(d.seriesId)) \(TerminalText.label(d.key)): \(d.taskIds.map(TerminalText.label).joined(separator: ", "))"
+            }.joined(separator: "; ")
+            out.append(Checkup(.store, path, .warning,
+                               "\(duplicates.count) occurrence\(duplicates.count == 1 ? "" : "s") of repeating tasks made more than once, "
+                               + "each copy with time recorded: \(shown)\(duplicates.count > 3 ? "; …" : "")",
+                               fix: "move the time to one copy (`plan done ID --spent …`) and `plan task remove` the other"))
+        }
         if let refusal = store.writeRefusal {
             out.append(Checkup(.store, path, .warning, "read-only: \(refusal.description)",
                                fix: fix(for: refusal, path: path)))

@@ -21,10 +21,11 @@ extension PlanService {
 
     /// ``replan(dryRun:compact:)`` inside transaction `t` (a
     /// group session created, joined or left re-fits the plan with it).
-    func replan(_ t: StoreTransaction, dryRun: Bool, compact: Bool) throws -> (Replanned, [ImportWarning]) {
+    /// `catchingUp`: owed work is re-fitted first and said (``catchUp(_:settings:)``; not in a dry run).
+    func replan(_ t: StoreTransaction, dryRun: Bool, compact: Bool, catchingUp: Bool = true) throws -> (Replanned, [ImportWarning]) {
         let settings = try self.settings(t)
         // Repeating tasks gain the occurrences that came into the horizon (placed around the plan first).
-        try extendSeries(t, settings: settings)
+        if catchingUp && !dryRun { try catchUp(t, settings: settings) } else { try extendSeries(t, settings: settings) }
         let i = try inputs(t, settings: settings)
         let scheduler = i.input.scheduler
         let planning = Set(i.input.tasks.map(\.id))

@@ -33,7 +33,7 @@ extension PlanService {
                     warnings += try register(path: absolute, name: nil, t).1.warnings
                 }
                 let settings = try self.settings(t)
-                try extendSeries(t, settings: settings)
+                try catchUp(t, settings: settings)
                 let existing = try t.tasks()
                 let taken = Set(existing.map(\.task.id)).union(try t.series().map(\.id))
                 let id: String
@@ -59,6 +59,7 @@ extension PlanService {
                 }
                 let made = try makeOccurrences(&series, t, settings: settings, horizon: horizon, strict: true)
                 let (added, w) = try place(series, made, t, settings: settings, horizon: horizon, dryRun: dryRun, replan: replan)
+                if !added.saved { owedNotes.discard() }
                 return ((added, warnings + w), added.saved)
             }
         }
@@ -144,14 +145,15 @@ extension PlanService {
                          strict: Bool) throws -> [Made] {
         let zone = settings.zone
         let today = zone.local(now).date
+        // The occurrences the series has (a task linked by its key) or skipped: each is made once.
+        let known = Set(try t.seriesLinks().values.filter { $0.seriesId == series.id }.map(\.key))
+            .union(try t.skips(series: series.id).map(\.key))
         var wanted: [(occurrence: TaskSeries.Occurrence, date: LocalDate)]
         if series.className != nil {
             guard let (name, meetings, _) = try classMeetings(of: series, t, settings: settings, through: horizon, strict: strict) else { return [] }
             // The series keeps the class's whole name (`HIST 200` → `HIST 200 The Atlantic World, 1500-1800`),
             // so a class added later whose name also contains the words does not make it ambiguous.
             series.name(name)
-            let links = try t.seriesLinks().values.filter { $0.seriesId == series.id }
-            let known = Set(links.map(\.key)).union(try t.skips(series: series.id).map(\.key))
             let fresh = meetings.filter { m in
                 !known.contains(m.meeting.key) && series.through.map { m.originalDate > $0 } ?? true
                     && series.from.map { m.originalDate >= $0 } ?? true && series.until.map { m.originalDate <= $0 } ?? true
@@ -170,8 +172,8 @@ extension PlanService {
                 return (o, date)
             }
         }
-        // A due already past is not made, nor counted against --count.
-        wanted = wanted.filter { $0.occurrence.due.instant(in: zone, endOfDay: true) > now }
+        // A due already past is not made, nor counted against --count; nor one made or skipped before.
+        wanted = wanted.filter { $0.occurrence.due.instant(in: zone, endOfDay: true) > now && !known.contains($0.occurrence.key) }
         series.through = max(series.through ?? horizon, horizon)
         series.made += wanted.count
         var taken = Set(try t.tasks().map(\.task.id))

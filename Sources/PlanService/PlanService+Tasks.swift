@@ -121,8 +121,9 @@ extension PlanService {
                     if try t.calendars().contains(where: { $0.kind == .file(path: absolute) }) { continue }
                     warnings += try register(path: absolute, name: nil, t).1.warnings
                 }
-                // Repeating tasks gain the occurrences that came into the horizon, before this one is placed.
-                try extendSeries(t, settings: try settings(t))
+                // Repeating tasks gain the occurrences that came into the horizon, and owed work is
+                // re-fitted, before this one is placed.
+                try catchUp(t, settings: try settings(t))
                 var spec = try read(t)
                 try Self.checkText(spec)
                 // The project `--for` gave is the grade book's course: its code, and no typo.
@@ -135,6 +136,7 @@ extension PlanService {
                 case .unschedulable: false
                 }
                 if saved, let link { try t.linkTask(spec.id, course: link.course, assessment: link.assessment) }
+                if !saved { owedNotes.discard() }
                 return (r, saved)
             }
         }
@@ -228,7 +230,7 @@ extension PlanService {
             let due = spec.due.instant(in: zone, endOfDay: true)
             let mine = (sittings[spec.id] ?? []).sorted { $0.range.start < $1.range.start }
             let state: TaskRow.State
-            if done >= estimate {
+            if spec.remaining == 0 {
                 state = .done
             } else if due <= now {
                 state = .overdue
@@ -241,6 +243,9 @@ extension PlanService {
             var row = TaskRow(task: spec, state: state, estimate: estimate, done: done, sittings: mine,
                               next: state == .done ? nil : mine.first { $0.range.end > now }, slack: slack, due: due)
             row.series = links[spec.id]?.seriesId
+            // Work not recorded and not planned ahead (a sitting that passed with nothing recorded) is owed.
+            let ahead = mine.reduce(Int64(0)) { $0 + max(0, $1.range.end - max($1.range.start, now)) }
+            row.owed = state == .done ? 0 : max(0, spec.remaining - ahead)
             return row
         }
     }
@@ -278,36 +283,45 @@ extension PlanService {
 
     // MARK: Changing tasks
 
-    /// Records progress: `spent` more work done, or the whole task when nil.
-    /// The task's remaining sittings are then re-fitted around the others.
-    package func done(_ key: String, spent: Int64?) throws -> TaskRow {
-        try writingTask(key) { t, settings, spec in
+    /// Records what the student says of a task (``DoneInput``): time spent, as given; the work
+    /// left; finished. Time recorded is never cut to the estimate. A task with work left is then
+    /// re-fitted around the others; when it no longer fits so, the plan is re-made keeping every
+    /// sitting that still obeys the rules (as `plan replan`), so `done` never leaves work unplanned
+    /// that `replan` would place.
+    package func done(_ key: String, _ input: DoneInput) throws -> TaskRow {
+        let read = try guarded { try input.read() }
+        // What is said now is recorded before anything is called missed: the owed work of the
+        // other tasks is re-fitted after it.
+        return try writingTask(key, catchingUp: false) { t, settings, spec in
             let id = spec.id
-            let estimate = spec.estimate
-            let before = spec.done
-            let after = spent.map { min(estimate, before + $0) } ?? estimate
-            spec.done = ISODuration.wholeMinutes(after)
+            if let spent = read.spent {
+                spec.record(spent: spent)
+                try t.recordProgress(taskId: id, at: now, spent: spent)
+            }
+            if let left = read.left { spec.left = left }
+            if read.finished { (spec.finished, spec.left) = (true, nil) }
             try t.saveTask(spec)
-            try t.recordProgress(taskId: id, at: now, spent: after - before)
-            if after >= estimate {
+            if spec.remaining == 0 {
                 let kept = try t.sittings().filter { $0.taskId == id && $0.range.end <= now }
                 try t.replaceSittings(taskId: id, with: kept)
             } else {
-                try refit(id, t, settings: settings)
+                try refitKeepingRules(id, t, settings: settings)
             }
+            try refitOwed(t, settings: settings)
             return try Self.rows(t, settings: settings, now: now).first { $0.task.id == id }!
         }
     }
 
     /// Runs `body` in one write transaction on the stored definition of the
-    /// task `key` names, with the stored settings.
-    func writingTask<T>(_ key: String,
+    /// task `key` names, with the stored settings, after the series are extended and (when
+    /// `catchingUp`) owed work is re-fitted (``catchUp(_:settings:)``).
+    func writingTask<T>(_ key: String, catchingUp: Bool = true,
                         _ body: (StoreTransaction, PlanSettings, inout TaskDefinition) throws -> T) throws -> T {
         try guarded {
             try prefetchSubscriptions()
             return try store.write { t in
                 let settings = try self.settings(t)
-                try extendSeries(t, settings: settings)
+                if catchingUp { try catchUp(t, settings: settings) } else { try extendSeries(t, settings: settings) }
                 let tasks = try t.tasks()
                 guard let id = Self.taskId(key, among: tasks.map(\.task)), var spec = tasks.first(where: { $0.task.id == id })?.task else {
                     throw try Self.noSuchTask(key, t, now: now, zone: settings.zone)

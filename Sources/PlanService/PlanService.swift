@@ -65,6 +65,8 @@ package struct PlanService {
     package let collections: CalDAVCalendars
     /// The registered calendars read, for `--verbose`.
     package let reads = CalendarReads()
+    /// The owed work re-fitted by this service's planning commands, for the faces to say.
+    package let owedNotes = OwedNotes()
     /// The zone used until the store names one (`plan policy set --tz`):
     /// `$TZ`, else the system's, resolved once when the service is made.
     /// Every date a user types and every time plan shows is read in

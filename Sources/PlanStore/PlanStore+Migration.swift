@@ -52,6 +52,11 @@ extension PlanStore {
                 if version >= 3 { try db.execute(CatalogColumns.createLinks) }
                 // Schema 1 … 12 → 13: task series (`plan add-task --every`), new tables only.
                 try db.execute(SeriesColumns.create)
+                // Schema 2 … 13 → 14: time as it was recorded (finished, the work left, the work
+                // planned), new columns; and each occurrence of a series once (a schema-1 store made
+                // `tasks` with the columns above, and no series).
+                if version >= 2 { try TaskColumns.fromSchema13(db) }
+                if version >= 13 { try SeriesColumns.mendDuplicates(in: db) }
             }
             try db.execute("PRAGMA user_version = \(Self.schemaVersion); PRAGMA application_id = \(StoreMark.applicationID)")
             try StoreUpgrade.checkForeignKeys(db, path: path)

@@ -79,7 +79,7 @@ package final class PlanStore {
     package static var sqliteVersion: String { String(cString: sqlite3_libversion()) }
 
     /// The schema version this build writes (`PRAGMA user_version`).
-    package static let schemaVersion = 13
+    package static let schemaVersion = 14
 
     /// The upgrade this open made to an older store, if any: the CLI and
     /// `plan rpc` say so once.

@@ -159,6 +159,50 @@ extension SeriesColumns {
                      [.text(taskId), .text(link.seriesId), .text(link.key)])
     }
 
+    /// The occurrences a series has more than once (the same key linked to several tasks), each
+    /// as its series, key and task ids in creation order. Plan before schema 14 made a habit's
+    /// week again on each new day (``mendDuplicates(in:)`` mends those stores).
+    static func duplicates(in db: SQLiteDatabase) throws -> [(seriesId: String, key: String, taskIds: [String])] {
+        var out: [(seriesId: String, key: String, taskIds: [String])] = []
+        try db.query("""
+            SELECT l.series_id, l.key, l.task_id FROM series_tasks l JOIN tasks t ON t.id = l.task_id
+            WHERE (l.series_id, l.key) IN (SELECT series_id, key FROM series_tasks GROUP BY series_id, key HAVING COUNT(*) > 1)
+            ORDER BY l.series_id, l.key, t.seq
+            """) { r in
+            let (series, key, task) = (r.text(0), r.text(1), r.text(2))
+            if let last = out.last, last.seriesId == series, last.key == key {
+                out[out.count - 1].taskIds.append(task)
+            } else {
+                out.append((series, key, [task]))
+            }
+        }
+        return out
+    }
+
+    /// Schema 13 → 14: of each occurrence made more than once, the copies with no time recorded
+    /// (not finished, named in no other task's `after`) go while one copy stays: the first with
+    /// time recorded, else the first made. Copies with time recorded all stay (progress is never
+    /// lost; `plan doctor` names them). Returns how many tasks went.
+    @discardableResult
+    static func mendDuplicates(in db: SQLiteDatabase) throws -> Int {
+        var removed = 0
+        for group in try duplicates(in: db) {
+            var progress: [String: Bool] = [:]
+            for id in group.taskIds {
+                try db.query("""
+                    SELECT done > 0 OR finished = 1 OR EXISTS(SELECT 1 FROM task_after WHERE after_id = tasks.id)
+                    FROM tasks WHERE id = ?
+                    """, [.text(id)]) { progress[id] = $0.int(0) != 0 }
+            }
+            let keep = group.taskIds.first { progress[$0] == true } ?? group.taskIds[0]
+            for id in group.taskIds where id != keep && progress[id] != true {
+                try db.query("DELETE FROM tasks WHERE id = ?", [.text(id)])
+                removed += 1
+            }
+        }
+        return removed
+    }
+
     static func skips(series id: String, in db: SQLiteDatabase) throws -> [(key: String, taskId: String)] {
         try db.rows("SELECT key, task_id FROM series_skips WHERE series_id = ? ORDER BY key", [.text(id)]) {
             (key: $0.text(0), taskId: $0.text(1))

@@ -109,6 +109,13 @@ package struct StoreTransaction {
 
     // MARK: Progress
 
+    /// When time was last recorded on each task that has any (`plan done`).
+    package func lastProgress() throws -> [String: Instant] {
+        var out: [String: Instant] = [:]
+        try db.query("SELECT task_id, MAX(at) FROM progress GROUP BY task_id") { out[$0.text(0)] = Instant(seconds: $0.int(1)) }
+        return out
+    }
+
     package func recordProgress(taskId: String, at: Instant, spent: Int64) throws {
         try db.query("INSERT INTO progress(task_id, at, spent) VALUES(?, ?, ?)", [.text(taskId), .int(at.seconds), .int(spent)])
     }
@@ -272,6 +279,11 @@ package struct StoreTransaction {
 
     /// Remembers that the occurrence `link` names, once task `taskId`, was skipped.
     package func addSkip(_ link: SeriesLink, taskId: String) throws { try SeriesColumns.addSkip(link, taskId: taskId, in: db) }
+
+    /// Each occurrence linked to more than one task (see ``SeriesColumns/duplicates(in:)``).
+    package func duplicateOccurrences() throws -> [(seriesId: String, key: String, taskIds: [String])] {
+        try SeriesColumns.duplicates(in: db)
+    }
 
     // MARK: Study groups
 

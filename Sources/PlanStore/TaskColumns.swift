@@ -15,7 +15,7 @@ enum TaskColumns {
     static let select = """
         SELECT id, seq, title, project, notes, estimate, span, min_sitting, earliest, latest,
                start_kind, start, start_offset, due_kind, due, due_offset, priority, done, placement,
-               prefer_start, prefer_end FROM tasks
+               prefer_start, prefer_end, finished, left_work, planned FROM tasks
         """
 
     /// Schema 8 → 9 → 10: a task's own placement and preferred hours, new
@@ -26,6 +26,21 @@ enum TaskColumns {
             try db.execute("ALTER TABLE tasks ADD COLUMN placement TEXT CHECK(placement IN ('early', 'balanced'))")
         }
         try PolicyColumns.addPreferColumns(to: "tasks", having: have, db)
+    }
+
+    /// The columns schema 14 adds to `tasks`: finished, the work left as the student said it, and
+    /// the work planned when it differs from the estimate.
+    static let schema14Columns = ["finished INTEGER NOT NULL DEFAULT 0 CHECK(finished IN (0, 1))",
+                                  "left_work INTEGER", "planned INTEGER"]
+
+    /// Schema 2 … 13 → 14: ``schema14Columns``, added only when the table lacks them. A task of an
+    /// older store whose work recorded reached its estimate was finished: it is marked so.
+    static func fromSchema13(_ db: SQLiteDatabase) throws {
+        let have = Set(try db.rows("SELECT name FROM pragma_table_info('tasks')") { $0.text(0) })
+        for column in schema14Columns where !have.contains(String(column.prefix { $0 != " " })) {
+            try db.execute("ALTER TABLE tasks ADD COLUMN \(column)")
+        }
+        try db.execute("UPDATE tasks SET finished = 1 WHERE done >= estimate")
     }
 
     /// `tasks` and `task_after` as schema 2 creates them (schema 9 adds `placement`, schema 10 the preferred hours).
@@ -40,7 +55,8 @@ enum TaskColumns {
             due_kind TEXT NOT NULL CHECK(due_kind IN ('date', 'local', 'instant')), due INTEGER NOT NULL, due_offset INTEGER,
             priority INTEGER, done INTEGER NOT NULL,
             placement TEXT CHECK(placement IN ('early', 'balanced')),
-            \(PolicyColumns.preferColumns.joined(separator: ", ")));
+            \(PolicyColumns.preferColumns.joined(separator: ", ")),
+            \(schema14Columns.joined(separator: ", ")));
         CREATE TABLE task_after(
             task_id TEXT NOT NULL REFERENCES tasks(id) ON DELETE CASCADE,
             idx INTEGER NOT NULL, after_id TEXT NOT NULL,
@@ -54,8 +70,9 @@ enum TaskColumns {
         try db.query("""
             INSERT INTO tasks(id, seq, title, project, notes, estimate, span, min_sitting, earliest, latest,
                               start_kind, start, start_offset, due_kind, due, due_offset, priority, done, placement,
-                              prefer_start, prefer_end)
-            VALUES(?, COALESCE(?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM tasks)), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                              prefer_start, prefer_end, finished, left_work, planned)
+            VALUES(?, COALESCE(?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM tasks)), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,
+                   ?, ?, ?)
             ON CONFLICT(id) DO UPDATE SET
                 title = excluded.title, project = excluded.project, notes = excluded.notes,
                 estimate = excluded.estimate, span = excluded.span, min_sitting = excluded.min_sitting,
@@ -63,13 +80,15 @@ enum TaskColumns {
                 start_kind = excluded.start_kind, start = excluded.start, start_offset = excluded.start_offset,
                 due_kind = excluded.due_kind, due = excluded.due, due_offset = excluded.due_offset,
                 priority = excluded.priority, done = excluded.done, placement = excluded.placement,
-                prefer_start = excluded.prefer_start, prefer_end = excluded.prefer_end
+                prefer_start = excluded.prefer_start, prefer_end = excluded.prefer_end,
+                finished = excluded.finished, left_work = excluded.left_work, planned = excluded.planned
             """, [.text(task.id), .optional(sequence), .text(task.title), .optional(task.project), .optional(task.notes),
                   .int(task.estimate), .optional(task.span), .optional(task.minSitting),
                   .optional(task.earliest.map { Int64($0.minutes) }), .optional(task.latest.map { Int64($0.minutes) }),
                   start.kind, start.value, start.offset, due.kind, due.value, due.offset,
                   .optional(task.priority.map(Int64.init)), .int(task.done), .optional(task.placement?.rawValue)]
-                  + PolicyColumns.preferValues(task.prefer))
+                  + PolicyColumns.preferValues(task.prefer)
+                  + [.int(task.finished ? 1 : 0), .optional(task.left), .optional(task.planned)])
         try db.query("DELETE FROM task_after WHERE task_id = ?", [.text(task.id)])
         for (i, id) in task.after.enumerated() {
             try db.query("INSERT INTO task_after(task_id, idx, after_id) VALUES(?, ?, ?)",
@@ -103,6 +122,9 @@ enum TaskColumns {
         task.done = r.int(17)
         task.placement = r.optionalText(18).flatMap(Placement.init(rawValue:))
         task.prefer = PolicyColumns.prefer(r, 19)
+        task.finished = r.int(21) != 0
+        task.left = r.optionalInt(22)
+        task.planned = r.optionalInt(23)
         return task
     }
 

@@ -62,7 +62,9 @@ import Testing
         try s.plan("add-task", "One", "--estimate", "1h", "--due", "fri")
         let over = try Self.run(s, ["done", "one", "--spent", "2h"])
         #expect(over.status == 0)
-        #expect(over.stderr.contains("recorded 1h of the 2h given: that was the work left on one"), "\(over.stderr)")
+        // Time is recorded as given, never cut to the estimate.
+        #expect(over.stdout.contains("One: 2h recorded, all its planned 1h; counted finished."), "\(over.stdout)")
+        #expect(try s.plan("task", "show", "one").contains("progress  2h recorded of 1h"))
         let nothing = try Self.run(s, ["task", "edit", "one"])
         #expect(nothing.status == 64)
         #expect(nothing.stderr.contains("nothing to change"), "\(nothing.stderr)")

@@ -100,7 +100,7 @@ import Testing
         let s = try Self.week()
         let before = try s.sittings()
         let out = try s.plan("done", "problem-set-7", "--spent", "1h")
-        #expect(out.hasPrefix("Problem set 7: 1h of 4h done.\n"))
+        #expect(out.hasPrefix("Problem set 7: 1h recorded of its 4h estimate; 3h left.\n"))
         let after = try s.sittings()
         for (id, list) in before where id != "problem-set-7" { #expect(after[id] == list, "\(id) stayed") }
         #expect(after["problem-set-7"] != before["problem-set-7"])

@@ -47,7 +47,7 @@ import Testing
     @Test func detailListsFieldsThenSittings() {
         let sittings = [Sitting(taskId: "essay", range: Values.range(25, (9, 0), (10, 30)), index: 1, count: 1)]
         let text = TaskListText.detail(Self.row(.scheduled, slack: 3600, sittings: sittings), zone: Values.zone)
-        let head = "History essay (essay) — HIST200\n  state     scheduled\n  progress  1h30m of 6h\n"
+        let head = "History essay (essay) — HIST200\n  state     scheduled\n  progress  1h30m recorded of 6h, 4h30m left\n"
             + "  due       Fri 2026-11-27 24:00\n  slack     1h\n  after     reading\n  notes     draft first\n\n"
         #expect(text.hasPrefix(head))
         #expect(text.dropFirst(head.count) == StudyPlanText.render(sittings, title: "History essay", zone: Values.zone))

@@ -64,8 +64,8 @@ import Testing
     /// gets from a replan: a fresh fit of the same tasks.
     @Test func compactIsAFreshFit() throws {
         let (s, service) = try Self.week()
-        _ = try service.done("reading", spent: nil)
-        _ = try service.done("pset", spent: 3_600)
+        _ = try service.done("reading", DoneInput())
+        _ = try service.done("pset", DoneInput(spent: "1h"))
         let (compacted, _) = try service.replan(compact: true)
         #expect(compacted.compact && compacted.saved)
         #expect(!compacted.moves.isEmpty, "compact pulls the week forward into the reading's time")

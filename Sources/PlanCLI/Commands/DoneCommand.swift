@@ -9,16 +9,35 @@ import PlanStore
 
 struct DoneCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "done", abstract: "Record progress on a task: all of it, or --spent time.",
-        discussion: "With --spent, the rest of the task is re-planned around the others. Without it, the task is finished and its future sittings are freed. With --skip, an occurrence of a repeating task is skipped: it and its sittings go, and it is not made again.")
+        commandName: "done", abstract: "Record work on a task: finished, time spent, or the work left.",
+        discussion: """
+            plan done TASK                       finished, with the time recorded so far
+            plan done TASK --spent 45m           45m more spent; the rest is re-planned
+            plan done TASK --spent 1h --left 2h  1h spent and, as you now see it, 2h to go
+            plan done TASK --spent 4h --finished 4h spent, and finished (its real total)
+            plan done TASK --left 30m            not finished: 30m to go from now
+            plan done OCCURRENCE --skip          skip one occurrence of a repeating task
+
+            Time is recorded as you give it, never cut to the estimate: `plan review` compares \
+            what each project's tasks took with their estimates, and new work of a project that \
+            runs over is planned longer (`plan policy set --learn off` turns that off). The rest \
+            of an unfinished task is re-fitted around the others; when it no longer fits so, the \
+            plan is re-made keeping every sitting that still obeys the rules, as `plan replan` \
+            does. With --skip, an occurrence of a repeating task is skipped: it and its sittings \
+            go, and it is not made again.
+            """)
 
     @Argument(help: "Task id or title.", completion: StoreCompletions.tasks) var task: String
-    @Option(help: ArgumentHelp("Time spent, e.g. 45m.", valueName: "duration")) var spent: String?
+    @Option(help: ArgumentHelp("Time spent (e.g. 45m, 1h30m), recorded as given.", valueName: "duration")) var spent: String?
+    @Option(help: ArgumentHelp("The work still to do from now, as you see it (e.g. 2h).", valueName: "duration")) var left: String?
+    @Flag(help: "Finished (the default when neither --spent nor --left is given).") var finished = false
     @Flag(help: "Skip this occurrence of a repeating task (no work, not made again).") var skip = false
     @OptionGroup var options: StoreOptions
 
     func validate() throws {
-        if skip && spent != nil { throw ValidationError("--skip and --spent do not go together: a skipped occurrence has no work") }
+        if skip && (spent != nil || left != nil || finished) {
+            throw ValidationError("--skip does not go with --spent, --left or --finished: a skipped occurrence has no work")
+        }
     }
 
     func run() throws {
@@ -30,24 +49,10 @@ struct DoneCommand: ParsableCommand {
                     "Skipped \(TerminalText.label(occurrence)) of \(TerminalText.label(series)); its sittings are free.\n"
                 }
             }
-            let seconds = try spent.map { text in
-                try reading("--spent") { () throws(InputError) in try InputValue.positiveDuration(text, field: "spent") }
-            }
-            // More time than the work left is recorded as the work left, and said so.
-            let left = try seconds.map { _ in try service.task(task) }.map { $0.estimate - $0.done }
-            let row = try service.done(task, spent: seconds)
-            if let seconds, let left, seconds > left {
-                printNotice("recorded \(ISODuration.humanString(left)) of the \(ISODuration.humanString(seconds)) given: that was the work left on \(row.task.id) (raise its estimate with `plan task edit \(row.task.id) --estimate …` if it took longer)")
-            }
+            let input = DoneInput(spent: spent, left: left, finished: finished)
+            let row = try service.done(task, input)
             confirm(options.json, Wire.StoredTask(row, zone: zone)) {
-                if row.state == .done { return "Done: \(TerminalText.label(row.task.title)). \(ISODuration.humanString(row.estimate)) of work finished.\n" }
-                var out = "\(TerminalText.label(row.task.title)): \(ISODuration.humanString(row.done)) of \(ISODuration.humanString(row.estimate)) done.\n"
-                if row.state == .scheduled {
-                    out += StudyPlanText.render(row.sittings.filter { $0.range.end > service.now }, title: row.task.title, zone: zone)
-                } else {
-                    out += "The rest no longer fits before it is due; see `plan task show \(row.task.id)`.\n"
-                }
-                return out
+                DoneText.render(row, now: service.now, zone: zone)
             }
         }
     }

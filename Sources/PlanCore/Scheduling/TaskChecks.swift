@@ -101,7 +101,8 @@ struct TypedFields: TaskFields {
 
     func duration(_ field: TaskField) -> Int64? {
         switch field {
-        case .estimate: task.estimate
+        // A stored task is planned for what it has left: its time recorded plus its remaining work.
+        case .estimate: task.done + task.remaining
         case .span: task.span
         case .minSitting: task.minSitting
         case .done: task.done

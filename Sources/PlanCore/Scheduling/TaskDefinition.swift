@@ -93,12 +93,37 @@ package struct TaskDefinition: Hashable, Sendable {
     package var priority: Int?
     /// Ids of the tasks to finish first.
     package var after: [String]
-    /// Work already done, elapsed seconds.
+    /// Time recorded on it, elapsed seconds: what the student said, never cut to the estimate.
     package var done: Int64
+    /// Finished (`plan done TASK`): no work left, whatever was recorded.
+    package var finished = false
+    /// The work left as the student last said it (`plan done TASK --left 2h`), less what was
+    /// recorded since; nil: what ``planned`` (else ``estimate``) leaves after ``done``.
+    package var left: Int64?
+    /// The work planned in all when it differs from the estimate the student typed: the
+    /// estimate times how long the project's or series' finished tasks took against theirs
+    /// (``EstimateRatio``); nil: the estimate.
+    package var planned: Int64?
     /// How its sittings are laid out; nil for the policy's placement.
     package var placement: Placement?
     /// The hours balanced placement uses first (soft); nil for the policy's.
     package var prefer: PreferredHours?
+
+    /// The work still to plan: none when finished; what the student said is left; else the
+    /// planned work less the time recorded (never below zero).
+    package var remaining: Int64 {
+        if finished { return 0 }
+        if let left { return max(0, left) }
+        return max(0, (planned ?? estimate) - done)
+    }
+
+    /// Records `spent` more time: added to ``done`` as given, and taken off what the student
+    /// said was left. A negative `spent` is not time.
+    package mutating func record(spent: Int64) {
+        let spent = max(0, spent)
+        done += spent
+        if let l = left { left = max(0, l - spent) }
+    }
 
     /// The four members every task has; set the others as they are given.
     package init(id: String, title: String, estimate: Int64, due: TaskTime) {

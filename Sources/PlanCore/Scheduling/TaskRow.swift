@@ -11,6 +11,9 @@ package struct TaskRow: Hashable, Sendable {
     /// `due − end of the last sitting`.
     package var slack: Int64?
     package var due: Instant
+    /// Work left that no sitting from now on holds: a sitting passed with nothing recorded
+    /// (missed), or work that no longer fits. Never counted as done, nor as planned.
+    package var owed: Int64 = 0
     /// The series it is an occurrence of (`plan add-task --every`), nil for a task of its own.
     package var series: String?
 
