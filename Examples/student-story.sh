@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # One student's week with plan, from a class schedule to an exported study plan.
 # Runs against a throwaway store, with the clock fixed at Monday 2026-11-02 08:00
-# New York time, so it prints the same thing every time (the CLI tests check the
+# New York time (then Monday evening and Tuesday morning), so it prints the same thing every time (the CLI tests check the
 # same story against Tests/PlanCLITests/Golden/student-story.txt).
 #
 #   bash Examples/student-story.sh                  # builds plan once (release), keeps no file
@@ -61,11 +61,18 @@ plan add-task "Problem set 8" --project CS201 --estimate 4h --due 2026-11-12 --n
 plan add-task "Cram all of chemistry" --project CHEM110 --estimate 20h --span 2h --due 2026-11-03 --earliest 09:00
 plan tasks
 plan agenda --from 2026-11-02 --days 3
+# Monday evening: Problem set 7's hour done; the reading's hour ran over and a bit is left;
+# Problem set 8's sitting was missed. Tuesday morning: the tasks say what is owed, and the
+# replan re-fits it.
+export PLAN_NOW=2026-11-02T21:00:00-05:00
 plan done problem-set-7 --spent 1h
-plan done "Reading: Atlantic trade"
+plan done "Reading: Atlantic trade" --spent 1h20m --left 1h
+export PLAN_NOW=2026-11-03T08:00:00-05:00
+plan tasks
 plan replan
 plan replan --compact
 plan week --from 2026-11-02 --png "${out%.ics}-week.png"
 plan export "$out"
+plan review
 echo "The merged calendar has $(grep -c BEGIN:VEVENT "$out") events (classes and study sittings)."
 if [[ $out != "$store"/* ]]; then echo "Import $out into any calendar app; ${out%.ics}-week.png is the week as a picture."; fi

@@ -33,7 +33,7 @@ package struct PlanCommand: ParsableCommand {
         // reading them costs every other command a few milliseconds.
         version: "plan \(planVersion)",
         subcommands: [EventsCommand.self, ScheduleCommand.self, CalendarCommand.self, SyncCommand.self, ProjectCommand.self, AddTaskCommand.self, TasksCommand.self,
-                      TaskCommand.self, DoneCommand.self, AgendaCommand.self, ReplanCommand.self, PolicyCommand.self,
+                      TaskCommand.self, DoneCommand.self, AgendaCommand.self, ReplanCommand.self, ReviewCommand.self, PolicyCommand.self,
                       ExportCommand.self, CoursesCommand.self, GradesCommand.self, WeekCommand.self, MeCommand.self, GroupCommand.self,
                       RPCCommand.self, DoctorCommand.self, BackupCommand.self, RestoreCommand.self]
     )

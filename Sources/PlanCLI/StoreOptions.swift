@@ -58,7 +58,8 @@ func withService(_ options: StoreOptions, _ body: (PlanService) throws -> Void) 
         // A subscription read from its stored copy (its server out of reach): said once, whatever the outcome.
         defer {
             printWarnings(service.remote.takeNotices())
-            let owed = service.owedNotes.taken()
+            for line in LearnedText.lines(service.planNotes.takeLearned()) { printNotice(line) }
+            let owed = service.planNotes.takeOwed()
             if !owed.isEmpty, let zone = try? service.zone() {
                 for note in owed { printNotice(OwedText.line(note, zone: zone)) }
             }

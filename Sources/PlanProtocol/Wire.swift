@@ -70,8 +70,8 @@ package enum Wire {
             package var planned: String?
             /// What the student said is left (`--left`), less the time recorded since; absent when not said.
             package var left: String?
-            /// Finished by the student (`plan done TASK`), whatever was recorded.
-            package var finished: Bool
+            /// True when the student finished it (`plan done TASK`), whatever was recorded; absent otherwise.
+            package var finished: Bool?
             package var next: Sitting?
             package var slack: String?
             package var sittings: [Sitting]
@@ -84,7 +84,7 @@ package enum Wire {
                                 remaining: ISODuration.format(r.task.remaining),
                                 owed: r.owed > 0 ? ISODuration.format(r.owed) : nil,
                                 planned: r.task.planned.map(ISODuration.format), left: r.task.left.map(ISODuration.format),
-                                finished: r.task.finished,
+                                finished: r.task.finished ? true : nil,
                                 next: r.next.map { Sitting($0, zone: zone) }, slack: r.slack.map(ISODuration.format),
                                 sittings: r.sittings.map { Sitting($0, zone: zone) })
         }
@@ -257,11 +257,14 @@ package enum Wire {
         package var timeZone: String
         /// How far ahead repeating tasks' occurrences exist, ISO 8601.
         package var horizon: String?
+        /// Whether new work is planned by how long finished work took (`plan policy set --learn`).
+        package var learn: Bool?
         package var policy: ScheduleRequest.PolicySpec
 
         package init(_ s: PlanSettings) {
             timeZone = s.timeZone
             horizon = "P\(s.horizon / 86_400)D"
+            learn = s.learn
             var p = s.policy.spec
             let defaults = PolicyDefinition.defaults(zone: .utc)
             p.dayStart = p.dayStart ?? defaults.dayStart.hhmm

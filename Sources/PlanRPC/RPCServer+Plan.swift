@@ -5,7 +5,7 @@ import PlanProtocol
 import PlanService
 import PlanStore
 
-/// The `plan.*` methods that read and change the plan (agenda, replan, export).
+/// The `plan.*` methods that read and change the plan (agenda, review, replan, export).
 extension RPCServer {
     func planAgenda(_ p: Params) throws(RPCError) -> String {
         try p.allowOnly(["from", "days"])
@@ -19,6 +19,19 @@ extension RPCServer {
                 from: zone.local(agenda.range.start).date.isoString, days: days,
                 items: agenda.items.map { Wire.AgendaLine(range: $0.range, item: $0.item, zone: zone) },
                 warnings: agenda.warnings))
+        }
+    }
+
+    func planReview(_ p: Params) throws(RPCError) -> String {
+        try p.allowOnly(["from", "to"])
+        _ = try p.optionalString("from")
+        _ = try p.optionalString("to")
+        return try withService { service in
+            let settings = try service.settings()
+            let zone = settings.zone
+            let first = try Inputs.date(p, "from", now: service.now, zone: zone)?.day(in: zone)
+            let last = try Inputs.date(p, "to", now: service.now, zone: zone)?.day(in: zone)
+            return Self.encode(Wire.Review(try service.review(from: first, through: last), learning: settings.learn))
         }
     }
 

@@ -14,10 +14,11 @@ extension RPCServer {
 
     func policySet(_ p: Params) throws(RPCError) -> String {
         let durations = ["buffer", "breakBetweenSittings", "granularity", "maxPerDay", "finishEarly"]
-        try p.allowOnly(["timeZone", "dayStart", "dayEnd", "workingDays"] + durations + ["busy", "placement", "prefer", "horizon"])
+        try p.allowOnly(["timeZone", "dayStart", "dayEnd", "workingDays"] + durations + ["busy", "placement", "prefer", "horizon", "learn"])
         var input = PolicyInput()
         input.timeZone = try p.optionalString("timeZone")
         input.horizon = try p.optionalString("horizon")
+        input.learn = try p.optionalBool("learn").map { $0 ? "on" : "off" }
         input.policy = ScheduleRequest.PolicySpec(
             dayStart: try p.optionalString("dayStart"), dayEnd: try p.optionalString("dayEnd"),
             workingDays: try p.optionalStrings("workingDays"), buffer: try p.optionalString("buffer"),

@@ -34,12 +34,13 @@ extension RPCServer {
     }
 
     func taskAdd(_ p: Params) throws(RPCError) -> String {
-        try p.allowOnly(["id"] + Self.taskFields + ["calendars", "dryRun", "replan"])
+        try p.allowOnly(["id"] + Self.taskFields + ["calendars", "dryRun", "replan", "asEstimated"])
         // Shape first, so a wrong type is reported before anything is stored.
         _ = try p.string("title")
         _ = try p.string("estimate")
         _ = try p.string("due")
-        let input = try Self.taskInput(p)
+        var input = try Self.taskInput(p)
+        input.asEstimated = try p.optionalBool("asEstimated") ?? false
         let calendars = try p.optionalStrings("calendars") ?? []
         let dryRun = try p.optionalBool("dryRun") ?? false, replan = try p.optionalBool("replan") ?? false
 

@@ -81,6 +81,7 @@ package final class RPCServer {
         ("series.skip", { s, p throws(RPCError) in try s.seriesSkip(p) }),
         ("series.remove", { s, p throws(RPCError) in try s.seriesRemove(p) }),
         ("plan.agenda", { s, p throws(RPCError) in try s.planAgenda(p) }),
+        ("plan.review", { s, p throws(RPCError) in try s.planReview(p) }),
         ("plan.replan", { s, p throws(RPCError) in try s.planReplan(p) }),
         ("plan.export", { s, p throws(RPCError) in try s.planExport(p) }),
         ("plan.week", { s, p throws(RPCError) in try s.planWeek(p) }),

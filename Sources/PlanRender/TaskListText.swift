@@ -48,7 +48,8 @@ package enum TaskListText {
         let h = ISODuration.humanString
         var progress = "\(h(r.done)) recorded of \(h(r.estimate))"
         if let p = r.task.planned { progress += " (planned \(h(p)))" }
-        if r.task.finished { progress += ", finished" } else if r.state != .done { progress += ", \(h(r.task.remaining)) left" }
+        let left = r.task.left ?? max(0, (r.task.planned ?? r.estimate) - r.done)
+        if r.task.finished { progress += ", finished" } else if r.state != .done { progress += ", \(h(left)) left" }
         out += "  progress  \(progress)\n"
         if r.owed > 0 && r.state == .scheduled {
             out += "  owed      \(h(r.owed)): no sitting ahead holds it (missed); the next `plan replan` re-fits it, "

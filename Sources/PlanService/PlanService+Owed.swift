@@ -12,7 +12,7 @@ extension PlanService {
     /// Re-fits the work owed by every task that still has sittings ahead but not enough for its
     /// work left — a sitting passed with nothing recorded — or whose sittings all passed so, due
     /// later: each around the others (``refitKeepingRules(_:_:settings:)``), each said in
-    /// ``owedNotes``. A missed sitting is never counted as done, nor as planned.
+    /// ``planNotes``. A missed sitting is never counted as done, nor as planned.
     func refitOwed(_ t: StoreTransaction, settings: PlanSettings) throws {
         let rows = try Self.rows(t, settings: settings, now: now)
         let last = try t.lastProgress()
@@ -24,7 +24,7 @@ extension PlanService {
             let before = Set(row.sittings.filter { $0.range.end > now }.map(\.range))
             try refitKeepingRules(row.task.id, t, settings: settings)
             let after = try t.sittings().filter { $0.taskId == row.task.id && $0.range.end > now }.map(\.range)
-            owedNotes.add(OwedRefit(taskId: row.task.id, title: row.task.title, owed: row.owed, missed: missed,
+            planNotes.add(OwedRefit(taskId: row.task.id, title: row.task.title, owed: row.owed, missed: missed,
                                     sittings: after.filter { !before.contains($0) }.sorted { $0.start < $1.start }))
         }
     }

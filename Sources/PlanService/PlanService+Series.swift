@@ -59,7 +59,7 @@ extension PlanService {
                 }
                 let made = try makeOccurrences(&series, t, settings: settings, horizon: horizon, strict: true)
                 let (added, w) = try place(series, made, t, settings: settings, horizon: horizon, dryRun: dryRun, replan: replan)
-                if !added.saved { owedNotes.discard() }
+                if !added.saved { planNotes.discard() }
                 return ((added, warnings + w), added.saved)
             }
         }
@@ -181,7 +181,9 @@ extension PlanService {
         for (o, date) in wanted {
             let id = TaskIds.unique(series.occurrenceId(date: date), taken: taken)
             taken.insert(id)
-            out.append(Made(task: series.task(o, id: id), key: o.key))
+            var task = series.task(o, id: id)
+            try learn(&task, series: series.id, t, settings: settings)
+            out.append(Made(task: task, key: o.key))
         }
         return out
     }
@@ -304,14 +306,14 @@ extension PlanService {
         let byKey = Dictionary(occurrences.map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
         var moved: [String] = []
         for (id, link) in links.sorted(by: { $0.key < $1.key }) where link.seriesId == series.id {
-            guard var task = tasks[id], task.done < task.estimate, task.due.instant(in: zone, endOfDay: true) > now else { continue }
+            guard var task = tasks[id], task.remaining > 0, task.due.instant(in: zone, endOfDay: true) > now else { continue }
             if let o = byKey[link.key] {
                 if o.due != task.due || o.start != task.start {
                     (task.due, task.start) = (o.due, o.start)
                     try t.saveTask(task)
                     moved.append(id)
                 }
-            } else if task.done == 0, let met = meetingTime(of: task, in: series, zone: zone), window.contains(met) {
+            } else if task.done == 0, !task.finished, let met = meetingTime(of: task, in: series, zone: zone), window.contains(met) {
                 // Cancelled, or gone from the calendar: no class, no work. (A meeting outside
                 // the window read — a horizon made shorter — is not known to be gone.)
                 try t.removeTask(id: id)

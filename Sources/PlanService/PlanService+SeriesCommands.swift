@@ -78,7 +78,7 @@ extension PlanService {
                     series.template.project = input.project
                 }
                 let coming = try t.tasks().map(\.task).filter {
-                    links[$0.id]?.seriesId == id && $0.done < $0.estimate && $0.due.instant(in: settings.zone, endOfDay: true) > now
+                    links[$0.id]?.seriesId == id && $0.remaining > 0 && $0.due.instant(in: settings.zone, endOfDay: true) > now
                 }
                 var changed: [TaskDefinition] = []
                 for var task in coming {
@@ -147,7 +147,7 @@ extension PlanService {
                 let links = try t.seriesLinks()
                 let tasks = try t.tasks().map(\.task)
                 let removed = tasks.filter {
-                    links[$0.id]?.seriesId == id && $0.done < $0.estimate && $0.due.instant(in: zone, endOfDay: true) > cut
+                    links[$0.id]?.seriesId == id && $0.remaining > 0 && $0.due.instant(in: zone, endOfDay: true) > cut
                 }
                 .sorted { ($0.due.instant(in: zone, endOfDay: true), $0.id) < ($1.due.instant(in: zone, endOfDay: true), $1.id) }
                 let gone = Set(removed.map(\.id))

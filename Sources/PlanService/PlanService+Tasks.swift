@@ -74,7 +74,7 @@ extension PlanService {
     package func addTask(_ input: TaskInput, registering calendars: [String] = [],
                         dryRun: Bool, replan: Bool,
                         preparing: (course: String, assessment: String)? = nil) throws -> (AddTaskOutcome, [ImportWarning]) {
-        try addTask(registering: calendars, dryRun: dryRun, replan: replan, preparing: preparing) { t in
+        try addTask(registering: calendars, dryRun: dryRun, replan: replan, asEstimated: input.asEstimated, preparing: preparing) { t in
             let existing = try t.tasks()
             let zone = try settings(t).zone
             let id: String
@@ -96,12 +96,12 @@ extension PlanService {
 
     /// ``addTask(_:registering:dryRun:replan:preparing:)`` of a task already read (the benchmark's, a test's).
     package func addTask(_ spec: TaskDefinition, registering calendars: [String] = [],
-                        dryRun: Bool, replan: Bool,
+                        dryRun: Bool, replan: Bool, asEstimated: Bool = false,
                         preparing: (course: String, assessment: String)? = nil) throws -> (AddTaskOutcome, [ImportWarning]) {
-        try addTask(registering: calendars, dryRun: dryRun, replan: replan, preparing: preparing) { _ in spec }
+        try addTask(registering: calendars, dryRun: dryRun, replan: replan, asEstimated: asEstimated, preparing: preparing) { _ in spec }
     }
 
-    private func addTask(registering calendars: [String], dryRun: Bool, replan: Bool,
+    private func addTask(registering calendars: [String], dryRun: Bool, replan: Bool, asEstimated: Bool,
                          preparing: (course: String, assessment: String)?,
                          _ read: (StoreTransaction) throws -> TaskDefinition) throws -> (AddTaskOutcome, [ImportWarning]) {
         try guarded {
@@ -129,6 +129,7 @@ extension PlanService {
                 // The project `--for` gave is the grade book's course: its code, and no typo.
                 let course = link.flatMap { l in spec.project?.lowercased() == preparing?.course.lowercased() ? l.course : nil }
                 if let p = course ?? spec.project { spec.project = try Self.project(p, t, known: course != nil) }
+                if !asEstimated { try learn(&spec, t, settings: try settings(t)) }
                 var r = try addTask(spec, t, dryRun: dryRun, replan: replan)
                 r.1 = warnings + r.1
                 let saved: Bool = switch r.0 {
@@ -136,7 +137,7 @@ extension PlanService {
                 case .unschedulable: false
                 }
                 if saved, let link { try t.linkTask(spec.id, course: link.course, assessment: link.assessment) }
-                if !saved { owedNotes.discard() }
+                if !saved { planNotes.discard() }
                 return (r, saved)
             }
         }
@@ -267,7 +268,7 @@ extension PlanService {
         guard let id = seriesId(key, among: all) else { return .notFound(kind: "task", name: key) }
         let links = try t.seriesLinks()
         let next = try t.tasks().map(\.task)
-            .filter { links[$0.id]?.seriesId == id && $0.done < $0.estimate && $0.due.instant(in: zone, endOfDay: true) > now }
+            .filter { links[$0.id]?.seriesId == id && $0.remaining > 0 && $0.due.instant(in: zone, endOfDay: true) > now }
             .min { ($0.due.instant(in: zone, endOfDay: true), $0.id) < ($1.due.instant(in: zone, endOfDay: true), $1.id) }
         let example = next.map { ", e.g. \($0.id) (the next one)" } ?? ""
         return .refused("\"\(key)\" is a repeating task: name one of its occurrences\(example); all are in `plan task show \(id)`")

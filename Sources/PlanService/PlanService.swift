@@ -10,6 +10,9 @@ package struct PlanSettings: Hashable, Sendable {
     package var policy: PolicyDefinition
     /// How far ahead repeating tasks' occurrences exist (`--horizon`), seconds.
     package var horizon: Int64 = PlanService.defaultHorizon
+    /// Whether new work of a project or series that ran over or under its estimates is planned
+    /// for the estimate times their ratio (``EstimateRatio``; `plan policy set --learn off`).
+    package var learn = true
 
     /// The zone ``timeZone`` names; UTC when it names none this system knows.
     package var zone: SystemZone { SystemZone(identifier: timeZone) ?? .utc }
@@ -20,6 +23,7 @@ package struct PlanSettings: Hashable, Sendable {
         package var timeZone: String
         package var policy: ScheduleRequest.PolicySpec
         package var horizon: Int64 = PlanService.defaultHorizon
+        package var learn = true
     }
 }
 
@@ -65,8 +69,8 @@ package struct PlanService {
     package let collections: CalDAVCalendars
     /// The registered calendars read, for `--verbose`.
     package let reads = CalendarReads()
-    /// The owed work re-fitted by this service's planning commands, for the faces to say.
-    package let owedNotes = OwedNotes()
+    /// What the planning commands did besides their result (owed work re-fitted, estimates learned), for the faces.
+    package let planNotes = PlanNotes()
     /// The zone used until the store names one (`plan policy set --tz`):
     /// `$TZ`, else the system's, resolved once when the service is made.
     /// Every date a user types and every time plan shows is read in
@@ -86,6 +90,8 @@ package struct PlanService {
     /// Keys of the settings table.
     enum Key {
         static let zone = "timeZone"
+        /// `off` when estimates are planned as typed (``PlanSettings/learn``); unset: on.
+        static let learn = "learn"
     }
 
     // MARK: Settings
@@ -102,7 +108,8 @@ package struct PlanService {
 
     func settings(_ t: StoreTransaction) throws -> PlanSettings {
         PlanSettings(timeZone: try t.setting(Key.zone) ?? fallbackZone.identifier, policy: try t.policy(),
-                     horizon: try t.setting(Self.horizonKey).flatMap { Int64($0) } ?? Self.defaultHorizon)
+                     horizon: try t.setting(Self.horizonKey).flatMap { Int64($0) } ?? Self.defaultHorizon,
+                     learn: try t.setting(Key.learn) != "off")
     }
 
     /// Changes the settings as the contract spells them, refusing what a
@@ -117,11 +124,13 @@ package struct PlanService {
         try guarded {
             try store.write { t in
                 let old = try self.settings(t)
-                var text = PlanSettings.Text(timeZone: old.timeZone, policy: old.policy.spec, horizon: old.horizon)
+                var text = PlanSettings.Text(timeZone: old.timeZone, policy: old.policy.spec, horizon: old.horizon, learn: old.learn)
                 try change(&text)
                 _ = try ScheduleRequest.zone(text.timeZone)
-                let s = PlanSettings(timeZone: text.timeZone, policy: try PolicyDefinition(text.policy), horizon: text.horizon)
+                let s = PlanSettings(timeZone: text.timeZone, policy: try PolicyDefinition(text.policy), horizon: text.horizon,
+                                     learn: text.learn)
                 try t.setSetting(Key.zone, s.timeZone)
+                try t.setSetting(Key.learn, s.learn ? nil : "off")
                 try t.setSetting(Self.horizonKey, s.horizon == Self.defaultHorizon ? nil : String(s.horizon))
                 try t.savePolicy(s.policy)
                 return s
@@ -283,7 +292,7 @@ package struct PlanService {
         let pinned = try Self.pinned(t, now: now)
         for i in tasks.indices where !extraIds.contains(tasks[i].id) {
             guard let ranges = pinned[tasks[i].id] else { continue }
-            tasks[i].done = min(tasks[i].estimate, tasks[i].done + ranges.reduce(0) { $0 + $1.duration })
+            tasks[i].record(spent: min(tasks[i].remaining, ranges.reduce(0) { $0 + $1.duration }))
         }
         let ids = Set(tasks.map(\.id))
         for i in tasks.indices { tasks[i].after = tasks[i].after.filter { ids.contains($0) } }

@@ -18,6 +18,8 @@ package struct PolicyInput: Hashable, Sendable {
     /// How far ahead repeating tasks' occurrences exist: `4w`, `30d`, `6 weeks`
     /// (1 day to 52 weeks).
     package var horizon: String?
+    /// `on` or `off`: whether new work is planned by how long finished work took (``PlanSettings/learn``).
+    package var learn: String?
 
     package init() {}
 
@@ -46,6 +48,13 @@ package struct PolicyInput: Hashable, Sendable {
                 throw InputError("horizon", "\"\(horizon)\" is not a planning horizon (whole days, 1 day to 52 weeks, e.g. 4w or 30d)")
             }
             s.horizon = seconds
+        }
+        if let learn {
+            switch learn.trimmingCharacters(in: .whitespaces).lowercased() {
+            case "on", "true", "yes": s.learn = true
+            case "off", "false", "no": s.learn = false
+            default: throw InputError("learn", "\"\(learn)\" is not on or off")
+            }
         }
         if let timeZone { s.timeZone = timeZone }
         if let v = p.dayStart { s.policy.dayStart = v }

@@ -47,6 +47,9 @@ package struct SeriesInput: Hashable, Sendable {
         if task.after != nil, task.after != [] {
             throw InputError("after", "a repeating task cannot wait for another task (--after); add it without --after", isRefusal: true)
         }
+        if task.asEstimated {
+            throw InputError("asEstimated", "is for one task; `plan policy set --learn off` plans every estimate as typed", isRefusal: true)
+        }
         if task.done != nil { throw InputError("done", "a repeating task has no work done yet; record it on an occurrence with `plan done`", isRefusal: true) }
         if task.start != nil {
             throw InputError("start", "each occurrence starts on its own; use --start-before (e.g. 5d) or --from", isRefusal: true)

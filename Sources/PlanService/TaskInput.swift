@@ -29,6 +29,9 @@ package struct TaskInput: Hashable, Sendable {
     package var placement: String?
     /// Preferred hours (`evening`, `14:00-18:00`, `any`); unset: the policy's.
     package var prefer: String?
+    /// A new task planned for its estimate as typed, whatever its project's finished tasks took
+    /// (`--as-estimated`; see ``EstimateRatio``).
+    package var asEstimated = false
 
     /// Nothing given: set the fields the user or the editor gave.
     package init() {}

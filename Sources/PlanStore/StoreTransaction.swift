@@ -109,6 +109,13 @@ package struct StoreTransaction {
 
     // MARK: Progress
 
+    /// Every time recorded (`plan done --spent`), by when it was recorded.
+    package func progress() throws -> [(taskId: String, at: Instant, spent: Int64)] {
+        try db.rows("SELECT task_id, at, spent FROM progress ORDER BY at, rowid") {
+            (taskId: $0.text(0), at: Instant(seconds: $0.int(1)), spent: $0.int(2))
+        }
+    }
+
     /// When time was last recorded on each task that has any (`plan done`).
     package func lastProgress() throws -> [String: Instant] {
         var out: [String: Instant] = [:]

@@ -456,3 +456,77 @@ import Testing
         #expect(try upgraded.read { try $0.skips(series: "problem-set") }.isEmpty)
     }
 }
+
+/// Schema 13 → 14: time as recorded (finished, the work left, the work planned) as new columns,
+/// and each occurrence of a series once — a habit the schema-13 plan made again each day loses
+/// its copies with no time recorded, and keeps every copy that has some.
+@Suite struct Schema13MigrationTests {
+    @Test func duplicateOccurrencesAreMendedAndProgressIsKept() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("plan-s13-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("plan.sqlite").path
+        let sunday = TaskTime.date(LocalDate(iso: "2026-03-01")!)
+        func task(_ id: String, done: Int64) -> TaskDefinition {
+            var t = TaskDefinition(id: id, title: "Gym", estimate: 3 * 3600, due: sunday)
+            t.done = done
+            return t
+        }
+        // gym-2026-03-01 (the first, nothing recorded), -2 (45m recorded), -3 (nothing): one week made three times;
+        // and another week made twice, neither copy with time recorded; and one finished the old way (done = estimate).
+        let tasks = [task("gym-2026-03-01", done: 0), task("gym-2026-03-01-2", done: 2700), task("gym-2026-03-01-3", done: 0),
+                     task("gym-2026-03-08", done: 0), task("gym-2026-03-08-2", done: 0), task("essay", done: 3 * 3600)]
+        let store = try PlanStore(path: path)
+        let habit = TaskSeries(id: "gym", template: tasks[0], kind: .each(.week), ruleText: "week")
+        try store.write { t in
+            try t.saveSeries(habit)
+            for x in tasks { try t.saveTask(x) }
+            for x in tasks.prefix(3) { try t.linkOccurrence(x.id, to: SeriesLink(seriesId: "gym", key: "2026-03-01")) }
+            for x in tasks[3...4] { try t.linkOccurrence(x.id, to: SeriesLink(seriesId: "gym", key: "2026-03-08")) }
+            try t.recordProgress(taskId: "gym-2026-03-01-2", at: Instant(seconds: 1_772_000_000), spent: 2700)
+        }
+        #expect(try store.read { try $0.duplicateOccurrences() }.count == 2)
+        try SQLiteDatabase(path: path).execute("""
+            ALTER TABLE tasks DROP COLUMN finished; ALTER TABLE tasks DROP COLUMN left_work; ALTER TABLE tasks DROP COLUMN planned;
+            PRAGMA user_version = 13;
+            """)
+        let upgraded = try PlanStore(path: path)
+        #expect(upgraded.upgrade?.fromVersion == 13)
+        let left = try upgraded.read { try $0.tasks() }.map(\.task)
+        // The copy with time recorded stays (with its time); of the other week, the first made.
+        #expect(left.map(\.id) == ["gym-2026-03-01-2", "gym-2026-03-08", "essay"])
+        #expect(left.first { $0.id == "gym-2026-03-01-2" }?.done == 2700)
+        #expect(try upgraded.read { try $0.progress() }.map(\.spent) == [2700])
+        #expect(try upgraded.read { try $0.duplicateOccurrences() }.isEmpty)
+        // Finished the old way: its work recorded reached its estimate.
+        #expect(left.first { $0.id == "essay" }?.finished == true)
+        #expect(left.first { $0.id == "gym-2026-03-08" }?.finished == false)
+    }
+
+    @Test func copiesThatBothHoldTimeAreKeptAndNamed() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("plan-s13b-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("plan.sqlite").path
+        var a = TaskDefinition(id: "gym-a", title: "Gym", estimate: 3 * 3600, due: .date(LocalDate(iso: "2026-03-01")!))
+        a.done = 600
+        var b = a
+        b.id = "gym-b"
+        let store = try PlanStore(path: path)
+        try store.write { t in
+            try t.saveSeries(TaskSeries(id: "gym", template: a, kind: .each(.week), ruleText: "week"))
+            for x in [a, b] {
+                try t.saveTask(x)
+                try t.linkOccurrence(x.id, to: SeriesLink(seriesId: "gym", key: "2026-03-01"))
+            }
+        }
+        try SQLiteDatabase(path: path).execute("""
+            ALTER TABLE tasks DROP COLUMN finished; ALTER TABLE tasks DROP COLUMN left_work; ALTER TABLE tasks DROP COLUMN planned;
+            PRAGMA user_version = 13;
+            """)
+        let upgraded = try PlanStore(path: path)
+        #expect(try upgraded.read { try $0.tasks() }.map(\.task.id) == ["gym-a", "gym-b"])
+        let named = try upgraded.read { try $0.duplicateOccurrences() }
+        #expect(named.map(\.taskIds) == [["gym-a", "gym-b"]])
+    }
+}

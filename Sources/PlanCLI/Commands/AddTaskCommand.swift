@@ -72,6 +72,8 @@ struct AddTaskCommand: ParsableCommand {
     @Option(name: .customLong("for"), help: ArgumentHelp("The assessment it prepares for, COURSE:ASSESSMENT (see `plan grades`); the project defaults to the course.", valueName: "course:assessment"))
     var forAssessment: String?
 
+    @Flag(help: "Plan the estimate as typed, even when the project's finished tasks took more or less than theirs (see `plan review`).")
+    var asEstimated = false
     @Flag(help: "Plan and print, but save nothing.")
     var dryRun = false
 
@@ -112,6 +114,7 @@ struct AddTaskCommand: ParsableCommand {
             input.due = due
             input.after = after
             input.done = done
+            input.asEstimated = asEstimated
             fields.apply(to: &input)
             let (outcome, warnings) = try service.addTask(input, registering: calendar, dryRun: dryRun, replan: replan,
                                                           preparing: forAssessment.flatMap(Self.assessmentRef))
@@ -183,6 +186,7 @@ extension AddTaskCommand {
             input.task.due = due
             input.task.after = after.isEmpty ? nil : after
             input.task.done = done
+            input.task.asEstimated = asEstimated
             fields.apply(to: &input.task)
             repeating.apply(to: &input)
             let (added, warnings) = try service.addSeries(input, registering: calendar, dryRun: dryRun, replan: replan)

@@ -194,6 +194,7 @@ struct PolicyCommand: ParsableCommand {
                     busy: all-day    \(p.busy?.allDay == true ? "yes" : "no")
                     busy: tentative  \(p.busy?.tentative == false ? "no" : "yes")
                     horizon          \(Self.days(w.horizon.flatMap(ISODuration.parse) ?? 0)) ahead for repeating tasks
+                    learn            \(w.learn == false ? "off: estimates planned as typed" : "on: new work planned by how long a project's finished work took")
 
                     """
                 }
@@ -235,6 +236,7 @@ struct PolicyCommand: ParsableCommand {
         @Option(parsing: .unconditional, help: ArgumentHelp("Balanced placement finishes each task this long before its due where it can (default 1d; 0 for no margin). Never a reason to refuse a task.", valueName: "duration")) var finishEarly: String?
         @Option(help: ArgumentHelp("Hours balanced placement uses first: morning (08-12), afternoon (12-17), evening (17-22), HH:MM-HH:MM, or any (the default). Soft: work goes elsewhere when it does not fit there; a task may choose its own.", valueName: "hours")) var prefer: String?
         @Option(help: ArgumentHelp("How far ahead repeating tasks' occurrences are made and planned (default 4w; 1d to 52w). Planning commands extend it as time passes.", valueName: "duration")) var horizon: String?
+        @Option(help: ArgumentHelp("Plan new work of a project or series whose finished tasks (3 or more) took more or less than their estimates (outside 0.9–1.1×) for the estimate times that ratio; on (the default) or off. `plan review` shows the ratios; `add-task --as-estimated` plans one task as typed.", valueName: "on|off")) var learn: String?
         @Option(help: ArgumentHelp("Do all-day events block the day? yes/no.", valueName: "yes|no")) var busyAllDay: String?
         @Option(help: ArgumentHelp("Do tentative events block time? yes/no.", valueName: "yes|no")) var busyTentative: String?
         @OptionGroup var options: StoreOptions
@@ -253,6 +255,7 @@ struct PolicyCommand: ParsableCommand {
                 var input = PolicyInput()
                 input.timeZone = tz
                 input.horizon = horizon
+                input.learn = learn
                 input.policy = ScheduleRequest.PolicySpec(
                     dayStart: dayStart, dayEnd: dayEnd,
                     workingDays: workingDays.map { $0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) } },

@@ -390,12 +390,22 @@ struct Balancer {
         var fitting: [TimeRange] = []
         for f in free {
             let fit = min(most, f.duration)
-            let length: Int64
+            var length: Int64 = 0
+            // The longest that leaves a rest the later sittings can take whole (each `minimum` … span):
+            // 5h05m in sittings of 45m … 1h is 1h, 1h, 50m, 45m, 45m, 45m — never four of 1h and a rest
+            // of 1h05m that no two sittings make.
+            var cut = fit >= left ? 0 : fit / step * step
+            while length == 0 && cut >= minimum {
+                if Self.cuttable(left - cut, minimum: minimum, span: prep.span) { length = cut }
+                cut -= step
+            }
             if fit >= left {
                 length = left
-            } else if left - fit >= minimum {
+            } else if length > 0 {
+                // found above
+            } else if left - fit >= minimum && !Self.cuttable(left, minimum: minimum, span: prep.span) {
                 length = fit
-            } else if left - minimum >= minimum {
+            } else if left - minimum >= minimum && !Self.cuttable(left, minimum: minimum, span: prep.span) {
                 length = left - minimum
             } else if longest == prep.span, left / minimum < ceilDiv(left, prep.span) {
                 // The work cannot be cut into sittings of `minimum` … span at
@@ -403,7 +413,9 @@ struct Balancer {
                 // the rest after this one may be as short as the task's own
                 // shortest, as in early placement (with sittings as long as the
                 // span allows only: an even share makes no such rest).
-                length = left - fit >= prep.minSitting ? fit : 0
+                // (1h15m in 45m … 1h: 45m and a rest of 30m, not 1h and a rest of 15m.)
+                let most = min(fit, (left - prep.minSitting) / step * step)
+                length = most >= minimum ? most : 0
             } else {
                 length = 0
             }
@@ -421,6 +433,13 @@ struct Balancer {
         guard let b = best, let hours else { return best }
         let wish = TimeRange(start: board.instant(book: bi, hours.start), end: board.instant(book: bi, hours.end))
         return Self.preferred(b.duration, in: fitting, wish: wish, grid: board.grid) ?? b
+    }
+
+    /// Whether `rest` can be cut into sittings each of `minimum` … `span` (nothing left can):
+    /// the fewest pieces the span allows must each hold the minimum.
+    static func cuttable(_ rest: Int64, minimum: Int64, span: Int64) -> Bool {
+        guard rest > 0, minimum > 0, span > 0 else { return true }
+        return ceilDiv(rest, span) * minimum <= rest
     }
 
     /// A range of `length` inside one of `ranges` (each at least that long,
