@@ -83,8 +83,8 @@ extension Recurrence {
 
     /// Seconds for `--start-before` text: whole days or weeks (`5d`, `5 days`, `1 day`, `2w`,
     /// `2 weeks`; case-insensitive, spaces ignored) or anything ``HumanInput/duration(_:)``
-    /// reads (`36h`, `90m`, `PT12H`). Nil when it is none of those or longer than
-    /// ``maxStartBefore``.
+    /// reads (`36h`, `90m`, `PT12H`). Nil when it is none of those (a bare `5` too: days,
+    /// hours or minutes?) or longer than ``maxStartBefore``.
     package static func startBefore(_ text: String) -> Int64? {
         let t = text.lowercased().filter { $0 != " " }
         let digits = t.prefix { $0.isASCIIDigit }

@@ -58,7 +58,8 @@ package struct GroupFindInput: Sendable {
 
     /// `A..B`: a day means the whole day (its start for A, its end for B).
     static func within(_ text: String, now: Instant, zone: SystemZone) throws(CoursesInputError) -> TimeRange {
-        let expected = "FROM..TO, e.g. 2026-12-01..2026-12-05 (whole days) or 2026-12-01T12:00..2026-12-02T18:00, at most 366 days"
+        let near = HumanInput.nearDays(now: now, zone: zone), a = near.tomorrow, b = near.tomorrow.adding(days: 4)
+        let expected = "FROM..TO, e.g. \(a)..\(b) (whole days) or \(a)T12:00..\(a.adding(days: 1))T18:00, at most 366 days"
         let parts = text.components(separatedBy: "..")
         guard parts.count == 2, let a = HumanInput.date(parts[0], now: now, zone: zone), let b = HumanInput.date(parts[1], now: now, zone: zone) else {
             throw CoursesInputError(field: "within", value: text, expected: expected)

@@ -39,7 +39,9 @@ package struct GroupSessionInput: Sendable {
         case .instant(let i)?: start = i
         case .local(let l)?: start = zone.resolve(l)
         case .date?: throw CoursesInputError(field: "at", value: at, expected: "a date-time with its time, e.g. \(at)T18:00")
-        case nil: throw CoursesInputError(field: "at", value: at, expected: "a date-time like 2026-12-02T18:00")
+        case nil:
+            let tomorrow = HumanInput.nearDays(now: now, zone: zone).tomorrow
+            throw CoursesInputError(field: "at", value: at, expected: "a date-time like \(tomorrow)T18:00")
         }
         guard let length = HumanInput.duration(duration), length > 0 else {
             throw CoursesInputError(field: "duration", value: duration, expected: "a duration like 90m, 1h30m, 1.5h or PT1H30M")

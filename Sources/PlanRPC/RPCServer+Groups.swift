@@ -89,7 +89,8 @@ extension RPCServer {
                 } else if case .date(let d)? = HumanInput.date(from, now: service.now, zone: zone) {
                     start = zone.resolve(LocalDateTime(date: d))
                 } else {
-                    throw RPCError.params(p.pointer("from"), "\"\(from)\": expected a day like 2026-12-01, today, or all")
+                    let tomorrow = HumanInput.nearDays(now: service.now, zone: zone).tomorrow
+                    throw RPCError.params(p.pointer("from"), "\"\(from)\": expected a day like \(tomorrow), today, or all")
                 }
             }
             if let calendar { _ = try service.readGroupCalendar(calendar, insecure: insecure) }

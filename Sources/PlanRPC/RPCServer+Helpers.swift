@@ -26,8 +26,9 @@ extension RPCServer {
     func taskId(_ key: String, _ service: PlanService, pointer: String) throws -> String {
         do {
             return try service.task(key).task.id
-        } catch ServiceError.notFound {
-            throw RPCError(ServiceError.notFound(kind: "task", name: key), pointer: pointer)
+        } catch let error as ServiceError {
+            guard case .notFound = error else { throw error }
+            throw RPCError(error, pointer: pointer)
         }
     }
 

@@ -107,7 +107,8 @@ extension PlanService {
         try guarded {
             try store.write { t in
                 let tasks = try t.tasks()
-                guard let id = Self.taskId(key, among: tasks.map(\.task)) else { throw ServiceError.notFound(kind: "task", name: key) }
+                let defined = tasks.map(\.task)
+                guard let id = Self.taskId(key, among: defined) else { throw Self.unknownTask(key, among: defined) }
                 guard let link = try t.seriesLinks()[id] else {
                     throw ServiceError.refused("\"\(id)\" is not an occurrence of a repeating task: finish it with `plan done \(id)`, or remove it with `plan task remove \(id)`")
                 }

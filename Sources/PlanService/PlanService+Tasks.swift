@@ -265,13 +265,23 @@ extension PlanService {
     /// (the next, by id); anything else is not found.
     static func noSuchTask(_ key: String, _ t: StoreTransaction, now: Instant, zone: SystemZone) throws -> ServiceError {
         let all = try t.series()
-        guard let id = seriesId(key, among: all) else { return .notFound(kind: "task", name: key) }
+        guard let id = seriesId(key, among: all) else { return unknownTask(key, among: try t.tasks().map(\.task)) }
         let links = try t.seriesLinks()
         let next = try t.tasks().map(\.task)
             .filter { links[$0.id]?.seriesId == id && $0.remaining > 0 && $0.due.instant(in: zone, endOfDay: true) > now }
             .min { ($0.due.instant(in: zone, endOfDay: true), $0.id) < ($1.due.instant(in: zone, endOfDay: true), $1.id) }
         let example = next.map { ", e.g. \($0.id) (the next one)" } ?? ""
         return .refused("\"\(key)\" is a repeating task: name one of its occurrences\(example); all are in `plan task show \(id)`")
+    }
+
+    /// No task is `key`: not found, with the id of the task whose id or title `key` is
+    /// likely a typo of (``EditDistance/nearest(_:in:limit:)``), when there is one.
+    static func unknownTask(_ key: String, among tasks: [TaskDefinition]) -> ServiceError {
+        let ids = tasks.map(\.id).sorted()
+        let idOfTitle = Dictionary(tasks.map { ($0.title, $0.id) }) { a, b in min(a, b) }
+        let near = EditDistance.nearest(key, in: ids)
+            ?? EditDistance.nearest(key, in: idOfTitle.keys.sorted()).flatMap { idOfTitle[$0] }
+        return .notFound(kind: "task", name: key, near: near)
     }
 
     /// The id of the task `key` names: an id, else the one title that matches

@@ -16,7 +16,8 @@ package enum ServiceError: Error, CustomStringConvertible, Sendable {
     case invalid(ScheduleRequestError)
     /// A value given to a command or a method that plan cannot take (``TaskInput``, ``PolicyInput``).
     case input(InputError)
-    case notFound(kind: String, name: String)
+    /// No `kind` is `name`; `near` is the stored one it is likely a typo of, when there is one.
+    case notFound(kind: String, name: String, near: String? = nil)
     case refused(String)
     /// A new task given no id has the title of a stored task (``SameTitle``): refused
     /// rather than given a numbered id beside it.
@@ -56,7 +57,8 @@ package enum ServiceError: Error, CustomStringConvertible, Sendable {
         case .calendar(let e): e.description
         case .invalid(let e): "invalid: \(e.description)"
         case .input(let e): e.description
-        case .notFound(let k, let n): "no \(k) \"\(n)\" (see `\(Self.listing(k))`)"
+        case .notFound(let k, let n, let near):
+            "no \(k) \"\(n)\"" + (near.map { "; did you mean \"\($0)\"?" } ?? "") + " (see `\(Self.listing(k))`)"
         case .refused(let why): why
         case .sameTitle(let s):
             "a task \"\(s.title)\" exists already (\(s.id), due \(s.due)); give this one its own id with --id \(s.freeId), "

@@ -42,7 +42,10 @@ package struct TaskInput: Hashable, Sendable {
     func definition(id: String, after: [String], now: Instant, zone: SystemZone) throws(InputError) -> TaskDefinition {
         guard let title else { throw InputError("title", "the title is missing") }
         guard let estimate else { throw InputError("estimate", "the estimate is missing (the whole work, e.g. 6h)") }
-        guard let due else { throw InputError("due", "the due date is missing (e.g. fri or 2026-12-10)") }
+        guard let due else {
+            let tomorrow = HumanInput.nearDays(now: now, zone: zone).tomorrow
+            throw InputError("due", "the due date is missing (e.g. fri or \(tomorrow))")
+        }
         var task = TaskDefinition(id: id, title: try InputValue.name(title, field: "title", what: "title"),
                                   estimate: try InputValue.positiveDuration(estimate, field: "estimate"),
                                   due: try InputValue.date(due, field: "due", now: now, zone: zone))
@@ -94,7 +97,7 @@ package struct TaskInput: Hashable, Sendable {
         var ids: [String] = []
         for (i, key) in after.enumerated() {
             guard let id = PlanService.taskId(key, among: tasks) else {
-                throw InputError("after/\(i)", ServiceError.notFound(kind: "task", name: key).description, isNotFound: true)
+                throw InputError("after/\(i)", PlanService.unknownTask(key, among: tasks).description, isNotFound: true)
             }
             ids.append(id)
         }

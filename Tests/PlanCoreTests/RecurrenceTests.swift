@@ -158,7 +158,7 @@ import Testing
         let table: [(String, Int64?)] = [
             ("5d", 5 * 86_400), ("5 days", 5 * 86_400), ("1 day", 86_400), ("5D", 5 * 86_400), ("2w", 14 * 86_400),
             ("2 weeks", 14 * 86_400), ("36h", 36 * 3600), ("90m", 5400), ("PT12H", 12 * 3600), ("0d", 0),
-            ("366d", 366 * 86_400), ("367d", nil), ("53w", nil), ("9000h", nil), ("", nil), ("5", 300), ("d", nil),
+            ("366d", 366 * 86_400), ("367d", nil), ("53w", nil), ("9000h", nil), ("", nil), ("5", nil), ("d", nil),
             ("5 fortnights", nil), ("-1d", nil), ("9999999999d", nil),
         ]
         for (text, seconds) in table { #expect(Recurrence.startBefore(text) == seconds, "\(text)") }

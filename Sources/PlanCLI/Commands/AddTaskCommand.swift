@@ -18,9 +18,11 @@ struct AddTaskCommand: ParsableCommand {
         which single change (a later due date, an earlier start, longer sittings, …) would \
         make it fit.
 
-        Durations: 90m, 1h30m, 1.5h or PT1H30M. Dates: 2026-12-10, 2026-12-10T17:00, \
-        today, tomorrow, fri (the next Friday), "fri 23:59", +3d, read in your time zone; \
-        a due date alone means the end of that day.
+        Durations: 90m, 1h30m, 1.5h, "1 hr 30 min" or PT1H30M; a number needs its unit \
+        (3h or 3m, never 3). Dates: 2026-12-10, 2026-12-10T17:00, today, tomorrow (tmrw), \
+        fri (the next Friday), "next fri" (the Friday of next week, Monday to Sunday), \
+        "feb 20" or "20 feb" (the next one), "fri 23:59", +3d, read in your time zone; \
+        12/4 is refused (4 Dec or 12 Apr?). A due date alone means the end of that day.
 
         Example (one command from a class schedule to a study plan):
           plan add-task "History essay" --project HIST200 --estimate 6h \\

@@ -17,8 +17,10 @@ struct CoursesBuildCommand: ParsableCommand {
         the latest day, then section ids.
 
         Score of a section = (gpa weight × GPA/4 + rating weight × rating/5) / (sum of the \
-        weights); a missing GPA or rating counts as the median over the catalog. A \
-        combination's score is the credit-weighted mean, shown 0–100.
+        weights); a missing GPA or rating counts as the median of the same course's other \
+        sections, else of its department's (codes with the same letters: CMSC of CMSC131), \
+        else of the whole catalog, and is shown with a *. A combination's score is the \
+        credit-weighted mean, shown 0–100.
 
         Examples:
           plan courses build CMSC330 CMSC351 MATH240

@@ -33,7 +33,8 @@ struct ExportCommand: ParsableCommand {
             func instant(_ text: String?, _ option: String) throws -> Instant? {
                 guard let text else { return nil }
                 guard let v = HumanInput.date(text, now: service.now, zone: zone) else {
-                    throw ValidationError("\(option) \(text): expected a date like 2026-11-23")
+                    let tomorrow = HumanInput.nearDays(now: service.now, zone: zone).tomorrow
+                    throw ValidationError("\(option) \(text): expected a date like \(tomorrow)")
                 }
                 return v.instant(in: zone)
             }
