@@ -64,7 +64,7 @@ plan agenda --from 2026-11-02 --days 3
 # Monday evening: Problem set 7's hour done; the reading's hour ran over and a bit is left;
 # Problem set 8's sitting was missed. Tuesday morning: the tasks say what is owed, and the
 # replan re-fits it.
-export PLAN_NOW=2026-11-02T21:00:00-05:00
+export PLAN_NOW=2026-11-02T22:00:00-05:00
 plan done problem-set-7 --spent 1h
 plan done "Reading: Atlantic trade" --spent 1h20m --left 1h
 export PLAN_NOW=2026-11-03T08:00:00-05:00

@@ -9,24 +9,44 @@ extension PlanService {
         try refitOwed(t, settings: settings)
     }
 
-    /// Re-fits the work owed by every task that still has sittings ahead but not enough for its
-    /// work left — a sitting passed with nothing recorded — or whose sittings all passed so, due
-    /// later: each around the others (``refitKeepingRules(_:_:settings:)``), each said in
-    /// ``planNotes``. A missed sitting is never counted as done, nor as planned.
-    func refitOwed(_ t: StoreTransaction, settings: PlanSettings) throws {
-        let rows = try Self.rows(t, settings: settings, now: now)
+    /// A task that owes work: a sitting passed with nothing recorded (`missed`, since time was
+    /// last recorded on it), so its sittings ahead hold less than its work left.
+    struct Owing {
+        var row: TaskRow
+        var missed: [TimeRange]
+        var ahead: Set<TimeRange>
+    }
+
+    /// The tasks that owe work now, due later and not done. A task that never had a place (none
+    /// fit) owes nothing: nothing was missed.
+    func owing(_ t: StoreTransaction, settings: PlanSettings) throws -> [Owing] {
         let last = try t.lastProgress()
-        for row in rows where row.owed > 0 && row.due > now && row.state != .done {
+        return try Self.rows(t, settings: settings, now: now).compactMap { row in
+            guard row.owed > 0, row.due > now, row.state != .done else { return nil }
             let since = last[row.task.id] ?? Instant(seconds: Int64.min / 2)
             let missed = row.sittings.filter { $0.range.end <= now && $0.range.start >= since }.map(\.range)
-            // A task that never had a place (none fit) is not owed work: nothing was missed.
-            guard row.state == .scheduled || !missed.isEmpty else { continue }
-            let before = Set(row.sittings.filter { $0.range.end > now }.map(\.range))
-            try refitKeepingRules(row.task.id, t, settings: settings)
-            let after = try t.sittings().filter { $0.taskId == row.task.id && $0.range.end > now }.map(\.range)
-            planNotes.add(OwedRefit(taskId: row.task.id, title: row.task.title, owed: row.owed, missed: missed,
-                                    sittings: after.filter { !before.contains($0) }.sorted { $0.start < $1.start }))
+            guard row.state == .scheduled || !missed.isEmpty else { return nil }
+            return Owing(row: row, missed: missed, ahead: Set(row.sittings.filter { $0.range.end > now }.map(\.range)))
         }
+    }
+
+    /// Says in ``planNotes`` where the work `owing` owed went, now that it is re-fitted.
+    func noteOwed(_ owing: [Owing], _ t: StoreTransaction) throws {
+        let sittings = Dictionary(grouping: try t.sittings(), by: \.taskId)
+        for o in owing {
+            let after = (sittings[o.row.task.id] ?? []).map(\.range).filter { $0.end > now && !o.ahead.contains($0) }
+            planNotes.add(OwedRefit(taskId: o.row.task.id, title: o.row.task.title, owed: o.row.owed, missed: o.missed,
+                                    sittings: after.sorted { $0.start < $1.start }))
+        }
+    }
+
+    /// Re-fits the work owed by every task that owes some (``owing(_:settings:)``), each around
+    /// the others (``refitKeepingRules(_:_:settings:)``), and says where it went. A missed sitting
+    /// is never counted as done, nor as planned.
+    func refitOwed(_ t: StoreTransaction, settings: PlanSettings) throws {
+        let owing = try owing(t, settings: settings)
+        for o in owing { try refitKeepingRules(o.row.task.id, t, settings: settings) }
+        try noteOwed(owing, t)
     }
 
     /// Re-fits task `id` around the others (which stay); when it no longer fits so, re-makes

@@ -21,11 +21,12 @@ extension PlanService {
 
     /// ``replan(dryRun:compact:)`` inside transaction `t` (a
     /// group session created, joined or left re-fits the plan with it).
-    /// `catchingUp`: owed work is re-fitted first and said (``catchUp(_:settings:)``; not in a dry run).
-    func replan(_ t: StoreTransaction, dryRun: Bool, compact: Bool, catchingUp: Bool = true) throws -> (Replanned, [ImportWarning]) {
+    /// `noting`: where the work owed (a sitting missed) went is said in ``planNotes`` (not in a dry run).
+    func replan(_ t: StoreTransaction, dryRun: Bool, compact: Bool, catchingUp noting: Bool = true) throws -> (Replanned, [ImportWarning]) {
         let settings = try self.settings(t)
         // Repeating tasks gain the occurrences that came into the horizon (placed around the plan first).
-        if catchingUp && !dryRun { try catchUp(t, settings: settings) } else { try extendSeries(t, settings: settings) }
+        try extendSeries(t, settings: settings)
+        let owing = noting && !dryRun ? try owing(t, settings: settings) : []
         let i = try inputs(t, settings: settings)
         let scheduler = i.input.scheduler
         let planning = Set(i.input.tasks.map(\.id))
@@ -57,6 +58,7 @@ extension PlanService {
         let after = Dictionary(grouping: plan.sittings, by: \.taskId).mapValues { Set($0.map(\.range)) }
         let kept = before.reduce(0) { n, task in n + task.value.count { after[task.key]?.contains($0) == true } }
         if !dryRun { try save(plan, t) }
+        try noteOwed(owing, t)
         return (Replanned(moves: moves, plan: plan, kept: kept, fitWithCompact: fitWithCompact, compact: compact,
                           saved: !dryRun), i.warnings)
     }

@@ -301,8 +301,8 @@ extension PlanService {
     /// that `replan` would place.
     package func done(_ key: String, _ input: DoneInput) throws -> TaskRow {
         let read = try guarded { try input.read() }
-        // What is said now is recorded before anything is called missed: the owed work of the
-        // other tasks is re-fitted after it.
+        // Recording is not planning: the other tasks' owed work waits for the next planning command
+        // (the evening's `done`s come one by one, and a sitting not recorded yet is not missed yet).
         return try writingTask(key, catchingUp: false) { t, settings, spec in
             let id = spec.id
             if let spent = read.spent {
@@ -318,7 +318,6 @@ extension PlanService {
             } else {
                 try refitKeepingRules(id, t, settings: settings)
             }
-            try refitOwed(t, settings: settings)
             return try Self.rows(t, settings: settings, now: now).first { $0.task.id == id }!
         }
     }

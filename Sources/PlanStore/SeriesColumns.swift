@@ -191,12 +191,16 @@ extension SeriesColumns {
             for id in group.taskIds {
                 try db.query("""
                     SELECT done > 0 OR finished = 1 OR EXISTS(SELECT 1 FROM task_after WHERE after_id = tasks.id)
+                        OR EXISTS(SELECT 1 FROM phone_changes WHERE task_id = tasks.id)
                     FROM tasks WHERE id = ?
                     """, [.text(id)]) { progress[id] = $0.int(0) != 0 }
             }
             let keep = group.taskIds.first { progress[$0] == true } ?? group.taskIds[0]
             for id in group.taskIds where id != keep && progress[id] != true {
-                try db.query("DELETE FROM tasks WHERE id = ?", [.text(id)])
+                // Foreign keys are off while a store is upgraded: what names the task goes with it here.
+                for table in ["sittings", "series_tasks", "task_after", "grade_task_links", "progress", "tasks"] {
+                    try db.query("DELETE FROM \(table) WHERE \(table == "tasks" ? "id" : "task_id") = ?", [.text(id)])
+                }
                 removed += 1
             }
         }

@@ -17,7 +17,7 @@ import Testing
     }
 
     /// Monday evening, when the day's work is recorded, and Tuesday morning.
-    static let evening = "2026-11-02T21:00:00-05:00", tuesday = "2026-11-03T08:00:00-05:00"
+    static let evening = "2026-11-02T22:00:00-05:00", tuesday = "2026-11-03T08:00:00-05:00"
 
     static let steps: [Step] = [
         Step(args: ["policy", "set", "--tz", "America/New_York", "--day-start", "08:00", "--day-end", "22:00",

@@ -260,8 +260,14 @@ struct Balancer {
                 }
                 if ranges == nil && keeping.contains(i) { return nil }
                 if ranges == nil { ranges = lay(i, lower: lower, due: prep.task.due, level: level, evenShares: evenShares, &book) }
-                // Sittings that share a day, rather than all on the first days (placed early).
-                if ranges == nil {
+                // Shorter, even sittings on more days, rather than two of one task on a day.
+                if ranges == nil && !evenShares {
+                    ranges = lay(i, lower: lower, due: prep.task.due, level: level, evenShares: true, &book)
+                }
+                // Sittings that share a day, rather than all on the first days (placed early) — only
+                // without a level: under one, a task that needs to share a day asks for a higher level
+                // (a short sitting beside a full one of the same task is worse than a busier day).
+                if ranges == nil && level == .max {
                     ranges = lay(i, lower: lower, due: prep.task.due, level: level, sharingDays: true, evenShares: evenShares, &book)
                 }
             }
