@@ -15,11 +15,12 @@ struct BenchArguments: ParsableCommand {
         of Examples/fortnight.sh spreads its work over the days; `plan-bench spread` measures the store \
         $PLAN_STORE at $PLAN_NOW) and term (a 4,000-course catalog imported, a ratings export joined, \
         6 courses built, each a plan process) and weekly (10 weekly series and 2 habits over a 15-week horizon \
-        added one by one, then a replan a week later, each a plan process). Build with \
+        added one by one, then a replan a week later, each a plan process) and lived (a 15-week term lived day by \
+        day with work taking 1.3× its estimate, learning on and off; then the day's routine timed). Build with \
         -c release for real figures.
         """)
 
-    static let sectionNames = ["import", "schedule", "e2e", "timetable", "week", "group", "sync", "soak", "spread", "term", "weekly"]
+    static let sectionNames = ["import", "schedule", "e2e", "timetable", "week", "group", "sync", "soak", "spread", "term", "weekly", "lived"]
 
     @Flag(help: "Small sizes, few repeats, no Python (for CI).")
     var quick = false
@@ -30,7 +31,7 @@ struct BenchArguments: ParsableCommand {
     @Option(help: "Seed of the generated calendars and tasks.")
     var seed: UInt64 = 1
 
-    @Option(help: ArgumentHelp("Run only these sections (import, schedule, e2e, timetable, week, group, sync, soak, spread, term, weekly).", valueName: "list"),
+    @Option(help: ArgumentHelp("Run only these sections (import, schedule, e2e, timetable, week, group, sync, soak, spread, term, weekly, lived).", valueName: "list"),
             transform: BenchArguments.sections)
     var only: Set<String>?
 

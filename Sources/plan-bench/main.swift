@@ -27,6 +27,11 @@
 //   9. spread:   Examples/fortnight.sh (11 tasks, 46 h, the bundled fall classes)
 //                added through `plan-bench plan`, then how the plan spreads the
 //                work over the days (PlanSpread through the service): no timing.
+//  10. term, 11. weekly: see BenchArguments.
+//  12. lived:    a 15-week term lived day by day (morning replan, evening done, work
+//                taking 1.3× its estimate), learning on and off: tasks finished by their
+//                due, busiest day per week against a fresh plan, occurrences made; then
+//                replan, done, tasks and review timed on the lived store.
 //
 // `plan` is this executable's `plan` mode (`plan-bench plan …` runs the same
 // code as `.build/release/plan`); `--plan PATH` measures another binary.
@@ -148,6 +153,7 @@ let soakBench = runSection("soak", { SoakBench(options: options, plan: plan) }) 
 let spreadBench = runSection("spread", { SpreadBench(options: options) }) { $0.run() }
 let termBench = runSection("term", { TermCatalogBench(options: options, plan: plan) }) { $0.run() }
 let weeklyBench = runSection("weekly", { WeeklyBench(options: options, plan: plan) }) { $0.run() }
+let livedBench = runSection("lived", { LivedBench(options: options, plan: plan) }) { $0.run() }
 
 // The tables, together.
 if let b = importBench {
@@ -194,6 +200,10 @@ if let b = weeklyBench {
     print("A term of weekly work (the bundled fall classes; each step a new plan process; target: each under 100 ms)")
     print(b.table())
 }
+if let b = livedBench {
+    print("A term lived (through the service, day by day; work takes \(LivedBench.overrun)× its estimate; the routine as plan processes, target under 100 ms)")
+    print(b.table())
+}
 let elapsed = Child.monotonicSeconds() - started
 print(String(format: "plan-bench: done in %.1f s", elapsed) + " (load average \(Child.loadAverage.map { String(format: "%.2f", $0) } ?? "?") at the end)")
 
@@ -206,7 +216,7 @@ if let path = options.jsonPath {
         ("import", importBench?.json ?? .null), ("scheduling", scheduleBench?.json ?? .null), ("endToEnd", endToEnd?.json ?? .null),
         ("timetable", timetableBench?.json ?? .null), ("week", weekBench?.json ?? .null),
         ("group", groupBench?.json ?? .null), ("sync", syncBench?.json ?? .null), ("soak", soakBench?.json ?? .null),
-        ("spread", spreadJSON), ("term", termBench?.json ?? .null), ("weekly", weeklyBench?.json ?? .null),
+        ("spread", spreadJSON), ("term", termBench?.json ?? .null), ("weekly", weeklyBench?.json ?? .null), ("lived", livedBench?.json ?? .null),
         ("seconds", .num(elapsed, 1)),
     ])
     do {

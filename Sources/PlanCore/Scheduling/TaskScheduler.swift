@@ -54,8 +54,17 @@ import Foundation
 ///    least `minSitting`, when the work cannot be cut so (2h30m in sittings of
 ///    at most 1h on a 30-minute grid) — and it has at most
 ///    one sitting on a local day unless each of that day's is a full span
-///    (or, when it cannot be laid out so, its sittings may share a day, a
-///    break apart, rather than be placed early). On the day a sitting goes to, of the times that take the longest
+///    (or, when it cannot be laid out so even in even shares — its work over
+///    its window's working days — its sittings may share a day, a break apart,
+///    rather than be placed early; that only in the layout without a level:
+///    under a level, a task that would share a day asks for a higher one).
+///    No sitting is so long that the rest of the task's work cannot be cut
+///    into sittings of the shortest above … its span (5h05m of 1h sittings is
+///    1h, 1h, 50m, 45m, 45m, 45m, not four of 1h and a rest of 1h05m); where the
+///    work cannot be cut so at all, the one short rest is at least `minSitting`
+///    (1h15m: 45m and 30m). These hold for every re-fit too (`done`, `replan`,
+///    owed work re-fitted), which lays out the re-fitted tasks around the
+///    others as a first plan does. On the day a sitting goes to, of the times that take the longest
 ///    sitting the day allows, it takes the one with the most of it inside
 ///    the task's preferred hours (its own `prefer`, else the policy's), then
 ///    the earliest; preferred hours never decide which day, nor whether a
