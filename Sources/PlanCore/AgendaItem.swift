@@ -2,6 +2,7 @@
 /// study-group session the user goes to.
 package enum AgendaItem: Hashable, Sendable {
     case event(Occurrence)
-    case sitting(Sitting, title: String, project: String?)
+    /// `missed`: it passed with nothing recorded on its task since it began.
+    case sitting(Sitting, title: String, project: String?, missed: Bool)
     case session(StudySession)
 }

@@ -216,6 +216,8 @@ package enum Wire {
         package var project: String?
         package var index: Int?
         package var count: Int?
+        /// A sitting that passed with nothing recorded on its task since it began; absent otherwise.
+        package var missed: Bool?
         package var sessionId: String?
         package var course: String?
         package var location: String?
@@ -232,8 +234,9 @@ package enum Wire {
                 status = o.status
                 transparent = o.transparent
                 source = o.source
-            case .sitting(let s, let t, let p):
+            case .sitting(let s, let t, let p, let m):
                 kind = "sitting"
+                missed = m ? true : nil
                 title = t
                 allDay = false
                 taskId = s.taskId

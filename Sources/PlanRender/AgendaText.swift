@@ -16,7 +16,7 @@ package enum AgendaText {
             let todays = items.filter { $0.range.overlaps(dayRange) }
             out += style.bold(TimeText.day(day)) + "\n"
             if todays.isEmpty { out += style.dim("  free") + "\n" }
-            var work: Int64 = 0
+            var work: Int64 = 0, missedWork: Int64 = 0
             for (range, item) in todays {
                 switch item {
                 case .event(let o):
@@ -25,10 +25,16 @@ package enum AgendaText {
                     let when = o.isAllDay ? EventWords.allDay : "\(start)–\(end)"
                     let marks = EventWords.marks(o).map { " " + $0 }.joined()
                     out += "  \(when)  \(EventWords.title(o))\(marks)\n"
-                case .sitting(let s, let title, let project):
-                    work += s.range.duration
+                case .sitting(let s, let title, let project, let missed):
                     let name = (project.map { "\(TerminalText.label($0)): " } ?? "") + "\(TerminalText.label(title)) (\(s.index)/\(s.count))"
-                    out += style.green("  \(TimeText.clock(range.start, zone))–\(TimeText.clock(range.end, zone))  ▸ \(name)") + "\n"
+                    let clocks = "\(TimeText.clock(range.start, zone))–\(TimeText.clock(range.end, zone))"
+                    if missed {
+                        missedWork += s.range.duration
+                        out += style.red("  \(clocks)  ✗ \(name) — missed, nothing recorded") + "\n"
+                    } else {
+                        work += s.range.duration
+                        out += style.green("  \(clocks)  ▸ \(name)") + "\n"
+                    }
                 case .session(let s):
                     let start = EventWords.edge(range.start, beyondDay: range.start < dayRange.start, zone)
                     let end = EventWords.edge(range.end, beyondDay: range.end > dayRange.end, zone)
@@ -38,6 +44,10 @@ package enum AgendaText {
                 }
             }
             if work > 0 { out += style.dim("  work planned: \(ISODuration.humanString(work))") + "\n" }
+            if missedWork > 0 {
+                out += style.dim("  missed: \(ISODuration.humanString(missedWork)) (owed; the next `plan replan` re-fits it, "
+                                 + "or `plan done TASK --spent …` if you did it)") + "\n"
+            }
             day = day.adding(days: 1)
         }
         return out

@@ -23,8 +23,10 @@ extension PlanService {
                 }
                 warnings += remote.takeNotices()
                 let tasks = Dictionary(try t.tasks().map { ($0.task.id, $0.task) }, uniquingKeysWith: { a, _ in a })
+                let missed = try Self.missed(t, settings: settings, now: now)
                 for s in try t.sittings() where s.range.overlaps(range) {
-                    items.append((s.range, .sitting(s, title: tasks[s.taskId]?.title ?? s.taskId, project: tasks[s.taskId]?.project)))
+                    items.append((s.range, .sitting(s, title: tasks[s.taskId]?.title ?? s.taskId, project: tasks[s.taskId]?.project,
+                                                    missed: missed.contains(s))))
                 }
                 // A session the calendars already hold (the group's calendar registered as busy time) is listed once, as theirs.
                 let uids = Set(items.compactMap { if case .event(let o) = $0.item { o.uid } else { nil } })
@@ -43,7 +45,7 @@ extension PlanService {
     static func sortName(_ item: AgendaItem) -> String {
         switch item {
         case .event(let o): "0" + o.uid
-        case .sitting(let s, _, _): "1" + s.taskId + String(s.index)
+        case .sitting(let s, _, _, _): "1" + s.taskId + String(s.index)
         case .session(let s): "2" + s.id
         }
     }

@@ -30,6 +30,18 @@ extension PlanService {
         }
     }
 
+    /// The sittings that passed with nothing recorded on their task since they began, of tasks
+    /// not done: missed (the agenda and the week say so).
+    static func missed(_ t: StoreTransaction, settings: PlanSettings, now: Instant) throws -> Set<Sitting> {
+        let last = try t.lastProgress()
+        var out = Set<Sitting>()
+        for row in try rows(t, settings: settings, now: now) where row.state != .done {
+            let since = last[row.task.id] ?? Instant(seconds: Int64.min / 2)
+            for s in row.sittings where s.range.end <= now && s.range.start >= since { out.insert(s) }
+        }
+        return out
+    }
+
     /// Says in ``planNotes`` where the work `owing` owed went, now that it is re-fitted.
     func noteOwed(_ owing: [Owing], _ t: StoreTransaction) throws {
         let sittings = Dictionary(grouping: try t.sittings(), by: \.taskId)

@@ -214,9 +214,9 @@ struct LivedBench {
         env["TZ"] = "America/New_York"
         let instant = (try? PlanClock.fixedNow(environment: ["PLAN_NOW": now])) ?? nil
         let task = instant.flatMap { i in (try? PlanService(store: PlanStore(path: storePath), now: i).tasks())?
-            .filter { $0.state == .scheduled }.min { ($0.due, $0.task.id) < ($1.due, $1.task.id) }?.task.id } ?? "none scheduled"
-        for (label, args) in [("replan", ["replan"]), ("done --spent 30m", ["done", task, "--spent", "30m"]),
-                              ("tasks", ["tasks"]), ("review", ["review"])] {
+            .filter { $0.state != .done }.min { ($0.due, $0.task.id) < ($1.due, $1.task.id) }?.task.id }
+        let done: [(String, [String])] = task.map { [("done --spent 30m", ["done", $0, "--spent", "30m"])] } ?? []
+        for (label, args) in [("replan", ["replan"])] + done + [("tasks", ["tasks"]), ("review", ["review"])] {
             var runs: [ChildRun] = []
             for _ in 0..<(options.quick ? 1 : 5) { runs.append(Child.run(plan + args, environment: env, capture: true)) }
             let median = runs.sorted { $0.seconds < $1.seconds }[runs.count / 2]

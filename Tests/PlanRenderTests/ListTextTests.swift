@@ -103,7 +103,7 @@ import Testing
         let lecture = Values.event("CS 201 Lecture", .utc(Values.at(24, 9)), .utc(Values.at(24, 10, 15)), transparent: true)
         let sitting = Sitting(taskId: "essay", range: Values.range(24, (11, 0), (12, 30)), index: 1, count: 4)
         return [(lecture.range(in: Values.zone), .event(lecture)),
-                (sitting.range, .sitting(sitting, title: "History essay", project: "HIST200"))]
+                (sitting.range, .sitting(sitting, title: "History essay", project: "HIST200", missed: false))]
     }()
 
     @Test func agendaMergesEventsAndWorkAndNamesFreeDays() {
