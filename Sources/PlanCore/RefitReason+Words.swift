@@ -41,6 +41,8 @@ extension RefitReason {
             return "\(TerminalText.label(other)), which comes first, does not fit"
         case .compact:
             return "re-fitted from now (--compact)"
+        case .level(let busiest, let least):
+            return "levelled: the busiest day ahead held \(h(busiest)) where \(h(least)) would do"
         }
     }
 }

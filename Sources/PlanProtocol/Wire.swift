@@ -116,7 +116,7 @@ package enum Wire {
         package struct Reason: Codable, Hashable, Sendable {
             /// `no-sittings`, `work-changed`, `busy`, `window`, `hours`,
             /// `working-days`, `grid`, `start`, `due`, `span`, `min-sitting`,
-            /// `break`, `overlap`, `max-per-day`, `after` or `compact`.
+            /// `break`, `overlap`, `max-per-day`, `after`, `compact` or `level`.
             package var id: String
             /// E.g. `collides with CHEM 110 Lab on Wed 2026-11-04`.
             package var message: String

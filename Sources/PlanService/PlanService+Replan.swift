@@ -36,6 +36,7 @@ extension PlanService {
         var plan: Plan
         var reasons: [String: RefitReason] = [:]
         var fitWithCompact: [String] = []
+        var levelled: RefitReason?
         if compact {
             plan = scheduler.plan(tasks: i.input.tasks, busy: i.busy)
             for (id, verdict) in scheduler.verdicts(tasks: i.input.tasks, planned: before, busy: i.busy) {
@@ -45,14 +46,25 @@ extension PlanService {
             let keeping = scheduler.plan(tasks: i.input.tasks, busy: i.busy, keeping: before)
             plan = keeping.plan
             reasons = keeping.refitted
+            let full = scheduler.plan(tasks: i.input.tasks, busy: i.busy)
+            let fits = Set(full.tasks.filter { $0.status == .scheduled }.map(\.id))
             if plan.tasks.contains(where: { $0.status == .unschedulable }) {
-                let full = scheduler.plan(tasks: i.input.tasks, busy: i.busy)
-                let fits = Set(full.tasks.filter { $0.status == .scheduled }.map(\.id))
                 fitWithCompact = plan.tasks.filter { $0.status == .unschedulable && fits.contains($0.id) }.map(\.id)
+            }
+            // A plan kept through weeks of changes drifts from level: when its busiest day ahead is past
+            // the bound of a fresh plan of the same work (which fits every task it fits), the work is
+            // laid out again as a first plan would be.
+            let busiest = BusiestBound.busiest(plan.sittings, now: now, zone: settings.zone)
+            let least = BusiestBound.busiest(full.sittings, now: now, zone: settings.zone)
+            if !BusiestBound.holds(busiest, least: least),
+               plan.tasks.allSatisfy({ $0.status != .scheduled || fits.contains($0.id) }) {
+                plan = full
+                levelled = .level(busiest: busiest, least: least)
+                fitWithCompact = []
             }
         }
         var moves = Self.moves(from: old, to: plan.sittings, now: now)
-        for k in moves.indices { moves[k].reason = reasons[moves[k].taskId] ?? (compact ? .compact : nil) }
+        for k in moves.indices { moves[k].reason = reasons[moves[k].taskId] ?? (compact ? .compact : levelled) }
         moves = nameBusyEvents(moves, feeds: try t.calendars().map { try feed(for: $0, t) }, policy: i.input.policy)
         moves = try nameGroupSessions(moves, t)
         let after = Dictionary(grouping: plan.sittings, by: \.taskId).mapValues { Set($0.map(\.range)) }

@@ -6,7 +6,8 @@ import Testing
 /// a surprise task — and after every command the rules a first plan keeps: no occurrence of a
 /// repeating task twice, time held exactly as recorded, work planned ahead equal to the work
 /// left after each planning command (nothing owed), at most one sitting of a task on a day
-/// unless each is a full span.
+/// unless each is a full span; and after each morning replan, the busiest day ahead within the
+/// bound of a fresh plan of the same work.
 @Suite struct LivedTermTests {
     /// A throwaway store whose clock the test moves.
     final class Term {
@@ -126,6 +127,35 @@ import Testing
         }
     }
 
+    /// The busiest New York day's work over the 14 days from `now`, of sittings given as (start, end).
+    static func busiest(_ sittings: [(Date, Date, String)], now: Date) -> Double {
+        var perDay: [String: Double] = [:]
+        for s in sittings where s.1 > now && s.0 < now.addingTimeInterval(14 * 86_400) {
+            perDay[day(s.2), default: 0] += s.1.timeIntervalSince(max(s.0, now))
+        }
+        return perDay.values.max() ?? 0
+    }
+
+    /// After a morning replan: the busiest day ahead is within 1.25× (+15 min) of a fresh plan of
+    /// the same work (`replan --compact --dry-run`: the moved tasks' sittings, the others' as they are).
+    static func checkLevel(_ term: Term, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let now = date(term.now)
+        var current: [String: [(Date, Date, String)]] = [:]
+        for row in try term.tasks() {
+            current[row["id"] as! String] = (row["sittings"] as? [[String: Any]] ?? [])
+                .map { (date($0["start"] as! String), date($0["end"] as! String), $0["start"] as! String) }
+        }
+        let dry = try #require(try term.json(["replan", "--compact", "--dry-run"]) as? [String: Any])
+        var fresh = current
+        for m in dry["moves"] as? [[String: Any]] ?? [] {
+            fresh[m["taskId"] as! String] = (m["after"] as? [[String: Any]] ?? [])
+                .map { (date($0["start"] as! String), date($0["end"] as! String), $0["start"] as! String) }
+        }
+        let kept = busiest(current.values.flatMap { $0 }, now: now), least = busiest(fresh.values.flatMap { $0 }, now: now)
+        #expect(kept <= least * 1.25 + 15 * 60, "busiest day ahead \(kept / 60)m, a fresh plan's \(least / 60)m\n\(term.log.suffix(2).joined(separator: "\n"))",
+                sourceLocation: sourceLocation)
+    }
+
     /// A deterministic stream of choices (a linear congruential generator).
     struct Choices {
         var state: UInt64
@@ -163,6 +193,7 @@ import Testing
             if day != 2 {
                 try term.plan(["replan"])
                 try Self.check(term, recorded: recorded, planning: true, series: series)
+                try Self.checkLevel(term)
             }
             if day == 5 {
                 try term.plan(["add-task", "Surprise quiz prep", "--project", "CS201", "--estimate", "2h", "--due", "2026-11-09"])

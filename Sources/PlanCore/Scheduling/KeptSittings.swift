@@ -44,6 +44,10 @@ package enum RefitReason: Hashable, Sendable {
     case prerequisiteUnschedulable(taskId: String)
     /// Nothing was wrong with it: `plan replan --compact` re-fits every task.
     case compact
+    /// The plan kept had drifted from level: its busiest day ahead (`busiest`) was more than
+    /// ``BusiestBound`` allows over the least busy plan of the same work (`least`), so the
+    /// work from now on was laid out again.
+    case level(busiest: Int64, least: Int64)
 
     /// Stable id for programs (the `id` of a move's reason on the wire).
     package var id: String {
@@ -64,6 +68,7 @@ package enum RefitReason: Hashable, Sendable {
         case .overDailyMax: "max-per-day"
         case .beforePrerequisite, .prerequisiteUnschedulable: "after"
         case .compact: "compact"
+        case .level: "level"
         }
     }
 
@@ -74,7 +79,7 @@ package enum RefitReason: Hashable, Sendable {
              .offGrid(let s, _), .beforeStart(let s, _), .afterDue(let s, _), .tooLong(let s, _), .tooShort(let s, _),
              .breakTooShort(let s, _), .overlaps(let s, _), .overDailyMax(let s, _), .beforePrerequisite(let s, _):
             s
-        case .noSittings, .workChanged, .prerequisiteUnschedulable, .compact:
+        case .noSittings, .workChanged, .prerequisiteUnschedulable, .compact, .level:
             nil
         }
     }
