@@ -212,9 +212,13 @@ struct LivedBench {
         env["PLAN_STORE"] = storePath
         env["PLAN_NOW"] = now
         env["TZ"] = "America/New_York"
+        // Work the term's end still holds, for `done` to record on.
+        var final = TaskInput()
+        (final.title, final.id, final.estimate, final.due) = ("Final project", "final-project", "6h", last.adding(days: 10).isoString)
         let instant = (try? PlanClock.fixedNow(environment: ["PLAN_NOW": now])) ?? nil
-        let task = instant.flatMap { i in (try? PlanService(store: PlanStore(path: storePath), now: i).tasks())?
-            .filter { $0.state != .done }.min { ($0.due, $0.task.id) < ($1.due, $1.task.id) }?.task.id }
+        let task = instant.flatMap { i in
+            (try? PlanService(store: PlanStore(path: storePath), now: i).addTask(final, dryRun: false, replan: true)).map { _ in "final-project" }
+        }
         let done: [(String, [String])] = task.map { [("done --spent 30m", ["done", $0, "--spent", "30m"])] } ?? []
         for (label, args) in [("replan", ["replan"])] + done + [("tasks", ["tasks"]), ("review", ["review"])] {
             var runs: [ChildRun] = []
@@ -231,11 +235,13 @@ struct LivedBench {
             let ratios = t.weeks.map { $0.fresh == 0 ? 1 : Double($0.lived) / Double($0.fresh) }
             let worst = ratios.max() ?? 0
             let busiest = t.weeks.map(\.lived).max() ?? 0
+            let within = t.weeks.count { BusiestBound.holds($0.lived, least: $0.fresh) }
             return ["learn \(t.learn ? "on" : "off")", "\(t.finishedByDue)/\(t.tasks) " + String(format: "(%.1f %%)", t.share * 100),
                     "\(t.occurrences)/\(t.expectedOccurrences)", ISODuration.humanString(busiest), String(format: "%.2f×", worst),
-                    String(format: "%.1f s", t.seconds)]
+                    "\(within)/\(t.weeks.count)", String(format: "%.1f s", t.seconds)]
         }
-        var out = Format.table(["term", "finished by due", "occurrences", "busiest day", "worst week vs fresh", "simulated in"], rows)
+        var out = Format.table(["term", "finished by due", "occurrences", "busiest day", "worst week vs fresh",
+                                "weeks within 1.25× + 15m", "simulated in"], rows)
         rows = steps.map { [$0.label, Format.ms($0.run.seconds), Format.mb($0.run.peakRSS), $0.note] }
         out += "\n" + Format.table(["the day's routine on the lived store", "wall (median)", "peak memory", "note"], rows)
         return out
