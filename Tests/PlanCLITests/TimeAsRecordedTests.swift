@@ -160,3 +160,42 @@ import Testing
         #expect(refused.stdout.contains("-32602") && refused.stdout.contains(#""/left""#), "\(refused.stdout)")
     }
 }
+
+/// A task that fits only if others move names how many and the largest moves, not all of them.
+@Suite struct ManyMovesTests {
+    @Test func aRefusalNamesTheLargestMovesAndHowManyMore() throws {
+        let term = try LivedTermTests.Term()
+        term.now = "2026-11-02T08:00:00-05:00"
+        try term.plan(["policy", "set", "--tz", "America/New_York", "--day-start", "08:00", "--day-end", "22:00"])
+        for k in 1...12 {
+            try term.plan(["add-task", "Reading \(k)", "--estimate", "2h", "--span", "1h", "--due", "2026-11-12"])
+        }
+        let out = try term.plan(["add-task", "Urgent", "--estimate", "32h", "--span", "2h", "--due", "2026-11-04",
+                                 "--placement", "early"], status: 4)
+        let said = out.stdout + out.stderr
+        let listed = said.split(separator: "\n").filter { $0.hasPrefix("  reading-") }
+        #expect(listed.count == MovesTextShown.count, "\(said)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(try term.plan(
+            ["add-task", "Urgent", "--estimate", "32h", "--span", "2h", "--due", "2026-11-04", "--placement", "early", "--json"],
+            status: 4).stdout.utf8)) as? [String: Any])
+        let moves = (json["moves"] as? [[String: Any]] ?? []).filter { ($0["taskId"] as? String)?.hasPrefix("reading-") == true }
+        // The ones listed are the largest moves: no move left out goes farther than one listed.
+        func shift(_ m: [String: Any]) -> Double {
+            guard let b = (m["before"] as? [[String: Any]])?.first?["start"] as? String,
+                  let a = (m["after"] as? [[String: Any]])?.first?["start"] as? String else { return .infinity }
+            return abs(LivedTermTests.date(a).timeIntervalSince(LivedTermTests.date(b)))
+        }
+        let shownIds = Set(listed.map { String($0.dropFirst(2).prefix { $0 != ":" }) })
+        let shownShifts = moves.filter { shownIds.contains($0["taskId"] as! String) }.map(shift)
+        let leftShifts = moves.filter { !shownIds.contains($0["taskId"] as! String) }.map(shift)
+        #expect((leftShifts.max() ?? 0) <= (shownShifts.min() ?? .infinity), "\(said)")
+        if moves.count > MovesTextShown.count {
+            #expect(said.contains("  … and \(moves.count - MovesTextShown.count) more (--json lists every one)"), "\(said)")
+        } else {
+            #expect(listed.count == moves.count)
+        }
+    }
+}
+
+/// How many moves `add-task` lists (PlanRender's MovesText.shown; the tests see only the binary).
+enum MovesTextShown { static let count = 8 }

@@ -161,10 +161,8 @@ struct AddTaskCommand: ParsableCommand {
                         show(Style.red("\"\(TerminalText.label(title))\" fits only if the whole plan is re-made. Nothing was saved."))
                         show("These tasks would move (run again with --replan to accept):")
                     }
-                    for m in moves where m.taskId != taskId {
-                        let from = m.before.first.map { TimeText.dayAndTime($0.start, zone) } ?? "—"
-                        let to = m.after.first.map { TimeText.dayAndTime($0.start, zone) } ?? "—"
-                        (saved || replan ? say : show)("  \(TerminalText.label(m.taskId)): first sitting \(from) → \(to)", "\n")
+                    for line in MovesText.lines(moves.filter { $0.taskId != taskId }, zone: zone) {
+                        (saved || replan ? say : show)(line, "\n")
                     }
                     (saved || replan ? say : show)(StudyPlanText.render(sittings, title: title, zone: zone), "")
                 }
@@ -207,7 +205,7 @@ extension AddTaskCommand {
                 if !options.json {
                     show(Style.red("More of \"\(TerminalText.label(title))\"'s occurrences fit only if the whole plan is re-made. Nothing was saved."))
                     show("These tasks would move (add --replan to accept):")
-                    for m in added.moves { show("  \(TerminalText.label(m.taskId))") }
+                    for line in MovesText.lines(added.moves, zone: zone) { show(line) }
                 }
                 throw PlanExit.needsReplan
             case .placed, .needsReplan:
