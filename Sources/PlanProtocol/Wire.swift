@@ -143,10 +143,22 @@ package enum Wire {
 
     package struct Diagnostic: Codable, Hashable, Sendable {
         package struct Fix: Codable, Hashable, Sendable {
+            /// The day following a fix makes (for a due fix, with the margin-keeping due when there is one).
+            package struct Makes: Codable, Hashable, Sendable {
+                /// The busiest day the task's sittings land on, `YYYY-MM-DD`, and the work planned on it.
+                package var day: String
+                package var work: String
+                /// The busiest day a plan re-made with the fix has over the same days.
+                package var least: String
+                /// Past 1.25× `least` plus 15 minutes: a day a re-made plan (`--replan`) would not make.
+                package var crowded: Bool
+            }
             /// `due`, `start`, `earliest`, `latest`, `span` or `minSitting`.
             package var field: String
             /// A date-time, `HH:MM` or a duration, as the field takes.
             package var value: String
+            /// Absent when the store's plan was not looked at (a `schedule` request) or the fix places nothing.
+            package var makes: Makes?
         }
         package var id: String
         package var taskId: String
@@ -163,7 +175,14 @@ package enum Wire {
             available = ISODuration.format(d.available)
             shortBy = ISODuration.format(d.shortBy)
             binding = d.binding.map(\.rawValue)
-            fixes = d.fixes.map { Fix(field: $0.field, value: $0.value(in: zone)) }
+            fixes = d.fixes.map { f in
+                let offered: PlanCore.Fix = if case .due = f, let m = d.marginDue { .due(m) } else { f }
+                let makes = d.fixDays[offered].map {
+                    Fix.Makes(day: $0.day.isoString, work: ISODuration.format($0.work), least: ISODuration.format($0.least),
+                              crowded: $0.crowded)
+                }
+                return Fix(field: f.field, value: f.value(in: zone), makes: makes)
+            }
         }
     }
 

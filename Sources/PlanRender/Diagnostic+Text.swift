@@ -53,9 +53,17 @@ extension Diagnostic {
     /// tightest, `or, at the tightest, move due to Fri … (finishing just in time)`.
     func phrases(_ zone: some UTCOffsetProvider) -> [String] {
         fixes.flatMap { f -> [String] in
-            guard case .due = f, let m = marginDue else { return [f.phrase(zone)] }
-            return [Fix.due(m).phrase(zone) + " (keeps the --finish-early margin)",
+            guard case .due = f, let m = marginDue else { return [f.phrase(zone) + dayWords(f)] }
+            return [Fix.due(m).phrase(zone) + " (keeps the --finish-early margin)" + dayWords(.due(m)),
                     "or, at the tightest, " + f.phrase(zone) + " (finishing just in time)"]
         }
+    }
+
+    /// `; but that makes a day of 8h50m (Sat 2026-11-07): with --replan the busiest is 4h` when following
+    /// `fix` crowds a day past what a re-made plan would hold; nothing otherwise.
+    func dayWords(_ fix: Fix) -> String {
+        guard let d = fixDays[fix], d.crowded else { return "" }
+        let h = ISODuration.humanString
+        return "; but that makes a day of \(h(d.work)) (\(TimeText.day(d.day))): with --replan the busiest is \(h(d.least))"
     }
 }

@@ -177,8 +177,9 @@ extension PlanService {
             }
             return (.needsReplan(task: spec, moves: moves, sittings: newSittings, saved: replan && !dryRun), first.warnings)
         }
-        let diagnostic = first.plan.diagnostics.first { $0.taskId == spec.id }
+        var diagnostic = first.plan.diagnostics.first { $0.taskId == spec.id }
             ?? Diagnostic(taskId: spec.id, needed: outcome?.needed ?? 0, available: 0, binding: [], fixes: [])
+        diagnostic.fixDays = try fixDays(spec, diagnostic, t, settings: settings)
         return (.unschedulable(task: spec, diagnostic: diagnostic), first.warnings)
     }
 

@@ -199,3 +199,45 @@ import Testing
 
 /// How many moves `add-task` lists (PlanRender's MovesText.shown; the tests see only the binary).
 enum MovesTextShown { static let count = 8 }
+
+/// A refused task's fixes say what day following them makes, checked against the plan following
+/// the fix gives (`add-task --dry-run` with the fixed value).
+@Suite struct FixDayTests {
+    @Test func eachFixSaysTheDayItMakes() throws {
+        let term = try LivedTermTests.Term()
+        term.now = "2026-11-02T08:00:00-05:00"
+        try term.plan(["policy", "set", "--tz", "America/New_York", "--day-start", "08:00", "--day-end", "22:00",
+                       "--finish-early", "0"])
+        for k in 1...4 { try term.plan(["add-task", "Reading \(k)", "--estimate", "4h", "--span", "1h", "--due", "2026-11-12"]) }
+        let refused = try term.plan(["add-task", "Essay", "--estimate", "40h", "--span", "3h", "--due", "2026-11-04", "--json"],
+                                    status: 3)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(refused.stdout.utf8)) as? [String: Any])
+        let fixes = try #require((json["diagnostic"] as? [String: Any])?["fixes"] as? [[String: Any]])
+        let due = try #require(fixes.first { $0["field"] as? String == "due" })
+        let makes = try #require(due["makes"] as? [String: Any], "\(due)")
+        // Following it: the task added with that due around the others, a dry run.
+        let value = due["value"] as! String
+        let dry = try #require(try JSONSerialization.jsonObject(with: Data(try term.plan(
+            ["add-task", "Essay", "--estimate", "40h", "--span", "3h", "--due", value, "--dry-run", "--json"]).stdout.utf8)) as? [String: Any])
+        var perDay: [String: Double] = [:]
+        let mine = (dry["sittings"] as? [[String: Any]] ?? []).map { $0["start"] as! String }
+        for row in try term.tasks() {
+            for s in row["sittings"] as? [[String: Any]] ?? [] {
+                perDay[LivedTermTests.day(s["start"] as! String), default: 0] += LivedTermTests.date(s["end"] as! String)
+                    .timeIntervalSince(LivedTermTests.date(s["start"] as! String))
+            }
+        }
+        for s in dry["sittings"] as? [[String: Any]] ?? [] {
+            perDay[LivedTermTests.day(s["start"] as! String), default: 0] += LivedTermTests.date(s["end"] as! String)
+                .timeIntervalSince(LivedTermTests.date(s["start"] as! String))
+        }
+        let days = Set(mine.map(LivedTermTests.day))
+        let busiest = days.map { perDay[$0] ?? 0 }.max() ?? 0
+        #expect(Double(LivedTermTests.seconds(makes["work"] as! String)) == busiest, "\(makes) against \(perDay)")
+        #expect(days.contains(makes["day"] as! String))
+        let least = Double(LivedTermTests.seconds(makes["least"] as! String))
+        #expect((makes["crowded"] as? Bool) == (busiest > least * 1.25 + 900))
+        let text = try term.plan(["add-task", "Essay", "--estimate", "40h", "--span", "3h", "--due", "2026-11-04"], status: 3)
+        #expect(text.stdout.contains("but that makes a day of") == (makes["crowded"] as? Bool == true), "\(text.stdout)")
+    }
+}

@@ -54,6 +54,21 @@ import Testing
         #expect(plan.hasSuffix("\n\n" + alone))
     }
 
+    /// A fix that crowds a day past what a re-made plan would hold says what day it makes; one within
+    /// the bound (1.25× + 15 min) says nothing more.
+    @Test func aFixThatCrowdsADaySaysWhichDay() {
+        var d = Diagnostic(taskId: "lab", needed: 7200, available: 3600, binding: [.due],
+                           fixes: [.due(Values.at(28, 19, 5)), .span(3 * 3600)])
+        d.fixDays[.due(Values.at(28, 19, 5))] = FixDay(day: Values.day(28), work: 530 * 60, least: 240 * 60)
+        d.fixDays[.span(3 * 3600)] = FixDay(day: Values.day(26), work: 315 * 60, least: 240 * 60)
+        let text = d.changesText(zone: Values.zone)
+        #expect(text.contains("move due to Sat 2026-11-28 19:05; but that makes a day of 8h50m (Sat 2026-11-28): with --replan the busiest is 4h"),
+                "\(text)")
+        #expect(text.contains("allow sittings up to 3h (--span)\n") || text.hasSuffix("allow sittings up to 3h (--span)"), "\(text)")
+        #expect(FixDay(day: Values.day(26), work: 315 * 60, least: 240 * 60).crowded == false, "5h15m is 1.25 × 4h + 15m")
+        #expect(FixDay(day: Values.day(26), work: 320 * 60, least: 240 * 60).crowded)
+    }
+
     @Test func nothingFitsAndNoChangeHelps() {
         let d = Diagnostic(taskId: "pset", needed: 7200, available: 0, binding: [], fixes: [])
         #expect(d.text(title: "Problem set", due: nil, zone: Values.zone) == """

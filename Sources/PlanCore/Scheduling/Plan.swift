@@ -82,6 +82,23 @@ package enum Limit: String, Hashable, Sendable, CaseIterable {
 }
 
 /// A change to one of a task's own fields that alone makes it fit.
+/// The day a fix makes (``Diagnostic/fixDays``): its date, the work planned on it with the fix,
+/// and the least busy day a plan re-made with the fix has over the same days.
+package struct FixDay: Hashable, Sendable {
+    package var day: LocalDate
+    package var work: Int64
+    package var least: Int64
+
+    package init(day: LocalDate, work: Int64, least: Int64) {
+        self.day = day
+        self.work = work
+        self.least = least
+    }
+
+    /// Whether the day is past what a re-made plan would hold (``BusiestBound``).
+    package var crowded: Bool { !BusiestBound.holds(work, least: least) }
+}
+
 package enum Fix: Hashable, Sendable {
     case due(Instant)
     case start(Instant)
@@ -147,6 +164,11 @@ package struct Diagnostic: Hashable, Sendable {
     /// also finishes `finishEarly` early (balanced placement's margin); the
     /// whole request was planned again with it.
     package var marginDue: Instant?
+    /// What following a fix makes, by the fix as it is offered (for a due fix with ``marginDue``,
+    /// that due): the busiest day the task's sittings land on when it is added with the fix
+    /// around the other tasks, and the least busy a plan re-made with it gives over those days.
+    /// Filled in by the caller that has the plan (the service); empty otherwise.
+    package var fixDays: [Fix: FixDay] = [:]
 
     package init(id: String = "unschedulable", taskId: String, needed: Int64, available: Int64,
                 binding: [Limit], fixes: [Fix]) {
