@@ -25,6 +25,23 @@ extension TaskSeries {
         return out
     }
 
+    /// What tells one occurrence from the others, after its title: `for Tue 02-10` (its due day;
+    /// for a class, the meeting's), `week of Mon 11-02` and `for November` for a habit's period.
+    package func occurrenceLabel(due: LocalDate) -> String {
+        func md(_ d: LocalDate) -> String { String(d.isoString.dropFirst(5)) }
+        switch kind {
+        case .each(let unit) where unit == .week:
+            let (first, _) = Self.period(.week, containing: due)
+            return "week of \(Weekday(first).shortName) \(md(first))"
+        case .each(let unit) where unit == .month:
+            return "for " + Self.monthNames[due.month - 1]
+        case .every, .each, .beforeClass, .afterClass:
+            return "for \(Weekday(due).shortName) \(md(due))"
+        }
+    }
+
+    static let monthNames = ["January", "February", "March", "April", "May", "June", "July", "August", "September",
+                             "October", "November", "December"]
 
     /// `5d` for whole days, else as ``ISODuration/humanString(_:)`` writes it (`36h`).
     static func span(_ seconds: Int64) -> String {

@@ -1,4 +1,5 @@
 import PlanCore
+import PlanICal
 import Synchronization
 
 /// What this service's planning commands did besides their own result, for the faces to say in
@@ -8,12 +9,19 @@ import Synchronization
 package final class PlanNotes: Sendable {
     private let owedNotes = Mutex<[OwedRefit]>([])
     private let learnedNotes = Mutex<[LearnedEstimate]>([])
+    private let quietWarnings = Mutex<[ImportWarning]>([])
 
     package init() {}
 
     func add(_ note: OwedRefit) { owedNotes.withLock { n in if !n.contains(note) { n.append(note) } } }
 
     func add(_ note: LearnedEstimate) { learnedNotes.withLock { n in if !n.contains(note) { n.append(note) } } }
+
+    /// A calendar's warnings said before (when it was added, or last changed): for --verbose only.
+    func addQuiet(_ warnings: [ImportWarning]) { quietWarnings.withLock { n in n += warnings.filter { !n.contains($0) } } }
+
+    /// The warnings said before, and none after.
+    package func takeQuiet() -> [ImportWarning] { quietWarnings.withLock { n in defer { n.removeAll() }; return n } }
 
     /// Forgets them: the transaction that made them was rolled back.
     func discard() {

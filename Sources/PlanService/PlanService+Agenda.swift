@@ -24,8 +24,9 @@ extension PlanService {
                 warnings += remote.takeNotices()
                 let tasks = Dictionary(try t.tasks().map { ($0.task.id, $0.task) }, uniquingKeysWith: { a, _ in a })
                 let missed = try Self.missed(t, settings: settings, now: now)
+                let titles = try Self.sittingTitles(t, zone: zone)
                 for s in try t.sittings() where s.range.overlaps(range) {
-                    items.append((s.range, .sitting(s, title: tasks[s.taskId]?.title ?? s.taskId, project: tasks[s.taskId]?.project,
+                    items.append((s.range, .sitting(s, title: titles[s.taskId] ?? s.taskId, project: tasks[s.taskId]?.project,
                                                     missed: missed.contains(s))))
                 }
                 // A session the calendars already hold (the group's calendar registered as busy time) is listed once, as theirs.
@@ -40,6 +41,22 @@ extension PlanService {
                 return Agenda(zone: zone, range: range, items: items, warnings: warnings)
             }
         }
+    }
+
+    /// Each task's title as a sitting shows it: an occurrence of a repeating task says which
+    /// (`HIST 200 reading for Tue 02-10`, ``TaskSeries/occurrenceLabel(due:)``).
+    static func sittingTitles(_ t: StoreTransaction, zone: SystemZone) throws -> [String: String] {
+        let series = Dictionary(try t.series().map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        let links = try t.seriesLinks()
+        var out: [String: String] = [:]
+        for task in try t.tasks().map(\.task) {
+            if let s = links[task.id].flatMap({ series[$0.seriesId] }) {
+                out[task.id] = task.title + " " + s.occurrenceLabel(due: task.due.day(in: zone))
+            } else {
+                out[task.id] = task.title
+            }
+        }
+        return out
     }
 
     static func sortName(_ item: AgendaItem) -> String {

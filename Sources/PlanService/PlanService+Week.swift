@@ -57,12 +57,13 @@ extension PlanService {
                 if !onlyClasses {
                     let tasks = Dictionary(try t.tasks().map { ($0.task.id, $0.task) }, uniquingKeysWith: { a, _ in a })
                     let missed = try Self.missed(t, settings: try settings(t), now: now)
+                    let titles = try Self.sittingTitles(t, zone: zone)
                     for s in try t.sittings() where s.range.overlaps(range) {
                         let task = tasks[s.taskId]
                         // A sitting that passed with nothing recorded says so.
                         let gone = missed.contains(s)
                         items.append(WeekInput.Item(kind: .sitting, range: s.range, group: task?.project,
-                                                    title: (gone ? "missed: " : "") + "\(task?.title ?? s.taskId) (\(s.index)/\(s.count))",
+                                                    title: (gone ? "missed: " : "") + "\(titles[s.taskId] ?? s.taskId) (\(s.index)/\(s.count))",
                                                     origin: s.taskId, detail: "\(s.index)/\(s.count)"))
                     }
                     // A session the calendars already hold (the group's calendar as busy time) is drawn once, as theirs.

@@ -196,7 +196,25 @@ package struct PlanService {
         let content = try feed(for: source, t).read()
         let result = try ICalImporter.importData(content.bytes, label: content.label, options: ImportOptions(window: window))
         try t.addCalendar(source)
+        _ = try Self.saidBefore(result.warnings, of: source.name, t)
         return (source, result)
+    }
+
+    /// Whether `warnings` of the calendar `name` are the ones said last time (by their ids, lines,
+    /// properties and values); when not, they are noted as said now (a store opened read-only
+    /// notes nothing, and says them each time).
+    static func saidBefore(_ warnings: [ImportWarning], of name: String, _ t: StoreTransaction) throws -> Bool {
+        guard !warnings.isEmpty else { return false }
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for w in warnings {
+            for byte in "\(w.id)|\(w.line ?? 0)|\(w.property ?? "")|\(w.value ?? "")\n".utf8 {
+                hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+            }
+        }
+        let key = "warned:" + name, digest = String(hash, radix: 16)
+        if try t.setting(key) == digest { return true }
+        try? t.setSetting(key, digest)
+        return false
     }
 
     /// A subscription's default name: the last part of its path without `.ics`, else its host.
@@ -268,7 +286,8 @@ package struct PlanService {
         for c in calendars {
             let r = try BusyCache.busy(feed: try feed(for: c, t), window: window, policy: policy, transaction: t, now: now)
             blocks += r.blocks
-            warnings += r.warnings
+            // A calendar's warnings are said when it is added or they change; then only with --verbose.
+            if try Self.saidBefore(r.warnings, of: c.name, t) { planNotes.addQuiet(r.warnings) } else { warnings += r.warnings }
             fromCache = fromCache && r.fromCache
         }
         blocks.sort { ($0.range.start, $0.range.end) < ($1.range.start, $1.range.end) }

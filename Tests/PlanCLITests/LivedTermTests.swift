@@ -249,3 +249,36 @@ import Testing
         #expect(dues.count == made.count + 1, "ten days later the horizon reached one week more: \(dues)")
     }
 }
+
+/// `plan doctor` names occurrences of a repeating task that exist more than once with time
+/// recorded on each (the upgrade keeps those: progress is never lost).
+@Suite struct DuplicateOccurrenceDoctorTests {
+    @Test func doctorNamesCopiesThatBothHoldTime() throws {
+        guard (try? CLIRunner.runTool(["python3", "-c", "import sqlite3"]))?.status == 0 else {
+            print("DuplicateOccurrenceDoctorTests: skipped, python3 (for its sqlite3 module) is not installed")
+            return
+        }
+        let term = try LivedTermTests.Term()
+        term.now = "2026-11-02T08:00:00-05:00"
+        try term.plan(["policy", "set", "--tz", "America/New_York"])
+        try term.plan(["add-task", "Gym", "--estimate", "3h", "--span", "1h", "--each", "week"])
+        try term.plan(["done", "gym-2026-11-08", "--spent", "30m"])
+        let clean = try term.plan(["doctor"])
+        #expect(!clean.stdout.contains("made more than once"), "\(clean.stdout)")
+        // A copy as the schema-13 plan made them (its own id, the same week's key), with time recorded too.
+        let store = term.dir.appendingPathComponent("plan.sqlite").path
+        let copy = try CLIRunner.runTool(["python3", "-c", """
+            import sqlite3, sys
+            db = sqlite3.connect(sys.argv[1])
+            cols = [r[1] for r in db.execute("PRAGMA table_info(tasks)") if r[1] not in ("id", "seq")]
+            db.execute("INSERT INTO tasks(id, seq, %s) SELECT 'gym-2026-11-08-2', (SELECT MAX(seq) + 1 FROM tasks), %s FROM tasks WHERE id = 'gym-2026-11-08'" % (", ".join(cols), ", ".join(cols)))
+            db.execute("INSERT INTO series_tasks(task_id, series_id, key) SELECT 'gym-2026-11-08-2', series_id, key FROM series_tasks WHERE task_id = 'gym-2026-11-08'")
+            db.commit()
+            """, store])
+        try #require(copy.status == 0, "\(copy.stderr)")
+        let doctor = try term.plan(["doctor"])
+        #expect(doctor.stdout.contains("1 occurrence of repeating tasks made more than once, each copy with time recorded: gym 2026-11-08: gym-2026-11-08, gym-2026-11-08-2"),
+                "\(doctor.stdout)")
+        #expect(doctor.stdout.contains("`plan task remove`"), "\(doctor.stdout)")
+    }
+}

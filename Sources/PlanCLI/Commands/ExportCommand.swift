@@ -13,8 +13,8 @@ struct ExportCommand: ParsableCommand {
         discussion: """
         The imported events go out as they were written (RRULEs, time zones, UIDs, \
         parameters, and value lists such as CATEGORIES:CLASS,CS 201 on one line); each \
-        sitting becomes one event with a stable UID, SUMMARY "Project: Task (i/n)", \
-        CATEGORIES, a DESCRIPTION with the notes and the effort left, and X-PLAN-TASK-ID, \
+        sitting becomes one event with a stable UID, SUMMARY "Project: Task", CATEGORIES \
+        (the project), a DESCRIPTION with the task's notes and its id, and X-PLAN-TASK-ID, \
         its times in your time zone (TZID and a VTIMEZONE, see plan policy). Each study-group \
         session you go to (plan group) is one event too, with the invitation's UID, SUMMARY \
         "Course: Title (study group)", its LOCATION and X-PLAN-SESSION-ID. Any calendar \
