@@ -58,6 +58,7 @@ func withService(_ options: StoreOptions, _ body: (PlanService) throws -> Void) 
         // A subscription read from its stored copy (its server out of reach): said once, whatever the outcome.
         defer {
             printWarnings(service.remote.takeNotices())
+            printWarnings(service.planNotes.takeWarnings())
             for w in service.planNotes.takeQuiet() { printVerbose("warning (said before): \(w.description)") }
             for line in LearnedText.lines(service.planNotes.takeLearned()) { printNotice(line) }
             let owed = service.planNotes.takeOwed()

@@ -62,8 +62,49 @@ package enum ICalExporter {
     /// same bytes.
     /// The calendars come as read (``CalendarBytes``): the exporter never
     /// reads a file.
+    ///
+    /// `unplanned` names, per calendar label, what plan did not plan around (``Unplanned``): an
+    /// event it skipped is left out, and one whose rule it ignored goes out without its rules (as
+    /// plan planned around it: its DTSTART only); `leftOut` gets a warning naming each.
+    package static func merged(calendars: [CalendarBytes], sittings: [ExportSitting], stamp: Instant,
+                              timeZone: String? = nil, unplanned: [String: Unplanned] = [:],
+                              leftOut: inout [ImportWarning]) throws(ImportError) -> String {
+        var notes: [ImportWarning] = []
+        defer { leftOut += notes }
+        return try merged(calendars: calendars, sittings: sittings, stamp: stamp, timeZone: timeZone,
+                          unplanned: unplanned, notes: &notes)
+    }
+
+    /// ``merged(calendars:sittings:stamp:timeZone:unplanned:leftOut:)`` with every event planned around.
     package static func merged(calendars: [CalendarBytes], sittings: [ExportSitting], stamp: Instant,
                               timeZone: String? = nil) throws(ImportError) -> String {
+        var notes: [ImportWarning] = []
+        return try merged(calendars: calendars, sittings: sittings, stamp: stamp, timeZone: timeZone, unplanned: [:], notes: &notes)
+    }
+
+    /// What plan did not plan around in one calendar, by the file's line numbers: the lines the
+    /// importer's `skipped-event` and `no-dtstart` warnings name (the event's), and those of the
+    /// rules its `bad-rule` warnings name.
+    package struct Unplanned: Hashable, Sendable {
+        package var skipped: Set<Int> = []
+        package var ignoredRules: Set<Int> = []
+
+        package init(warnings: [ImportWarning]) {
+            for w in warnings {
+                guard let line = w.line else { continue }
+                switch w.id {
+                case "skipped-event", "no-dtstart": skipped.insert(line)
+                case "bad-rule": ignoredRules.insert(line)
+                default: break
+                }
+            }
+        }
+
+        var isEmpty: Bool { skipped.isEmpty && ignoredRules.isEmpty }
+    }
+
+    private static func merged(calendars: [CalendarBytes], sittings: [ExportSitting], stamp: Instant, timeZone: String?,
+                               unplanned: [String: Unplanned], notes: inout [ImportWarning]) throws(ImportError) -> String {
         lock.lock()
         defer { lock.unlock() }
         guard let out = newCalendar() else { return "" }
@@ -78,7 +119,11 @@ package enum ICalExporter {
             defer { for r in roots { icalcomponent_free(r) } }
             if roots.isEmpty { throw .invalid(file: calendar.label, reason: "libical found no complete component in it") }
             var events = 0
-            for root in roots { copyMembers(of: root, into: out, zonesWritten: &zonesWritten, uids: &uids, events: &events, reader: reader) }
+            let leaving = unplanned[calendar.label].flatMap { $0.isEmpty ? nil : $0 }
+            for root in roots {
+                copyMembers(of: root, into: out, zonesWritten: &zonesWritten, uids: &uids, events: &events, reader: reader,
+                            unplanned: leaving, notes: &notes)
+            }
         }
         let zone = timeZone.flatMap { name in
             sittings.map(\.range.start).min().flatMap { SittingZone(identifier: name, calendar: out, firstSitting: $0) }
@@ -129,12 +174,14 @@ package enum ICalExporter {
     /// lines, so its UID goes out byte for byte (see
     /// `LibicalReader.uidAsWritten`).
     private static func copyMembers(of root: OpaquePointer, into out: OpaquePointer, zonesWritten: inout Set<String>,
-                                    uids: inout Set<String>, events: inout Int, reader: LibicalReader) {
+                                    uids: inout Set<String>, events: inout Int, reader: LibicalReader,
+                                    unplanned: Unplanned?, notes: inout [ImportWarning]) {
         switch icalcomponent_isa(root) {
         case ICAL_VCALENDAR_COMPONENT, ICAL_XROOT_COMPONENT:
             var c = icalcomponent_get_first_component(root, ICAL_ANY_COMPONENT)
             while let comp = c {
-                copyMembers(of: comp, into: out, zonesWritten: &zonesWritten, uids: &uids, events: &events, reader: reader)
+                copyMembers(of: comp, into: out, zonesWritten: &zonesWritten, uids: &uids, events: &events, reader: reader,
+                            unplanned: unplanned, notes: &notes)
                 c = icalcomponent_get_next_component(root, ICAL_ANY_COMPONENT)
             }
         case ICAL_VTIMEZONE_COMPONENT:
@@ -144,8 +191,27 @@ package enum ICalExporter {
             icalcomponent_add_component(out, copy)
         case ICAL_VEVENT_COMPONENT:
             defer { events += 1 }
+            let lines = unplanned == nil ? [] : reader.lineNumbers(ordinal: events)
+            let first = lines.min()
+            let uidText = icalcomponent_get_first_property(root, ICAL_UID_PROPERTY).flatMap { icalproperty_get_uid($0) }
+                .map { TerminalText.label(String(cString: $0)) } ?? "(no UID)"
+            if let unplanned, !unplanned.skipped.isDisjoint(with: lines) {
+                notes.append(ImportWarning(id: "left-out", file: reader.file, line: first, property: "UID", value: uidText,
+                                           message: "plan could not read this event and did not plan around it, so it is left out"))
+                return
+            }
             guard let copy = icalcomponent_new_clone(root) else { return }
             stripErrors(copy)
+            if let unplanned, !unplanned.ignoredRules.isDisjoint(with: lines) {
+                for kind in [ICAL_RRULE_PROPERTY, ICAL_EXRULE_PROPERTY, ICAL_RDATE_PROPERTY, ICAL_EXDATE_PROPERTY] {
+                    while let p = icalcomponent_get_first_property(copy, kind) {
+                        icalcomponent_remove_property(copy, p)
+                        icalproperty_free(p)
+                    }
+                }
+                notes.append(ImportWarning(id: "rule-left-out", file: reader.file, line: first, property: "UID", value: uidText,
+                                           message: "plan could not read this event's rule and planned around its DTSTART only, so it goes out without the rule"))
+            }
             if let p = icalcomponent_get_first_property(copy, ICAL_UID_PROPERTY), let u = icalproperty_get_uid(p) {
                 let parsed = String(cString: u)
                 uids.insert(parsed)

@@ -126,6 +126,12 @@ enum ValueLists {
 extension LibicalReader {
     /// The content lines of VEVENT `ordinal` that belong to it and not to a
     /// component nested in it (a VALARM's), BEGIN and END left out.
+    /// The line numbers of the VEVENT numbered `ordinal`, its components' included.
+    func lineNumbers(ordinal: Int) -> Set<Int> {
+        guard ordinal < eventBlocks.count else { return [] }
+        return Set(lines.lines[eventBlocks[ordinal]].map(\.number))
+    }
+
     func ownLines(ordinal: Int) -> [ContentLines.Line] {
         guard ordinal < eventBlocks.count else { return [] }
         var depth = 0

@@ -10,12 +10,19 @@ package final class PlanNotes: Sendable {
     private let owedNotes = Mutex<[OwedRefit]>([])
     private let learnedNotes = Mutex<[LearnedEstimate]>([])
     private let quietWarnings = Mutex<[ImportWarning]>([])
+    private let loudWarnings = Mutex<[ImportWarning]>([])
 
     package init() {}
 
     func add(_ note: OwedRefit) { owedNotes.withLock { n in if !n.contains(note) { n.append(note) } } }
 
     func add(_ note: LearnedEstimate) { learnedNotes.withLock { n in if !n.contains(note) { n.append(note) } } }
+
+    /// Warnings to say as the command ends (an export that left out what plan did not plan around).
+    func addWarnings(_ warnings: [ImportWarning]) { loudWarnings.withLock { $0 += warnings } }
+
+    /// Those warnings, and none after.
+    package func takeWarnings() -> [ImportWarning] { loudWarnings.withLock { n in defer { n.removeAll() }; return n } }
 
     /// A calendar's warnings said before (when it was added, or last changed): for --verbose only.
     func addQuiet(_ warnings: [ImportWarning]) { quietWarnings.withLock { n in n += warnings.filter { !n.contains($0) } } }

@@ -48,7 +48,8 @@ extension PlanService {
         try guarded {
             try prefetchSubscriptions()
             return try store.read { t in
-                let zone = try self.settings(t).timeZone
+                let settings = try self.settings(t)
+                let zone = settings.timeZone
                 let tasks = Dictionary(try t.tasks().map { ($0.task.id, $0.task) }, uniquingKeysWith: { a, _ in a })
                 let within = { (r: TimeRange) in (from.map { r.end > $0 } ?? true) && (to.map { r.start < $0 } ?? true) }
                 // UIDs are given over all sittings (as `plan sync` gives them), then the window is taken.
@@ -57,8 +58,23 @@ extension PlanService {
                 let kept = zip(all, SittingUIDs.assign(all, known: synced.known, taken: synced.taken, now: now)).filter { within($0.0.range) }
                 let sessions = try attendedSessions(t, overlapping: nil).filter { within($0.range) }
                 let export = Self.exportSittings(kept.map(\.0), tasks: tasks, uids: kept.map(\.1)) + sessions.map(Self.exportSession)
-                let calendars = onlyPlan ? [] : try t.calendars().map { try feed(for: $0, t).read().calendarBytes }
-                return try ICalExporter.merged(calendars: calendars, sittings: export, stamp: now, timeZone: zone)
+                // What plan did not plan around (an event it could not read, a rule it ignored) is not
+                // written as if it had: read as planning reads it, over the export's stretch.
+                var calendars: [CalendarBytes] = []
+                var unplanned: [String: ICalExporter.Unplanned] = [:]
+                let window = TimeRange(start: from ?? now - 86_400, end: to ?? max(now, from ?? now) + 366 * 86_400)
+                for c in onlyPlan ? [] : try t.calendars() {
+                    let feed = try feed(for: c, t)
+                    let bytes = try feed.read().calendarBytes
+                    calendars.append(bytes)
+                    let read = try ImportMemo.shared.imported(from: feed, options: ImportOptions(window: window, floatingZone: settings.zone))
+                    unplanned[bytes.label] = ICalExporter.Unplanned(warnings: read.warnings)
+                }
+                var leftOut: [ImportWarning] = []
+                let text = try ICalExporter.merged(calendars: calendars, sittings: export, stamp: now, timeZone: zone,
+                                                   unplanned: unplanned, leftOut: &leftOut)
+                planNotes.addWarnings(leftOut)
+                return text
             }
         }
     }

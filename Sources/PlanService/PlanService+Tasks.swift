@@ -310,7 +310,8 @@ extension PlanService {
                 spec.record(spent: spent)
                 try t.recordProgress(taskId: id, at: now, spent: spent)
             }
-            if let left = read.left { spec.left = left }
+            // Work left means not finished, whatever was said before.
+            if let left = read.left { (spec.left, spec.finished) = (left, false) }
             if read.finished { (spec.finished, spec.left) = (true, nil) }
             try t.saveTask(spec)
             if spec.remaining == 0 {

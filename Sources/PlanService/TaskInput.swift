@@ -63,7 +63,17 @@ package struct TaskInput: Hashable, Sendable {
         if let title { task.title = try InputValue.name(title, field: "title", what: "title") }
         if let project { task.project = project }
         if let notes { task.notes = notes }
-        if let estimate { task.estimate = try InputValue.positiveDuration(estimate, field: "estimate") }
+        if let estimate {
+            let new = try InputValue.positiveDuration(estimate, field: "estimate")
+            // A new estimate is a new say on the whole work: what was said to be left goes, and work
+            // planned by a learnt ratio keeps that ratio.
+            if new != task.estimate {
+                let old = task.estimate
+                task.planned = task.planned.map { max(60, Int64((Double($0) * Double(new) / Double(old) / 60).rounded()) * 60) }
+                task.left = nil
+            }
+            task.estimate = new
+        }
         if let span { task.span = try InputValue.positiveDuration(span, field: "span") }
         if let minSitting { task.minSitting = try InputValue.positiveDuration(minSitting, field: "minSitting") }
         if let earliest { task.earliest = try InputValue.clock(earliest, field: "earliest", allow24: false) }

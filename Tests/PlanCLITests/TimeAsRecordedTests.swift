@@ -35,6 +35,11 @@ import Testing
         #expect(essay["done"] as? String == "PT2H" && essay["finished"] as? Bool == true && essay["state"] as? String == "done")
         #expect((essay["sittings"] as? [[String: Any]] ?? []).isEmpty, "a finished task keeps no sittings ahead")
 
+        // Not finished after all: what is left is planned again.
+        try term.plan(["done", "essay", "--left", "30m"])
+        let reopened = try Self.task(term, "essay")
+        #expect(reopened["finished"] == nil && reopened["state"] as? String == "scheduled" && reopened["remaining"] as? String == "PT30M")
+
         // Finished with its real total in one go.
         try term.plan(["add-task", "Lab", "--estimate", "3h", "--due", "2026-11-10"])
         try term.plan(["done", "lab", "--spent", "4h", "--finished"])
@@ -95,6 +100,9 @@ import Testing
                 "\(added.stderr)")
         let row = try Self.task(term, "problem-set")
         #expect(row["estimate"] as? String == "PT3H" && row["planned"] as? String == "PT3H54M" && row["remaining"] as? String == "PT3H54M")
+        // A new estimate keeps the ratio: 4h is planned as 5h12m.
+        try term.plan(["task", "edit", "problem-set", "--estimate", "4h"])
+        #expect(try Self.task(term, "problem-set")["planned"] as? String == "PT5H12M")
         let typed = try term.plan(["add-task", "Reading", "--project", "CS201", "--estimate", "1h", "--due", "2026-11-13", "--as-estimated"])
         #expect(!typed.stderr.contains("took"), "\(typed.stderr)")
         #expect(try Self.task(term, "reading")["planned"] == nil)
