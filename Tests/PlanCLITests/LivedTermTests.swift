@@ -74,6 +74,17 @@ import Testing
         return String(format: "%04d-%02d-%02d", c.year!, c.month!, c.day!)
     }
 
+    /// Days since 1970-01-01 of a `YYYY-MM-DD` text.
+    static func dayNumber(_ text: String) -> Int? {
+        let parts = text.split(separator: "-").compactMap { Int($0) }
+        guard parts.count == 3 else { return nil }
+        var c = DateComponents()
+        (c.year, c.month, c.day) = (parts[0], parts[1], parts[2])
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        return calendar.date(from: c).map { Int($0.timeIntervalSince1970 / 86_400) }
+    }
+
     /// The checks after every command. `planning`: the command re-made the plan, so nothing
     /// with sittings ahead may owe work; `only`: a `done`, which re-fits that task alone (the
     /// others' missed work waits for the next planning command).
@@ -109,7 +120,11 @@ import Testing
             // placed early, as the contract says; the check is for work that can.)
             let span = min(seconds(row["span"] as? String ?? "PT2H"), max(remaining, 1))
             let grid = (remaining + 299) / 300 * 300
-            let cuttable = (grid + span - 1) / span * 45 * 60 <= grid
+            // Nor for work that one full sitting a day cannot hold before its due (a take-home of 30h in
+            // sittings of 3h over three days): its days are shared, a break apart, as the contract says.
+            let dueDay = String((row["due"] as? String ?? "").prefix(10))
+            let daysLeft = Int64(max(1, (LivedTermTests.dayNumber(dueDay) ?? 0) - (LivedTermTests.dayNumber(day(term.now)) ?? 0) + 1))
+            let cuttable = (grid + span - 1) / span * 45 * 60 <= grid && grid <= daysLeft * span
             for (day, list) in Dictionary(grouping: ahead, by: { Self.day($0.2) }) where list.count > 1 && cuttable {
                 let sorted = list.sorted { $0.0 < $1.0 }
                 let full = sorted.allSatisfy { Int64($0.1.timeIntervalSince($0.0)) >= span }
@@ -198,6 +213,25 @@ import Testing
             if day == 5 {
                 try term.plan(["add-task", "Surprise quiz prep", "--project", "CS201", "--estimate", "2h", "--due", "2026-11-09"])
                 try Self.check(term, recorded: recorded, planning: true, series: series)
+                // Work that does not fit by its due: the suggested due is taken, as a student would.
+                let refused = try term.plan(["add-task", "Take-home exam", "--estimate", "30h", "--span", "3h",
+                                             "--due", "2026-11-07", "--json"], status: 3)
+                let object = try #require(try JSONSerialization.jsonObject(with: Data(refused.stdout.utf8)) as? [String: Any])
+                let fixes = (object["diagnostic"] as? [String: Any])?["fixes"] as? [[String: Any]] ?? []
+                let due = try #require(fixes.first(where: { $0["field"] as? String == "due" })?["value"] as? String, "\(refused.stdout)")
+                try term.plan(["add-task", "Take-home exam", "--estimate", "30h", "--span", "3h", "--due", due])
+                try Self.check(term, recorded: recorded, planning: true, series: series)
+            }
+            if day == 6 {
+                // A week of the habit skipped (one with nothing recorded), and an estimate raised.
+                let gym = try term.tasks().first { ($0["id"] as? String)?.hasPrefix("gym-") == true && recorded[$0["id"] as! String] == nil
+                    && $0["state"] as? String == "scheduled" }
+                if let id = gym?["id"] as? String {
+                    try term.plan(["done", id, "--skip"])
+                    try Self.check(term, recorded: recorded, planning: false, series: series)
+                }
+                try term.plan(["task", "edit", "history-essay", "--estimate", "9h"])
+                try Self.check(term, recorded: recorded, planning: true, only: "history-essay", series: series)
             }
             // Evening: each of the day's sittings was worked (over or under), or missed.
             term.now = "\(date)T22:30:00-05:00"
