@@ -63,10 +63,10 @@ extension PlanService {
                 var calendars: [CalendarBytes] = []
                 var unplanned: [String: ICalExporter.Unplanned] = [:]
                 let window = TimeRange(start: from ?? now - 86_400, end: to ?? max(now, from ?? now) + 366 * 86_400)
-                for c in onlyPlan ? [] : try t.calendars() {
-                    let feed = try feed(for: c, t)
-                    let bytes = try feed.read().calendarBytes
-                    calendars.append(bytes)
+                // Every calendar read first (what one command holds is bounded as they are read), then each planned from.
+                let feeds = try (onlyPlan ? [] : try t.calendars()).map { try feed(for: $0, t) }
+                for feed in feeds { calendars.append(try feed.read().calendarBytes) }
+                for (feed, bytes) in zip(feeds, calendars) {
                     let read = try ImportMemo.shared.imported(from: feed, options: ImportOptions(window: window, floatingZone: settings.zone))
                     unplanned[bytes.label] = ICalExporter.Unplanned(warnings: read.warnings)
                 }

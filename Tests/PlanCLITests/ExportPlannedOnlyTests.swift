@@ -63,3 +63,45 @@ import Testing
         #expect(try starts(original) == starts(exported))
     }
 }
+
+/// A registered calendar's warnings are said when it is added or they change; then only with --verbose.
+@Suite struct CalendarWarningsSaidOnceTests {
+    @Test func warningsAreSaidWhenAddedOrChangedThenOnlyVerbose() throws {
+        let term = try LivedTermTests.Term()
+        term.now = "2026-11-02T08:00:00-05:00"
+        let ics = term.dir.appendingPathComponent("classes.ics")
+        try ExportPlannedOnlyTests.calendar.write(to: ics, atomically: true, encoding: .utf8)
+        try term.plan(["policy", "set", "--tz", "America/New_York"])
+        let added = try term.plan(["calendar", "add", ics.path])
+        #expect(added.stderr.contains("BYMONTH=13"), "said when added: \(added.stderr)")
+        let next = try term.plan(["add-task", "Essay", "--estimate", "2h", "--due", "2026-11-06"])
+        #expect(!next.stderr.contains("BYMONTH=13"), "not again: \(next.stderr)")
+        // A longer planning window reads the calendar again (no cached busy time): said, but only with --verbose.
+        let verbose = try term.plan(["add-task", "Paper", "--estimate", "2h", "--due", "2026-12-20", "--verbose"])
+        #expect(verbose.stderr.contains("warning (said before): ") && verbose.stderr.contains("BYMONTH=13"), "\(verbose.stderr)")
+        // The file changes: its warnings are said again, once.
+        try ExportPlannedOnlyTests.calendar.replacingOccurrences(of: "BYMONTH=13", with: "BYMONTH=14")
+            .write(to: ics, atomically: true, encoding: .utf8)
+        let changed = try term.plan(["replan"])
+        #expect(changed.stderr.contains("BYMONTH=14"), "\(changed.stderr)")
+        #expect(!(try term.plan(["replan"])).stderr.contains("BYMONTH=14"))
+    }
+}
+
+/// Where sittings are shown, an occurrence of repeating work says which one it is.
+@Suite struct OccurrenceLabelTests {
+    @Test func agendaAndWeekSayWhichOccurrence() throws {
+        let term = try LivedTermTests.Term()
+        term.now = "2026-11-02T08:00:00-05:00"
+        try term.plan(["policy", "set", "--tz", "America/New_York", "--horizon", "2w"])
+        try term.plan(["add-task", "Gym", "--estimate", "2h", "--span", "1h", "--each", "week"])
+        try term.plan(["add-task", "Problem set", "--estimate", "2h", "--every", "week", "--due", "fri 23:59"])
+        let agenda = try term.plan(["agenda", "--days", "14"]).stdout
+        #expect(agenda.contains("▸ Gym week of Mon 11-02 (1/"), "\(agenda)")
+        #expect(agenda.contains("▸ Gym week of Mon 11-09 (1/"), "\(agenda)")
+        #expect(agenda.contains("▸ Problem set for Fri 11-06 ("), "\(agenda)")
+        #expect(agenda.contains("▸ Problem set for Fri 11-13 ("), "\(agenda)")
+        let week = try term.plan(["week", "--from", "2026-11-02", "--json"]).stdout
+        #expect(week.contains("Problem set for Fri 11-06"), "\(week.prefix(400))")
+    }
+}
