@@ -45,8 +45,9 @@ package enum AgendaText {
             }
             if work > 0 { out += style.dim("  work planned: \(ISODuration.humanString(work))") + "\n" }
             if missedWork > 0 {
-                out += style.dim("  missed: \(ISODuration.humanString(missedWork)) (owed; the next `plan replan` re-fits it, "
-                                 + "or `plan done TASK --spent …` if you did it)") + "\n"
+                // True before and after its work is re-fitted: what is still owed is `plan tasks`' to say.
+                out += style.dim("  missed: \(ISODuration.humanString(missedWork)) with nothing recorded (`plan tasks` shows "
+                                 + "what is still owed; `plan done TASK --spent …` if you did it)") + "\n"
             }
             day = day.adding(days: 1)
         }
