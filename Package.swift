@@ -95,7 +95,7 @@ let package = Package(
         // plan(1) from the command definitions: `plan --experimental-dump-help | plan-manual > plan.1` (Packaging/install.sh).
         .executableTarget(name: "plan-manual", swiftSettings: swiftSettings),
         // What each fuzz target does with its bytes: run by Fuzz/ under libFuzzer and by PlanFuzzTests without it.
-        .target(name: "PlanFuzz", dependencies: ["PlanCore", "PlanJSON", "PlanTimetable", "PlanICal", "PlanStore", "PlanService", "PlanProtocol", "PlanRPC", "PlanDAV"], swiftSettings: swiftSettings),
+        .target(name: "PlanFuzz", dependencies: ["PlanCore", "PlanJSON", "PlanTimetable", "PlanGroups", "PlanICal", "PlanStore", "PlanService", "PlanProtocol", "PlanRPC", "PlanDAV"], swiftSettings: swiftSettings),
         // The short fuzz pass of one target, run by MutationPassTests in a process of its own (docs/fuzzing.md).
         .executableTarget(name: "plan-fuzz-pass", dependencies: ["PlanFuzz"], swiftSettings: swiftSettings),
         // The benchmark of issue 6: `swift run -c release plan-bench [--quick] [--json FILE]`.

@@ -24,6 +24,8 @@ let package = Package(
         .executableTarget(name: "FuzzSchedule", dependencies: ["FuzzDriver", .product(name: "PlanFuzz", package: "plan")], swiftSettings: fuzzFlags),
         .executableTarget(name: "FuzzCatalog", dependencies: ["FuzzDriver", .product(name: "PlanFuzz", package: "plan")], swiftSettings: fuzzFlags),
         .executableTarget(name: "FuzzMultistatus", dependencies: ["FuzzDriver", .product(name: "PlanFuzz", package: "plan")], swiftSettings: fuzzFlags),
+        .executableTarget(name: "FuzzMail", dependencies: ["FuzzDriver", .product(name: "PlanFuzz", package: "plan")], swiftSettings: fuzzFlags),
+        .executableTarget(name: "FuzzInvitation", dependencies: ["FuzzDriver", .product(name: "PlanFuzz", package: "plan")], swiftSettings: fuzzFlags),
     ],
     swiftLanguageModes: [.v6]
 )

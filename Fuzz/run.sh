@@ -4,11 +4,11 @@
 #
 #   bash Fuzz/run.sh [--runs N] [--max-time S] [--max-len BYTES] [--fork N] [--seeds-only] [--debug] [target…]
 #
-#   targets   importer rpc schedule catalog multistatus (default: all, one after another)
+#   targets   importer rpc schedule catalog multistatus mail invitation (default: all, one after another)
 #   --runs N  executions per target (default 1000000)
 #   --max-time S  stop a target after S seconds even short of N executions (default: none)
 #   --max-len BYTES  the longest input tried (default per target, as FuzzTarget.maxLength:
-#             8 KB for rpc and schedule, 16 KB for the others); shorter ones run faster
+#             8 KB for rpc, schedule and invitation, 16 KB for the others); shorter ones run faster
 #   --fork N  N fuzzing processes at once (libFuzzer's -fork=N), one a core: the
 #             executions of --runs are counted over all of them, each has the same
 #             limits, and the first failure of any stops the run
@@ -44,7 +44,7 @@ if ! command -v swift >/dev/null 2>&1; then
     export PATH="/opt/swift/usr/bin:$PATH"
 fi
 
-all_targets=(importer rpc schedule catalog multistatus)
+all_targets=(importer rpc schedule catalog multistatus mail invitation)
 runs=1000000
 seeds_only=0
 max_len=
@@ -66,7 +66,7 @@ while (($# > 0)); do
     --fork) fork=${2:?--fork needs a number}; shift 2 ;;
     --fork=*) fork=${1#--fork=}; shift ;;
     -h | --help) sed -n '2,36p' "$fuzz_dir/run.sh" | sed 's/^# \{0,1\}//'; exit 0 ;;
-    importer | rpc | schedule | catalog | multistatus) targets+=("$1"); shift ;;
+    importer | rpc | schedule | catalog | multistatus | mail | invitation) targets+=("$1"); shift ;;
     *) echo "run.sh: unknown argument '$1' (targets: ${all_targets[*]})" >&2; exit 2 ;;
     esac
 done
@@ -186,6 +186,8 @@ seed_target() {
         done
         ;;
     multistatus) copy_seeds "$dir" "$fuzz_dir"/seeds/multistatus/*.xml ;;
+    # Both read what `plan group reply` is given: the same messages seed them.
+    mail | invitation) copy_seeds "$dir" "$fuzz_dir"/seeds/mail/* ;;
     esac
     local regressions=$root/Tests/PlanFuzzTests/FuzzRegressions/$target
     if [[ -d $regressions ]]; then copy_seeds "$dir" "$regressions"/*; fi
@@ -200,6 +202,8 @@ max_len_of() {
     schedule) echo 8192 ;;
     catalog) echo 16384 ;;
     multistatus) echo 16384 ;;
+    mail) echo 16384 ;;
+    invitation) echo 8192 ;;
     esac
 }
 
@@ -210,6 +214,8 @@ binary_of() {
     schedule) echo FuzzSchedule ;;
     catalog) echo FuzzCatalog ;;
     multistatus) echo FuzzMultistatus ;;
+    mail) echo FuzzMail ;;
+    invitation) echo FuzzInvitation ;;
     esac
 }
 

@@ -35,6 +35,9 @@ public struct FuzzSeeds: Sendable {
             seeds += (files(in: "Examples") { $0 == "catalog-umdio.json" } + files(in: catalogFiles) { $0.hasPrefix("umdio") }).map { [3] + $0 }
         case .multistatus:
             seeds = files(in: "Fuzz/seeds/multistatus") { $0.hasSuffix(".xml") }
+        case .mail, .invitation:
+            // Both read what `plan group reply` is given: the same messages seed them.
+            seeds = files(in: "Fuzz/seeds/mail") { $0.hasSuffix(".eml") || $0.hasSuffix(".ics") }
         }
         return seeds + files(in: regressions.appendingPathComponent(target.rawValue).path) { _ in true }
     }

@@ -20,6 +20,10 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case catalog
     /// A WebDAV multistatus body → its responses (``MultistatusEntry``).
     case multistatus
+    /// A mail message or `.ics` → its calendar part, sender and iTIP message (``MailEntry``).
+    case mail
+    /// An invitation or answer by mail → weighed against sessions, the rules of who may change what checked (``InvitationEntry``).
+    case invitation
 
     /// The longest input worth trying: libFuzzer's `-max_len` in Fuzz/run.sh
     /// and the mutation pass's bound. Longer inputs mostly repeat what shorter
@@ -27,8 +31,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// themselves are tested apart (docs/fuzzing.md, "Bounds on input").
     public var maxLength: Int {
         switch self {
-        case .importer, .catalog, .multistatus: 16_384
-        case .rpc, .schedule: 8_192
+        case .importer, .catalog, .multistatus, .mail: 16_384
+        case .rpc, .schedule, .invitation: 8_192
         }
     }
 
@@ -46,6 +50,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .schedule: ScheduleEntry.run(bytes)
         case .catalog: CatalogEntry.run(bytes)
         case .multistatus: MultistatusEntry.run(bytes)
+        case .mail: MailEntry.run(bytes)
+        case .invitation: InvitationEntry.run(bytes)
         }
     }
 }

@@ -20,9 +20,7 @@ package enum GroupEvent {
     package static func read(_ bytes: [UInt8], label: String) throws(ImportError) -> Invitation {
         try withEvents(bytes, label: label) { _, events throws(ImportError) in
             let ev = events[0]
-            guard let up = icalcomponent_get_first_property(ev, ICAL_UID_PROPERTY), let u = icalproperty_get_uid(up), u.pointee != 0 else {
-                throw .invalid(file: label, reason: "its VEVENT has no UID")
-            }
+            let uid = try SchedulingReader.uid(ev, label: label)
             let start = icalcomponent_get_dtstart(ev), end = icalcomponent_get_dtend(ev)
             guard icaltime_is_null_time(start) == 0, icaltime_is_null_time(end) == 0, icaltime_is_date(start) == 0 else {
                 throw .invalid(file: label, reason: "its VEVENT has no start and end time (DTSTART with a time, DTEND or DURATION)")
@@ -31,9 +29,8 @@ package enum GroupEvent {
             guard range.end > range.start else { throw .invalid(file: label, reason: "its VEVENT ends before it starts") }
             // The text itself (libical unescapes `\,` `\;` `\\` `\n` when it parses), not the
             // value as written: read back and written again, it must not gain a backslash.
-            func text(_ kind: icalproperty_kind) -> String? {
-                icalcomponent_get_first_property(ev, kind).flatMap { icalproperty_get_value($0) }.flatMap { icalvalue_get_text($0) }
-                    .map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 }
+            func text(_ kind: icalproperty_kind, _ field: String, lines: Bool = false) throws(ImportError) -> String? {
+                try SchedulingReader.text(ev, kind, field, lines: lines, label: label)
             }
             let geo = icalcomponent_get_first_property(ev, ICAL_GEO_PROPERTY).map { p in
                 let g = icalproperty_get_geo(p)
@@ -42,19 +39,23 @@ package enum GroupEvent {
             var categories: [String] = []
             var cp = icalcomponent_get_first_property(ev, ICAL_CATEGORIES_PROPERTY)
             while let p = cp {
-                if let c = icalproperty_get_categories(p) { categories += String(cString: c).split(separator: ",").map(String.init) }
+                if let c = icalproperty_get_categories(p) {
+                    let value = String(cString: c)
+                    if let problem = LineText.problem(value) {
+                        throw .invalid(file: label, reason: "CATEGORIES \"\(MailAddress.quoted(value))\": \(problem)")
+                    }
+                    categories += value.split(separator: ",").map(String.init)
+                }
                 cp = icalcomponent_get_next_property(ev, ICAL_CATEGORIES_PROPERTY)
             }
-            let organizer = icalcomponent_get_first_property(ev, ICAL_ORGANIZER_PROPERTY).flatMap { p in
-                icalproperty_get_organizer(p).map { CalendarUser(email: SchedulingReader.address(String(cString: $0)), name: SchedulingReader.commonName(p)) }
-            }
+            let organizer = try SchedulingReader.organizer(ev, label: label)
             guard let organizer else { throw .invalid(file: label, reason: "its VEVENT has no ORGANIZER: not a study session") }
-            let attendees = try SchedulingReader.attendees(ev) { _, _ in .needsAction }
+            let attendees = try SchedulingReader.attendees(ev, label: label) { _, _ in .needsAction }
             let stamp = icalcomponent_get_first_property(ev, ICAL_DTSTAMP_PROPERTY).map { instant(icalproperty_get_dtstamp($0)) } ?? range.start
-            let sequence = icalcomponent_get_first_property(ev, ICAL_SEQUENCE_PROPERTY).map { Int(icalproperty_get_sequence($0)) } ?? 0
-            return Invitation(uid: String(cString: u), sequence: sequence, stamp: stamp, range: range,
-                              summary: text(ICAL_SUMMARY_PROPERTY) ?? "(no title)", location: text(ICAL_LOCATION_PROPERTY), geo: geo,
-                              description: text(ICAL_DESCRIPTION_PROPERTY), categories: categories, organizer: organizer,
+            let sequence = try SchedulingReader.sequence(ev, label: label)
+            return Invitation(uid: uid, sequence: sequence, stamp: stamp, range: range,
+                              summary: try text(ICAL_SUMMARY_PROPERTY, "SUMMARY") ?? "(no title)", location: try text(ICAL_LOCATION_PROPERTY, "LOCATION"),
+                              geo: geo, description: try text(ICAL_DESCRIPTION_PROPERTY, "DESCRIPTION", lines: true), categories: categories, organizer: organizer,
                               attendees: attendees, cancelled: icalcomponent_get_status(ev) == ICAL_STATUS_CANCELLED)
         }
     }
@@ -92,6 +93,7 @@ package enum GroupEvent {
         guard !bytes.contains(0), let text = String(validating: bytes, as: UTF8.self) else {
             throw .invalid(file: label, reason: "not UTF-8 iCalendar text")
         }
+        if let problem = SchedulingReader.sequenceProblem(bytes) { throw .invalid(file: label, reason: problem) }
         ICalExporter.lock.lock()
         defer { ICalExporter.lock.unlock() }
         guard let root = icalcomponent_new_from_string(text) else { throw .invalid(file: label, reason: "libical cannot read it as iCalendar") }

@@ -141,6 +141,7 @@ package enum SchedulingReader {
         guard !bytes.contains(0), let text = String(validating: bytes, as: UTF8.self) else {
             throw .invalid(file: label, reason: "not UTF-8 text (an iTIP message is an .ics file: save the invitation's text/calendar part)")
         }
+        if let problem = sequenceProblem(bytes) { throw .invalid(file: label, reason: problem) }
         ICalExporter.lock.lock()
         defer { ICalExporter.lock.unlock() }
         guard let root = icalcomponent_new_from_string(text) else {
@@ -165,32 +166,29 @@ package enum SchedulingReader {
         guard let ev = icalcomponent_get_first_component(calendar, ICAL_VEVENT_COMPONENT) else {
             throw .invalid(file: label, reason: "no VEVENT in it")
         }
-        guard let up = icalcomponent_get_first_property(ev, ICAL_UID_PROPERTY), let u = icalproperty_get_uid(up), u.pointee != 0 else {
-            throw .invalid(file: label, reason: "its VEVENT has no UID")
+        let uid = try Self.uid(ev, label: label)
+        let sequence = try Self.sequence(ev, label: label)
+        let summary = try Self.text(ev, ICAL_SUMMARY_PROPERTY, "SUMMARY", label: label)
+        let organizer = try Self.organizer(ev, label: label)
+        let attendees = try Self.attendees(ev, label: label) { email, raw throws(ImportError) in
+            throw .invalid(file: label, reason: "ATTENDEE \(email): \(MailAddress.quoted(raw)) is not an answer plan records (ACCEPTED, DECLINED, TENTATIVE, NEEDS-ACTION)")
         }
-        let sequence = icalcomponent_get_first_property(ev, ICAL_SEQUENCE_PROPERTY).map { Int(icalproperty_get_sequence($0)) } ?? 0
-        let summary = icalcomponent_get_first_property(ev, ICAL_SUMMARY_PROPERTY).flatMap(icalproperty_get_summary).map { String(cString: $0) }
-        let organizer = icalcomponent_get_first_property(ev, ICAL_ORGANIZER_PROPERTY).flatMap { p in
-            icalproperty_get_organizer(p).map { CalendarUser(email: address(String(cString: $0)), name: commonName(p)) }
-        }
-        let attendees = try Self.attendees(ev) { email, raw throws(ImportError) in
-            throw .invalid(file: label, reason: "ATTENDEE \(email): \(raw) is not an answer plan records (ACCEPTED, DECLINED, TENTATIVE, NEEDS-ACTION)")
-        }
-        return SchedulingMessage(method: method, uid: String(cString: u), sequence: sequence, summary: summary,
+        return SchedulingMessage(method: method, uid: uid, sequence: sequence, summary: summary,
                                  organizer: organizer, attendees: attendees)
     }
 
     /// The ATTENDEEs of `ev` with their PARTSTAT (NEEDS-ACTION when absent);
     /// `other` decides on an answer plan does not use (the address and the
-    /// parameter as written): refuse it, or read it as some answer.
-    static func attendees(_ ev: OpaquePointer,
+    /// parameter as written): refuse it, or read it as some answer. Each
+    /// address and name is checked as ``user(_:_:label:)`` does.
+    static func attendees(_ ev: OpaquePointer, label: String,
                           other: (_ email: String, _ raw: String) throws(ImportError) -> Participation) throws(ImportError) -> [InvitedUser] {
         var attendees: [InvitedUser] = []
         var p = icalcomponent_get_first_property(ev, ICAL_ATTENDEE_PROPERTY)
         while let prop = p {
             defer { p = icalcomponent_get_next_property(ev, ICAL_ATTENDEE_PROPERTY) }
             guard let v = icalproperty_get_attendee(prop) else { continue }
-            let email = address(String(cString: v))
+            let user = try Self.user(prop, "ATTENDEE", String(cString: v), label: label)
             var status = Participation.needsAction
             if let param = icalproperty_get_first_parameter(prop, ICAL_PARTSTAT_PARAMETER) {
                 switch icalparameter_get_partstat(param) {
@@ -198,12 +196,84 @@ package enum SchedulingReader {
                 case ICAL_PARTSTAT_ACCEPTED: status = .accepted
                 case ICAL_PARTSTAT_DECLINED: status = .declined
                 case ICAL_PARTSTAT_TENTATIVE: status = .tentative
-                default: status = try other(email, icalparameter_as_ical_string(param).map { String(cString: $0) } ?? "?")
+                default: status = try other(user.email, icalparameter_as_ical_string(param).map { String(cString: $0) } ?? "?")
                 }
             }
-            attendees.append(InvitedUser(user: CalendarUser(email: email, name: commonName(prop)), status: status))
+            attendees.append(InvitedUser(user: user, status: status))
         }
         return attendees
+    }
+
+    /// The ORGANIZER of `ev`, checked as ``user(_:_:label:)`` does; nil without one.
+    static func organizer(_ ev: OpaquePointer, label: String) throws(ImportError) -> CalendarUser? {
+        guard let p = icalcomponent_get_first_property(ev, ICAL_ORGANIZER_PROPERTY), let v = icalproperty_get_organizer(p) else { return nil }
+        return try user(p, "ORGANIZER", String(cString: v), label: label)
+    }
+
+    /// An ORGANIZER or ATTENDEE as plan keeps it: its value one address
+    /// (``MailAddress``, after `mailto:`), its `CN` one line of text. Either
+    /// otherwise refuses the message, naming the property and the value (a
+    /// value such as `mailto:bob@uni.edu>, <eve@x.org` would be two
+    /// recipients of every mail plan writes back).
+    static func user(_ prop: OpaquePointer, _ field: String, _ value: String, label: String) throws(ImportError) -> CalendarUser {
+        let email = address(value)
+        if let problem = MailAddress.problem(email) {
+            throw .invalid(file: label, reason: "\(field) \(MailAddress.quoted(value)) is not one mail address: \(problem)")
+        }
+        let name = commonName(prop)
+        if let name, let problem = LineText.problem(name) {
+            throw .invalid(file: label, reason: "\(field) \(email): its CN \"\(MailAddress.quoted(name))\": \(problem)")
+        }
+        return CalendarUser(email: email, name: name)
+    }
+
+    /// A text property's value (libical unescapes it), nil when absent or
+    /// empty; one with a control character refuses the message (a line feed
+    /// and a tab are kept where `lines`, in a description).
+    static func text(_ ev: OpaquePointer, _ kind: icalproperty_kind, _ field: String, lines: Bool = false,
+                     label: String) throws(ImportError) -> String? {
+        guard let p = icalcomponent_get_first_property(ev, kind), let v = icalproperty_get_value(p), let c = icalvalue_get_text(v) else { return nil }
+        let s = String(cString: c)
+        if let problem = LineText.problem(s, lines: lines) {
+            throw .invalid(file: label, reason: "\(field) \"\(MailAddress.quoted(s))\": \(problem)")
+        }
+        return s.isEmpty ? nil : s
+    }
+
+    /// The VEVENT's `UID`: present, one line of text.
+    static func uid(_ ev: OpaquePointer, label: String) throws(ImportError) -> String {
+        guard let up = icalcomponent_get_first_property(ev, ICAL_UID_PROPERTY), let u = icalproperty_get_uid(up), u.pointee != 0 else {
+            throw .invalid(file: label, reason: "its VEVENT has no UID")
+        }
+        let uid = String(cString: u)
+        if let problem = LineText.problem(uid) { throw .invalid(file: label, reason: "UID \"\(MailAddress.quoted(uid))\": \(problem)") }
+        return uid
+    }
+
+    /// `SEQUENCE` (0 when absent), checked as written first
+    /// (``sequenceProblem(_:)``): libical keeps it in an `int`, so digits past
+    /// 2147483647 would wrap to some other version, even an earlier one.
+    static func sequence(_ ev: OpaquePointer, label: String) throws(ImportError) -> Int {
+        guard let p = icalcomponent_get_first_property(ev, ICAL_SEQUENCE_PROPERTY) else { return 0 }
+        let n = Int(icalproperty_get_sequence(p))
+        guard n >= 0 else { throw .invalid(file: label, reason: "SEQUENCE \(n) is not a version number (0 to 2147483647)") }
+        return n
+    }
+
+    /// Why a `SEQUENCE` line of `bytes` is not a version number RFC 5545's
+    /// integer holds (§3.3.8: 0 to 2147483647), read from the unfolded
+    /// lines before libical converts it; nil when every one is.
+    static func sequenceProblem(_ bytes: [UInt8]) -> String? {
+        for line in ContentLines(bytes).lines where line.name == "SEQUENCE" {
+            guard let colon = line.bytes.firstIndex(of: UInt8(ascii: ":")) else { continue }
+            let value = String(decoding: line.bytes[(colon + 1)...], as: UTF8.self).trimmingCharacters(in: .whitespaces)
+            let digits = value.hasPrefix("+") ? String(value.dropFirst()) : value
+            guard !digits.isEmpty, digits.utf8.count <= 10, digits.allSatisfy({ $0.isASCII && $0.isNumber }),
+                  let n = Int(digits), n <= Int(Int32.max) else {
+                return "SEQUENCE \(MailAddress.quoted(value)) is not a version number (0 to 2147483647)"
+            }
+        }
+        return nil
     }
 
     /// `mailto:Ada@Uni.edu` → `Ada@Uni.edu` (the scheme in any case; the address as written).

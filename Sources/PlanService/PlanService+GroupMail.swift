@@ -21,6 +21,12 @@ extension PlanService {
         // Each message lists everyone: n messages of n names. A session read
         // from a group calendar may list more than `--invite` allows.
         guard recipients.count <= GroupSession.maxInvitees else { throw Self.tooManyRecipients(s, recipients.count) }
+        // Every address was checked where it came in; one kept by an older plan is checked here, before it reaches a header.
+        for u in recipients + [sender ?? s.organizer] {
+            if let problem = MailAddress.problem(u.email) {
+                throw ServiceError.refused("\"\(s.title)\": \(MailAddress.quoted(u.email)) is not one mail address (\(problem)); no message written")
+            }
+        }
         let dir = Self.absolutePath(mailDir)
         let zone = try self.settings(t).zone
         let calendar = ICalExporter.scheduling(method, Self.invitation(s))

@@ -108,8 +108,8 @@ extension PlanService {
         try guarded {
             try store.write { t in
                 if let email {
-                    guard Self.isAddress(email) else {
-                        throw ServiceError.refused("--email \(LineText.visible(email)): expected an address like ada@uni.edu")
+                    if let problem = MailAddress.problem(email) {
+                        throw ServiceError.refused("--email \(MailAddress.quoted(email)): \(problem); expected an address like ada@uni.edu")
                     }
                     try t.setSetting(MeKey.email, email)
                 }
@@ -125,14 +125,6 @@ extension PlanService {
                 return me
             }
         }
-    }
-
-    /// `local@domain.tld`, no spaces, one `@`.
-    static func isAddress(_ s: String) -> Bool {
-        let parts = s.split(separator: "@", omittingEmptySubsequences: false)
-        guard parts.count == 2, !parts[0].isEmpty, parts[1].contains("."), !parts[1].hasPrefix("."), !parts[1].hasSuffix(".") else { return false }
-        guard LineText.problem(s) == nil else { return false }
-        return !s.contains { $0.isWhitespace || $0 == "<" || $0 == ">" || $0 == "," || $0 == "\"" }
     }
 
     static func requireMe(_ t: StoreTransaction) throws -> CalendarUser {
@@ -240,8 +232,10 @@ extension PlanService {
         let title = spec.title.trimmingCharacters(in: .whitespaces)
         guard !title.isEmpty else { throw ServiceError.refused("a session needs a title") }
         guard spec.duration > 0 else { throw ServiceError.refused("--for must be longer than zero") }
-        for a in spec.invite where !Self.isAddress(a) {
-            throw ServiceError.refused("--invite \(LineText.visible(a)): expected an address like bob@uni.edu")
+        for a in spec.invite {
+            if let problem = MailAddress.problem(a) {
+                throw ServiceError.refused("--invite \(MailAddress.quoted(a)): \(problem); expected an address like bob@uni.edu")
+            }
         }
         return try guarded {
             let calendar = try spec.calendarURL.map { try Self.collectionURL($0, insecure: insecure) }
@@ -320,7 +314,8 @@ extension PlanService {
     /// group calendar gets the answer there too (as a `join` does, with
     /// `If-Match`), so members who read the calendar see it.
     package func applyGroupReply(path: String, insecure: Bool = false) throws -> GroupReplyApplied {
-        let (_, message, absolute) = try Self.schedulingFile(path)
+        let file = try Self.schedulingFile(path)
+        let (message, absolute) = (file.message, file.label)
         guard message.method == .reply else {
             if message.method == .request {
                 throw ServiceError.refused("\(absolute): this is an invitation (METHOD:REQUEST): answer it with `plan group reply \(path) --accept` (or --decline), with --mail-dir DIR for the answer to send")
@@ -332,21 +327,13 @@ extension PlanService {
                 guard var session = try t.groupSessions().first(where: { $0.uid == message.uid }) else {
                     throw ServiceError.notFound(kind: "group session", name: message.uid)
                 }
-                guard !message.attendees.isEmpty else { throw ServiceError.refused("\(absolute): the reply names no ATTENDEE") }
-                var answers: [(user: CalendarUser, before: Participation, after: Participation)] = []
-                for a in message.attendees {
-                    guard let before = session.status(of: a.user.email), let next = session.answering(a.user.email, a.status) else {
-                        throw ServiceError.refused("\(absolute): \(a.user.email) is not invited to \"\(session.title)\"")
-                    }
-                    session = next
-                    // A name is kept only as `plan me` would keep one (it goes into later messages' CN).
-                    if let name = a.user.name, LineText.problem(name) == nil,
-                       let i = session.attendees.firstIndex(where: { $0.user.sameAddress(a.user.email) }),
-                       session.attendees[i].user.name == nil {
-                        session.attendees[i].user.name = name
-                    }
-                    answers.append((session.everyone.first { $0.user.sameAddress(a.user.email) }!.user, before, a.status))
+                let answer: SchedulingAuthority.Answer
+                switch SchedulingAuthority.applyingAnswer(session, organizer: message.organizer, attendees: message.attendees, sender: file.sender) {
+                case .success(let a): answer = a
+                case .failure(let refusal): throw ServiceError.refused("\(absolute): \(refusal); nothing changed")
                 }
+                session = answer.session
+                let answers = [(user: answer.user, before: answer.before, after: answer.after)]
                 if session.isOnCalendar {
                     for a in answers {
                         session = try answerOnCalendar(session, a.user, a.after, insecure: insecure, t: t)

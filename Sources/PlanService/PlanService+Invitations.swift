@@ -11,8 +11,9 @@ import PlanStore
 /// the organizer, who applies it (`plan group reply REPLY.eml`).
 extension PlanService {
     /// An iTIP message from a file a mail program saved: `.ics`, or the
-    /// whole message (`.eml`, its `text/calendar` part).
-    static func schedulingFile(_ path: String) throws -> (bytes: [UInt8], message: SchedulingMessage, label: String) {
+    /// whole message (`.eml`, its `text/calendar` part, and the address its
+    /// `From:` names, which must be one address).
+    static func schedulingFile(_ path: String) throws -> SchedulingFile {
         let absolute = absolutePath(path)
         let raw: [UInt8]
         do throws(RegularFile.Failure) {
@@ -24,11 +25,26 @@ extension PlanService {
         guard let bytes = found.calendar else {
             throw ServiceError.refused("\(absolute): \(found.problem ?? "no invitation in it")")
         }
+        let sender = MailReader.sender(in: raw)
+        if let sender, let problem = MailAddress.problem(sender) {
+            throw ServiceError.refused("\(absolute): From: \(MailAddress.quoted(sender)) is not one mail address: \(problem)")
+        }
         do throws(ImportError) {
-            return (bytes, try SchedulingReader.read(bytes, label: absolute), absolute)
+            return SchedulingFile(bytes: bytes, message: try SchedulingReader.read(bytes, label: absolute), label: absolute, sender: sender)
         } catch {
             throw ServiceError.calendar(error)
         }
+    }
+
+    /// An iTIP message as read from a file (``schedulingFile(_:)``).
+    struct SchedulingFile {
+        /// The iCalendar text.
+        var bytes: [UInt8]
+        var message: SchedulingMessage
+        /// The file's absolute path, as errors name it.
+        var label: String
+        /// The `From:` address of a mail message; nil for a bare `.ics`.
+        var sender: String?
     }
 
     /// Answers an invitation the user received (`plan group reply INVITE
@@ -58,17 +74,27 @@ extension PlanService {
                 }
                 let existing = try t.groupSessions()
                 let known = existing.first { $0.uid == inv.uid }
-                if let known, known.sequence > inv.sequence {
-                    throw ServiceError.refused("\(file.label): an earlier version of \"\(known.title)\" (SEQUENCE \(inv.sequence); plan has \(known.sequence)); answer the latest invitation")
+                let effect: SchedulingAuthority.InvitationEffect
+                switch SchedulingAuthority.invitationEffect(known: known, organizer: inv.organizer, sequence: inv.sequence, me: me, sender: file.sender) {
+                case .success(let e): effect = e
+                case .failure(let refusal): throw ServiceError.refused("\(file.label): \(refusal); nothing changed")
                 }
-                let id = known?.id ?? TaskIds.unique(TaskIds.slug(inv.summary), taken: Set(existing.map { $0.id.lowercased() }))
-                var session = GroupSession(
-                    id: id, uid: inv.uid, sequence: inv.sequence, title: inv.summary, course: inv.categories.first, range: inv.range,
-                    location: inv.location, geo: inv.geo, notes: inv.description, organizer: inv.organizer,
-                    organizerStatus: inv.attendees.first { inv.organizer.sameAddress($0.user.email) }?.status ?? .accepted,
-                    attendees: inv.attendees.filter { !inv.organizer.sameAddress($0.user.email) },
-                    calendarURL: known?.calendarURL, cancelled: inv.cancelled || file.message.method == .cancel, stamp: inv.stamp,
-                    calendarPath: known?.calendarPath, calendarETag: known?.calendarETag)
+                let cancel = inv.cancelled || file.message.method == .cancel
+                var session: GroupSession
+                if let known, effect == .sameVersion {
+                    // The version plan has: only the student's answer (or the organizer's cancel) is taken from it.
+                    session = known
+                    session.cancelled = known.cancelled || cancel
+                } else {
+                    let id = known?.id ?? TaskIds.unique(TaskIds.slug(inv.summary), taken: Set(existing.map { $0.id.lowercased() }))
+                    session = GroupSession(
+                        id: id, uid: inv.uid, sequence: inv.sequence, title: inv.summary, course: inv.categories.first, range: inv.range,
+                        location: inv.location, geo: inv.geo, notes: inv.description, organizer: inv.organizer,
+                        organizerStatus: inv.attendees.first { inv.organizer.sameAddress($0.user.email) }?.status ?? .accepted,
+                        attendees: inv.attendees.filter { !inv.organizer.sameAddress($0.user.email) },
+                        calendarURL: known?.calendarURL, cancelled: cancel, stamp: inv.stamp,
+                        calendarPath: known?.calendarPath, calendarETag: known?.calendarETag)
+                }
                 var messages: [String] = []
                 if !session.cancelled {
                     guard let answered = session.answering(me.email, status) else {

@@ -149,6 +149,10 @@ extension PlanService {
         let known = Set(try t.seriesLinks().values.filter { $0.seriesId == series.id }.map(\.key))
             .union(try t.skips(series: series.id).map(\.key))
         var wanted: [(occurrence: TaskSeries.Occurrence, date: LocalDate)]
+        // Where one expansion's cap (not the series' own --count) cut it short, the series is
+        // made only through the day before the first one left (a class may meet twice that day),
+        // not to the horizon: the next extension makes the rest.
+        var madeThrough = horizon
         if series.className != nil {
             guard let (name, meetings, _) = try classMeetings(of: series, t, settings: settings, through: horizon, strict: strict) else { return [] }
             // The series keeps the class's whole name (`HIST 200` → `HIST 200 The Atlantic World, 1500-1800`),
@@ -161,7 +165,9 @@ extension PlanService {
             let occurrences = series.classOccurrences(meetings.map(\.meeting), offset: { zone.offset(at: $0) })
             let byKey = Dictionary(occurrences.map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
             let left = series.count.map { max(0, $0 - series.made) } ?? Recurrence.maxOccurrences
-            wanted = Array(fresh.compactMap { m in byKey[m.meeting.key].map { ($0, m.originalDate) } }.prefix(left))
+            let all = fresh.compactMap { m in byKey[m.meeting.key].map { ($0, m.originalDate) } }
+            wanted = Array(all.prefix(left))
+            if series.count == nil, let first = all.dropFirst(left).map(\.1).min() { madeThrough = first.adding(days: -1) }
         } else {
             wanted = series.coming(today: today, through: horizon).map { o in
                 let date: LocalDate = switch o.due {
@@ -171,10 +177,12 @@ extension PlanService {
                 }
                 return (o, date)
             }
+            // One key a date: the last date made is made whole.
+            if series.count == nil, wanted.count == Recurrence.maxOccurrences, let last = wanted.last { madeThrough = last.date }
         }
         // A due already past is not made, nor counted against --count; nor one made or skipped before.
         wanted = wanted.filter { $0.occurrence.due.instant(in: zone, endOfDay: true) > now && !known.contains($0.occurrence.key) }
-        series.through = max(series.through ?? horizon, horizon)
+        series.through = max(series.through ?? madeThrough, madeThrough)
         series.made += wanted.count
         var taken = Set(try t.tasks().map(\.task.id))
         var out: [Made] = []

@@ -76,6 +76,16 @@ package struct SeriesInput: Hashable, Sendable {
             case .local(let l): kind = .every(rule, firstDue: l, wholeDay: false)
             case .instant(let i, _): kind = .every(rule, firstDue: zone.local(i), wholeDay: false)
             }
+            // A first due on a day the rule does not give would not be one of its occurrences:
+            // said, rather than the series starting silently a few days later.
+            if case .every(_, let first, _) = kind, !rule.weekdays.isEmpty {
+                let day = Weekday(first.date)
+                if !rule.weekdays.contains(day) {
+                    let days = rule.weekdays.map(\.shortName).joined(separator: ", ")
+                    throw InputError("due", "\"\(LineText.visible(dueText))\" is \(day.shortName) \(first.date.isoString), not a day --every \"\(LineText.visible(ruleText))\" gives (\(days)): "
+                                     + "give the first due on one of them, or add \(day.shortName) to --every", isRefusal: true)
+                }
+            }
         case "each":
             guard let rule = try? Recurrence.parse(text), rule.interval == 1, rule.weekdays.isEmpty else {
                 throw InputError("each", "\"each \(ruleText)\": expected day, week or month", isRefusal: true)
@@ -113,7 +123,8 @@ package struct SeriesInput: Hashable, Sendable {
         }
         if let count {
             guard (1...Recurrence.maxOccurrences).contains(count) else {
-                throw InputError("count", "\(count) is not a number of occurrences (1 to \(Recurrence.maxOccurrences))", isRefusal: true)
+                // A value out of the option's range: a usage error (exit 64), as the help's table says.
+                throw InputError("count", "\(count) is not a number of occurrences (1 to \(Recurrence.maxOccurrences))")
             }
             if until != nil { throw InputError("count", "give --until or --count, not both", isRefusal: true) }
             series.count = count

@@ -66,7 +66,8 @@ extension PlanStore {
     /// A failure on the backup's side said as one: the store itself is not touched.
     private static func backupFailure(_ e: StoreError, destination: String) -> StoreError {
         switch e {
-        case .diskFull: .cannotOpen(path: destination, reason: "the disk is full; the store was not changed")
+        // Exit 74 as every full disk (docs/reference.md): the message says nothing was changed.
+        case .diskFull: .diskFull(path: destination)
         case .readOnly(_, let why), .cannotOpen(_, let why): .cannotOpen(path: destination, reason: why)
         default: e
         }

@@ -189,7 +189,14 @@ import Testing
         try refused(["add-task", "x", "--estimate", "1h", "--every", "fortnite", "--due", "fri"], ["--every", "\"every fortnite\""])
         try refused(["add-task", "x", "--estimate", "1h", "--each", "fortnight"], ["--each", "fortnight"])
         try refused(["add-task", "x", "--estimate", "1h", "--every", "week"], ["--due", "first due"])
-        try refused(["add-task", "x", "--estimate", "1h", "--every", "week", "--due", "fri", "--count", "0"], ["--count", "0"])
+        // A first due on a day the rule does not give is said, not dropped.
+        try refused(["add-task", "x", "--estimate", "1h", "--every", "mon", "--due", "fri"],
+                    ["--due: \"fri\" is Fri 2026-11-06, not a day --every \"mon\" gives (Mon): give the first due on one of them, or add Fri to --every"])
+        // A count out of its range is a usage error (64), as the help's table of exit codes says.
+        for count in ["0", "1001"] {
+            let out = try CLIRunner.run(["add-task", "x", "--estimate", "1h", "--every", "week", "--due", "fri", "--count", count], environment: s.environment)
+            #expect(out.status == 64 && out.stderr.contains("--count: \(count) is not a number of occurrences (1 to 1000)"), "\(out)")
+        }
         // Nothing was saved by any of them.
         #expect(try s.plan("tasks").contains("No tasks yet"))
     }

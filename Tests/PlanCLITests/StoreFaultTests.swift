@@ -196,6 +196,11 @@ import Testing
         guard let mount = try Self.mountTmpfs(kilobytes: 1024) else { return }
         defer { Self.unmount(mount) }
         let (_, store, env) = try Self.storeWithOneTask(in: mount)
+        // A good copy kept on another disk, to restore from.
+        let elsewhere = try StoreSafetyTests.tempDir()
+        defer { try? FileManager.default.removeItem(at: elsewhere) }
+        let good = elsewhere.appendingPathComponent("good.sqlite").path
+        #expect(try CLIRunner.run(["backup", good], environment: env).status == 0)
         // Fill what is left of the disk.
         let fill = mount.appendingPathComponent("fill").path
         #expect(try CLIRunner.runTool(["dd", "if=/dev/zero", "of=\(fill)", "bs=4096"]).status != 0)
@@ -205,6 +210,13 @@ import Testing
             Self.expectOneLine(out, status: 74, saying: "cannot write the store \(store): the disk is full; nothing was changed: free some space and run the command again")
             #expect(try Data(contentsOf: URL(fileURLWithPath: store)) == before, "plan \(args[0]) changed the store on a full disk")
         }
+        // A backup or a restore on the full disk: exit 74 as every full disk, the store as it was.
+        let copy = mount.appendingPathComponent("copy.sqlite").path
+        let backedUp = try CLIRunner.run(["backup", copy], environment: env)
+        Self.expectOneLine(backedUp, status: 74, saying: "cannot write the store \(copy): the disk is full; nothing was changed")
+        let restored = try CLIRunner.run(["restore", good], environment: env)
+        Self.expectOneLine(restored, status: 74, saying: "the disk is full; nothing was changed")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: store)) == before, "backup and restore changed nothing")
         #expect(try Self.taskIds(env) == ["essay"])
         #expect(try CLIRunner.run(["agenda"], environment: env).status == 0)
         // Room again: the same command goes through, and the store is whole.

@@ -20,7 +20,7 @@ import Testing
         if let given = ProcessInfo.processInfo.environment["PLAN_FUZZ_PASS_INPUTS"].flatMap(Int.init), given >= 0 { return given }
         switch target {
         case .importer, .rpc, .multistatus: return 10_000
-        case .schedule, .catalog: return 20_000
+        case .schedule, .catalog, .mail, .invitation: return 20_000
         }
     }
 
