@@ -325,7 +325,7 @@ extension PlanService {
         return try guarded {
             try keepingCalendarChange { changed in try store.write { t in
                 guard var session = try t.groupSessions().first(where: { $0.uid == message.uid }) else {
-                    throw ServiceError.notFound(kind: "group session", name: message.uid)
+                    throw ServiceError.notFound(kind: "group session", name: MailAddress.quoted(message.uid))
                 }
                 let answer: SchedulingAuthority.Answer
                 switch SchedulingAuthority.applyingAnswer(session, organizer: message.organizer, attendees: message.attendees, sender: file.sender) {

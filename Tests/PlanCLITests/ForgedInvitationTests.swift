@@ -96,6 +96,13 @@ import Testing
             #expect(r.status == 65 && r.stderr.contains(reason) && r.stderr.contains("nothing changed"), "\(name): \(r)")
             #expect(try w.sessions(w.ada) == before, "\(name) changed nothing")
         }
+        // The editors' face decides the same: group.reply refuses the forged answer, naming why.
+        let store = try #require(w.ada.env["PLAN_STORE"])
+        let rpc = try RPCTests.rpc(Data((RPCTests.request(1, "group.reply", ["file": w.dir.appendingPathComponent("two.eml").path]) + "\n").utf8),
+                                   store: store, environment: w.ada.env)
+        let answer = try #require(RPCTests.json(rpc.stdout.trimmingCharacters(in: .newlines)) as? [String: Any], "\(rpc)")
+        #expect(GroupLimitsTests.error(answer)?.message.contains("an answer speaks for its sender alone") == true, "\(answer)")
+        #expect(try w.sessions(w.ada) == before)
         // The session is still in Ada's agenda: its time is not freed.
         #expect(try w.ada.plan("agenda", "--from", "2026-12-02", "--days", "1").stdout.contains("CS 201 midterm review"))
         // Bob's own answer, sent by Bob, is taken.

@@ -208,6 +208,12 @@ struct GroupCommand: ParsableCommand {
 
                 The organizer, given that answer (.eml or .ics) without --accept or --decline, records it.
 
+                What a mail may change is checked first, and anything else refused with the reason, \
+                nothing changed: an answer speaks only for the one attendee it names (in an .eml, its \
+                From: address), about a session whose ORGANIZER it names, and never for the organizer; \
+                an invitation for a session you have changes it only when it comes from that \
+                session's organizer with a higher SEQUENCE, and never changes a session you organize.
+
                 Examples:
                   plan group reply ~/Downloads/Invitation.eml --accept --mail-dir ~/outbox
                   plan group reply ~/Downloads/Accepted.eml
