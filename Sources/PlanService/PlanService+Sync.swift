@@ -185,7 +185,7 @@ extension PlanService {
             try extendSeries(t, settings: try settings(t))
             let (planned, wanted) = try plannedChanges(t, collection: collection, collectionPath: collectionPath,
                                                        mine: try t.syncedResources(collection: collection),
-                                                       retired: Set(read.forget.map(\.uid)).union(read.taken))
+                                                       retired: try Self.retiredUIDs(t, collection: collection).union(read.taken))
             return (value: (planned, wanted, conflicts), commit: !dryRun)
         }
         report.conflicts += conflicts
@@ -255,6 +255,7 @@ extension PlanService {
             })
         }
         for r in read.forget { try t.forgetSyncedResource(collection: collection, path: r.path) }
+        try Self.retire(read.forget.map(\.uid), t, collection: collection)
         for var r in read.adopt {
             // What plan wrote is what the server holds: the base of its next write.
             if ownWrites.contains(r.uid) {

@@ -112,6 +112,26 @@ extension PlanService {
         return read
     }
 
+    /// How many UIDs of events gone from the phone a collection's setting keeps (the latest).
+    static let retiredKept = 500
+
+    /// The setting that keeps the UIDs of plan's events deleted or replaced on the phone in `collection`.
+    static func retiredKey(_ collection: String) -> String { "syncRetired " + collection }
+
+    /// The UIDs of plan's events gone from the phone: never given to a new sitting, even by a sync
+    /// after one killed between reading the deletion and sending the new event.
+    static func retiredUIDs(_ t: StoreTransaction, collection: String) throws -> Set<String> {
+        Set((try t.setting(retiredKey(collection)) ?? "").split(separator: "\n").map(String.init))
+    }
+
+    /// Adds `uids` to the UIDs kept as gone from the phone (the latest ``retiredKept``).
+    static func retire(_ uids: [String], _ t: StoreTransaction, collection: String) throws {
+        guard !uids.isEmpty else { return }
+        let kept = (try t.setting(retiredKey(collection)) ?? "").split(separator: "\n").map(String.init)
+        let all = kept.filter { !uids.contains($0) } + uids
+        try t.setSetting(retiredKey(collection), all.suffix(retiredKept).joined(separator: "\n"))
+    }
+
     /// Whether a member's name is one plan gives its events (``resourceName(_:)`` of `<task id>-<n>@plan`).
     static func isPlansName(_ path: String) -> Bool {
         let name = path.split(separator: "/").last.map(String.init) ?? ""

@@ -16,9 +16,9 @@ extension KilledCommandTests {
 
     /// The members of collection `url` as the server lists them (PROPFIND,
     /// depth 1): each one's path, percent-decoded as the store keeps it, and its ETag.
-    static func members(_ url: String) throws -> [String: String] {
+    static func members(_ url: String, password: String = davPassword) throws -> [String: String] {
         let body = #"<?xml version="1.0"?><propfind xmlns="DAV:"><prop><getetag/></prop></propfind>"#
-        let out = try CLIRunner.runTool(["curl", "-s", "--fail", "-u", "student:\(davPassword)", "-X", "PROPFIND", "-H", "Depth: 1",
+        let out = try CLIRunner.runTool(["curl", "-s", "--fail", "-u", "student:\(password)", "-X", "PROPFIND", "-H", "Depth: 1",
                                          "-H", "Content-Type: application/xml", "--data", body, url])
         try #require(out.status == 0, "PROPFIND \(url): curl exited \(out.status)")
         let collection = URLComponents(string: url)?.path ?? url
