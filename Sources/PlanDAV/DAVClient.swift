@@ -136,10 +136,25 @@ package final class DAVClient: Sendable {
                                                     headers: Self.xml + [("Depth", "1")], body: DAVRequestBody.etagQuery()))
         guard reply.status == 207 else { throw HTTPTransport.failure(reply) }
         let collection = Self.path(url.text, in: url)
-        return try Self.parse(reply).responses.compactMap { r in
-            guard let path = Self.path(r.href, in: url), path != collection, r.status.map({ $0 < 300 }) ?? true else { return nil }
-            return Member(path: path, etag: r.property(.dav("getetag"))?.text)
+        var members: [Member] = []
+        for r in try Self.parse(reply).responses {
+            let path = try Self.memberPath(r.href, in: url, answer: reply)
+            guard path != collection, r.status.map({ $0 < 300 }) ?? true else { continue }
+            members.append(Member(path: path, etag: r.property(.dav("getetag"))?.text))
         }
+        return members
+    }
+
+    /// The path of a listed member: an href outside the collection at `url`
+    /// (another collection, another server) is a bad answer, never skipped —
+    /// read as missing, plan's events would seem deleted on the phone.
+    static func memberPath(_ href: String, in url: SubscriptionURL, answer reply: HTTPReply) throws(DAVError) -> String {
+        let collection = Self.path(url.text, in: url) ?? "/"
+        guard let path = Self.path(href, in: url), path.hasPrefix(collection) || path + "/" == collection else {
+            throw .badAnswer(url: reply.url.text, reason: "its listing names \(href), which is not in the collection \(collection)")
+        }
+        // The collection itself, named without its trailing `/`.
+        return path + "/" == collection ? collection : path
     }
 
     /// The members at `paths` with their content (calendar-multiget, 100 at a
@@ -155,7 +170,8 @@ package final class DAVClient: Sendable {
                                                         body: DAVRequestBody.multiget(chunk.map(Self.encoded))))
             guard reply.status == 207 else { throw HTTPTransport.failure(reply) }
             for r in try Self.parse(reply).responses {
-                guard let path = Self.path(r.href, in: url), let data = r.property(.caldav("calendar-data")) else { continue }
+                let path = try Self.memberPath(r.href, in: url, answer: reply)
+                guard let data = r.property(.caldav("calendar-data")) else { continue }
                 out.append(Resource(path: path, etag: r.property(.dav("getetag"))?.text, bytes: Array(data.text.utf8)))
             }
         }

@@ -31,7 +31,9 @@ extension Wire {
         /// A sitting changed on the phone, or a resource left alone.
         package struct Conflict: Codable, Hashable, Sendable {
             /// `moved` (kept at its new time), `both` (moved on the phone and by plan: the phone's time kept),
-            /// `deleted` (its work planned elsewhere) or `not-plans` (left alone).
+            /// `deleted` (its work planned elsewhere), `not-plans` (left alone), `made-on-phone` (plan's marks under
+            /// a UID plan did not give: the student's, left alone) or `leftover` (written by a sync cut short, not
+            /// recorded: taken over, then updated or deleted).
             package var kind: String
             package var uid: String
             package var taskId: String?

@@ -34,6 +34,12 @@ package struct SyncReport: Sendable {
             case both
             /// A resource plan did not make is where plan would write: left alone.
             case notPlans = "not-plans"
+            /// An event carrying plan's `X-PLAN-TASK-ID` under a UID plan did not give (the phone made it again,
+            /// or copied it): the student's own, left alone.
+            case phoneMade = "made-on-phone"
+            /// An event plan wrote in a sync cut short, which the store had not recorded: taken over (updated
+            /// when a sitting still has it, else deleted).
+            case leftover
         }
         package var kind: Kind
         package var uid: String
@@ -162,36 +168,12 @@ extension PlanService {
         var report = SyncReport(target: collection, changes: [], conflicts: [], unchanged: 0, requests: [:], dryRun: dryRun)
 
         // 1. What is on the server now, and what the phone changed (no transaction open).
-        let listed = Dictionary(try client.etags(target).map { ($0.path, $0.etag) }, uniquingKeysWith: { a, _ in a })
-        let (zone, mine) = try store.read { t in
-            (try self.settings(t).zone, try t.syncedResources(collection: collection))
+        let (zone, mine, titles) = try store.read { t in
+            (try self.settings(t).zone, try t.syncedResources(collection: collection),
+             Dictionary(try t.tasks().map { ($0.task.id, $0.task.title) }, uniquingKeysWith: { a, _ in a }))
         }
-        let edited = mine.filter { r in listed[r.path].map { $0 != r.etag } ?? false }
-        let fetched = Dictionary(try client.multiget(target, edited.map(\.path)).map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
-        var read = PhoneReading()
-        for r in mine {
-            guard listed.keys.contains(r.path) else {
-                read.forget.append(r)
-                if r.range.end > now { read.deleted.append(r) }
-                continue
-            }
-            guard let resource = fetched[r.path] else { continue }
-            guard SittingMarkers.read(resource.bytes, label: collection + r.path).contains(where: { $0.uid == r.uid && $0.taskId == r.taskId }) else {
-                // Replaced by something plan did not write: no longer plan's to touch.
-                read.forget.append(r)
-                report.conflicts.append(.init(kind: .notPlans, uid: r.uid, taskId: nil, before: r.range, after: nil))
-                continue
-            }
-            // What the server holds is the phone's now (its alarm, its title…): kept in every later write.
-            var updated = r
-            updated.etag = resource.etag ?? (listed[r.path] ?? nil)
-            updated.held = resource.bytes
-            if let range = Self.eventRange(resource.bytes, uid: r.uid, label: collection + r.path, zone: zone, now: now), range != r.range {
-                read.moved.append((r, range))
-                updated.range = range
-            }
-            read.adopt.append(updated)
-        }
+        let read = try readPhone(target, client: client, mine: mine, zone: zone, report: &report)
+        for k in report.conflicts.indices { report.conflicts[k].title = report.conflicts[k].taskId.flatMap { titles[$0] } }
 
         // 2. The phone's changes applied and the plan re-made around them, then what to send: in one
         // transaction, rolled back for a dry run (which so reports what the real sync sends).
@@ -203,7 +185,7 @@ extension PlanService {
             try extendSeries(t, settings: try settings(t))
             let (planned, wanted) = try plannedChanges(t, collection: collection, collectionPath: collectionPath,
                                                        mine: try t.syncedResources(collection: collection),
-                                                       retired: Set(read.forget.map(\.uid)))
+                                                       retired: try Self.retiredUIDs(t, collection: collection).union(read.taken))
             return (value: (planned, wanted, conflicts), commit: !dryRun)
         }
         report.conflicts += conflicts
@@ -222,22 +204,13 @@ extension PlanService {
         return report
     }
 
-    /// What `plan sync` read back from the phone: resources gone (deleted
-    /// there) or replaced by someone else's, resources edited (their new
-    /// copy, and time when moved).
-    struct PhoneReading {
-        var forget: [SyncedResource] = []
-        var deleted: [SyncedResource] = []
-        var moved: [(resource: SyncedResource, to: TimeRange)] = []
-        var adopt: [SyncedResource] = []
-    }
-
     /// Applies what the phone changed inside `t` and re-plans around it:
     /// a moved sitting is pinned at its new time (keeping its UID); a deleted
     /// one's work is planned again, its time kept free for that re-plan (for
     /// good with `keepDeletedFree`). Returns the conflicts to report, by name.
     private func apply(_ read: PhoneReading, _ t: StoreTransaction, keepDeletedFree: Bool, collection: String) throws -> [SyncReport.Conflict] {
-        guard !read.forget.isEmpty || !read.adopt.isEmpty else { return [] }
+        for r in read.unsent { try t.forgetSyncedResource(collection: collection, path: r.path) }
+        guard !read.forget.isEmpty || !read.adopt.isEmpty || !read.leftovers.isEmpty else { return [] }
         let tasks = Dictionary(try t.tasks().map { ($0.task.id, $0.task) }, uniquingKeysWith: { a, _ in a })
         let before = try t.syncedResources(collection: collection)
         let known = before.map { SittingUIDs.Known(uid: $0.uid, taskId: $0.taskId, range: $0.range) }
@@ -249,8 +222,14 @@ extension PlanService {
         var changes: [PhoneChange] = []
         var removed: [String: [TimeRange]] = [:]
         var replaced: [String: [(TimeRange, TimeRange)]] = [:]
+        var ownWrites = Set<String>()
         for (r, to) in read.moved where tasks[r.taskId] != nil {
             let sitting = standsFor[r.uid]
+            // At the time plan has the sitting now: plan's own PUT, taken by the server, whose answer never came.
+            if sitting?.range == to {
+                ownWrites.insert(r.uid)
+                continue
+            }
             // Changed on both sides: plan moved (or dropped) the sitting since the last sync. The phone wins.
             let kind: SyncReport.Conflict.Kind = sitting?.range == r.range ? .moved : .both
             conflicts.append(.init(kind: kind, uid: r.uid, taskId: r.taskId, before: r.range, after: to, title: tasks[r.taskId]?.title,
@@ -258,10 +237,12 @@ extension PlanService {
             changes.append(PhoneChange(taskId: r.taskId, kind: .pinned, range: to))
             if let sitting { replaced[r.taskId, default: []].append((sitting.range, to)) }
         }
+        // Gone for a sitting plan no longer has: plan's own DELETE went through, its answer never came.
         for r in read.deleted where tasks[r.taskId] != nil {
+            guard let sitting = standsFor[r.uid] else { continue }
             conflicts.append(.init(kind: .deleted, uid: r.uid, taskId: r.taskId, before: r.range, after: nil, title: tasks[r.taskId]?.title))
             changes.append(PhoneChange(taskId: r.taskId, kind: .skipped, range: r.range))
-            if let sitting = standsFor[r.uid] { removed[r.taskId, default: []].append(sitting.range) }
+            removed[r.taskId, default: []].append(sitting.range)
         }
         for c in changes { try t.addPhoneChange(c) }
         // The sittings as the phone left them: a moved one at its new time (pinned there, counted as placed work), a deleted one gone.
@@ -274,7 +255,16 @@ extension PlanService {
             })
         }
         for r in read.forget { try t.forgetSyncedResource(collection: collection, path: r.path) }
-        for r in read.adopt { try t.saveSyncedResource(r) }
+        try Self.retire(read.forget.map(\.uid), t, collection: collection)
+        for var r in read.adopt {
+            // What plan wrote is what the server holds: the base of its next write.
+            if ownWrites.contains(r.uid) {
+                r.made = r.held
+                r.sequence += 1
+            }
+            try t.saveSyncedResource(r)
+        }
+        for r in read.leftovers { try t.saveSyncedResource(r) }
         guard !changes.isEmpty else { return conflicts }
         // The plan re-made around what the phone changed; where each deleted sitting's work went is said.
         let old = Set(try t.sittings().filter { $0.range.end > now }.map { "\($0.taskId) \($0.range.start.seconds) \($0.range.end.seconds)" })
@@ -295,28 +285,16 @@ extension PlanService {
         let collection = target.text
         switch p.change.action {
         case .create, .update:
-            let condition: DAVClient.Condition = p.etag.map { .etag($0) } ?? .absent
-            switch try client.put(target, p.path, p.bytes, condition: condition) {
-            case .done(let etag):
-                let known = try etag ?? client.get(target, p.path)?.etag
-                try store.write { try $0.saveSyncedResource(p.resource(etag: known, stamp: now)) }
-                return true
-            case .preconditionFailed where condition == .absent:
-                // Something is there already: plan's own (a sync cut short after its PUT), or someone else's.
-                guard let there = try client.get(target, p.path) else { return false }
-                let ours = SittingMarkers.read(there.bytes, label: collection + p.path).contains { $0.uid == p.change.uid && $0.taskId == p.change.taskId }
-                guard ours, let etag = there.etag else {
-                    report.conflicts.append(.init(kind: .notPlans, uid: p.change.uid, taskId: nil, before: nil, after: nil))
-                    return false
-                }
-                guard case .done(let newTag) = try client.put(target, p.path, p.bytes, condition: .etag(etag)) else { return false }
-                let known = try newTag ?? client.get(target, p.path)?.etag
-                try store.write { try $0.saveSyncedResource(p.resource(etag: known, stamp: now)) }
-                return true
-            case .preconditionFailed, .missing, .locked:
-                // Changed, deleted or being written on the phone while this sync ran: the next sync reads it back.
+            if let etag = p.etag { return try put(p, condition: .etag(etag), to: target, client: client, report: &report) }
+            // A new event is recorded before it is sent (no ETag, nothing held yet): a sync killed before the
+            // server's answer is recorded leaves the next one to find it there (taken over, moved on the phone
+            // or not) or not (sent again), never an event of plan's that no record names.
+            try store.write { try $0.saveSyncedResource(p.pending(stamp: now)) }
+            guard try put(p, condition: .absent, to: target, client: client, report: &report) else {
+                try store.write { try $0.forgetSyncedResource(collection: collection, path: p.path) }
                 return false
             }
+            return true
         case .delete:
             guard let etag = p.etag else { return false }
             switch try client.delete(target, p.path, etag: etag) {
@@ -326,6 +304,33 @@ extension PlanService {
             case .preconditionFailed, .locked:
                 return false
             }
+        }
+    }
+
+    /// PUTs one created or changed event on `condition` and records what the server took; false when it was not made.
+    private func put(_ p: PlannedChange, condition: DAVClient.Condition, to target: SubscriptionURL, client: DAVClient,
+                     report: inout SyncReport) throws -> Bool {
+        let collection = target.text
+        switch try client.put(target, p.path, p.bytes, condition: condition) {
+        case .done(let etag):
+            let known = try etag ?? client.get(target, p.path)?.etag
+            try store.write { try $0.saveSyncedResource(p.resource(etag: known, stamp: now)) }
+            return true
+        case .preconditionFailed where condition == .absent:
+            // Something is there already: plan's own (a sync cut short after its PUT), or someone else's.
+            guard let there = try client.get(target, p.path) else { return false }
+            let ours = SittingMarkers.read(there.bytes, label: collection + p.path).contains { $0.uid == p.change.uid && $0.taskId == p.change.taskId }
+            guard ours, let etag = there.etag else {
+                report.conflicts.append(.init(kind: .notPlans, uid: p.change.uid, taskId: nil, before: nil, after: nil))
+                return false
+            }
+            guard case .done(let newTag) = try client.put(target, p.path, p.bytes, condition: .etag(etag)) else { return false }
+            let known = try newTag ?? client.get(target, p.path)?.etag
+            try store.write { try $0.saveSyncedResource(p.resource(etag: known, stamp: now)) }
+            return true
+        case .preconditionFailed, .missing, .locked:
+            // Changed, deleted or being written on the phone while this sync ran: the next sync reads it back.
+            return false
         }
     }
 
@@ -342,6 +347,13 @@ extension PlanService {
         var sequence = 0
         /// The calendar as plan made it (before the phone's properties were kept).
         var made: [UInt8] = []
+
+        /// The record of a new event about to be sent: no ETag, nothing held (``SyncedResource/isPending``).
+        func pending(stamp: Instant) -> SyncedResource {
+            var r = resource(etag: nil, stamp: stamp)
+            r.held = nil
+            return r
+        }
 
         func resource(etag: String?, stamp: Instant) -> SyncedResource {
             var r = SyncedResource(collection: collection, path: path, uid: change.uid, taskId: change.taskId, etag: etag, hash: hash,

@@ -2,11 +2,13 @@ import Foundation
 import Testing
 
 /// `plan sync` to a real Radicale on 127.0.0.1, killed at 35 moments (35 of
-/// KilledCommandTests' 200). A sync records each resource in its own short
-/// transaction once the server took it, so the store may be cut between
-/// two; what must hold after every kill: the tasks, sittings and all but
-/// the record of what was written are exactly as before, every resource the
-/// store records is on the server with the ETag recorded, and the next
+/// KilledCommandTests' 200). A sync records each new resource just before
+/// its PUT and again once the server took it, each in its own short
+/// transaction, so the store may be cut between two; what must hold after
+/// every kill: the tasks, sittings and all but the record of what was
+/// written are exactly as before, every resource on the server is one the
+/// store records, every one recorded with an ETag is on the server with that
+/// ETag, and the next
 /// `plan sync` finishes the job: then the server holds one resource per
 /// sitting, no more, with the ETags the store has.
 extension KilledCommandTests {
@@ -14,9 +16,9 @@ extension KilledCommandTests {
 
     /// The members of collection `url` as the server lists them (PROPFIND,
     /// depth 1): each one's path, percent-decoded as the store keeps it, and its ETag.
-    static func members(_ url: String) throws -> [String: String] {
+    static func members(_ url: String, password: String = davPassword) throws -> [String: String] {
         let body = #"<?xml version="1.0"?><propfind xmlns="DAV:"><prop><getetag/></prop></propfind>"#
-        let out = try CLIRunner.runTool(["curl", "-s", "--fail", "-u", "student:\(davPassword)", "-X", "PROPFIND", "-H", "Depth: 1",
+        let out = try CLIRunner.runTool(["curl", "-s", "--fail", "-u", "student:\(password)", "-X", "PROPFIND", "-H", "Depth: 1",
                                          "-H", "Content-Type: application/xml", "--data", body, url])
         try #require(out.status == 0, "PROPFIND \(url): curl exited \(out.status)")
         let collection = URLComponents(string: url)?.path ?? url
@@ -105,13 +107,14 @@ extension KilledCommandTests {
             #expect(state.integrity == "ok", "\(moment)")
             // Nothing but the record of what was written has changed.
             #expect(Self.withoutSyncRecord(state.dump) == Self.withoutSyncRecord(before.dump), "\(moment)")
-            // What the store says it wrote is on the server, at the ETag it recorded.
+            // What the store says it wrote is on the server, at the ETag it recorded (a new event is recorded
+            // without one just before its PUT: the server may or may not have it yet).
             let recorded = try Self.recorded(l.store, url)
             let listed = try Self.members(url)
-            for (path, etag) in recorded {
+            for (path, etag) in recorded where !etag.isEmpty {
                 #expect(listed[path] == etag, "\(moment): the store records \(path) at \(etag); the server has \(listed[path] ?? "nothing")")
             }
-            // Taken by the server, killed before the store recorded it: the next sync must not write it twice.
+            // Every event on the server is one the store names: none taken by the server that no record knows.
             if !Set(listed.keys).subtracting(recorded.keys).isEmpty { unrecorded += 1 }
             if !killed {
                 tally.finished += 1
@@ -134,5 +137,6 @@ extension KilledCommandTests {
         }
         print("KilledCommandTests: plan sync: \(Self.kills.sync) kills over 0–\(Int(typical * 1000)) ms: \(tally), \(cut) part way; \(unrecorded) with a resource on the server the store had not recorded")
         #expect(tally.before > 0)
+        #expect(unrecorded == 0)
     }
 }

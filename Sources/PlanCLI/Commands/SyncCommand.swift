@@ -21,7 +21,13 @@ struct SyncCommand: ParsableCommand {
               - one you delete is read as "not then": its work is planned elsewhere (the report says where), and \
             its time is kept free for that re-plan (for good with --keep-deleted-free);
               - an alarm, colour, note or new title you add survives every later write of that event;
-              - moved on the phone and by plan since the last sync: the phone wins, and the report names it.
+              - moved on the phone and by plan since the last sync: the phone wins, and the report names it;
+              - an event made again on the phone under a new UID: plan's is deleted, yours is left alone and named.
+
+            A sync cut short at any moment heals at the next: an event plan wrote but did not record is taken \
+            over (updated, or deleted when no sitting has it) and reported; a write whose answer never came is \
+            checked on the server before it counts as the phone's; an event a listing leaves out is asked for \
+            before it counts as deleted; a listing naming another collection is refused (exit 73).
 
             Credentials as for \
             `plan calendar add` (PLAN_CALDAV_USER/PLAN_CALDAV_PASSWORD, a password command kept for the host \
@@ -66,6 +72,11 @@ struct SyncCommand: ParsableCommand {
                 out += "Deleted on the phone: \(name) \(span(c.before, zone)); \(now).\n"
             case .notPlans:
                 out += "Left alone: \(c.uid) is an event plan did not write.\n"
+            case .phoneMade:
+                let of = c.title.map { " for \"\($0)\"" } ?? ""
+                out += "Made on the phone: \(c.uid) carries plan's marks\(of) under a UID plan did not give; left alone as your own event.\n"
+            case .leftover:
+                out += "Left over from a sync cut short: \(name) \(span(c.before, zone)), written by plan but not recorded; taken over.\n"
             }
         }
         for c in r.changes {

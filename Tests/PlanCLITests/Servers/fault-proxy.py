@@ -19,6 +19,12 @@ Each request reads MODE_FILE (one word; missing or empty means "pass"):
              N clients that read before they write all read the same version, so
              their conditional writes collide
   reset      close the connection without answering
+  lostput    forward each PUT, then close the connection without answering it
+             (a write the server took whose answer never came); the rest pass
+  emptylist  answer each REPORT with an empty multistatus (207), as if the
+             collection were empty; the rest pass
+  hrefs:A=B  forward, and in each multistatus answer write B for A (hrefs that
+             point at another collection)
 Every request's method and path (never its headers) is appended to MODE_FILE.log,
 and each forwarded one's method, path and upstream status to MODE_FILE.status.
 """
@@ -98,6 +104,15 @@ class Handler(BaseHTTPRequestHandler):
             self.close_connection = True
             self.connection.close()
             return
+        if m == "emptylist" and self.command == "REPORT":
+            self.rfile.read(int(self.headers.get("Content-Length") or 0))
+            body = b'<?xml version="1.0" encoding="utf-8"?>\n<multistatus xmlns="DAV:"/>\n'
+            return self.answer(207, body, [("Content-Type", "application/xml; charset=utf-8")])
+        if m == "lostput" and self.command == "PUT":
+            return self.forward(lost=True)
+        if m.startswith("hrefs:"):
+            old, _, new = m.split(":", 1)[1].partition("=")
+            return self.forward(rewrite=(old.encode(), new.encode()))
         if m.startswith("stall:"):
             time.sleep(float(m.split(":", 1)[1]))
         gather = int(m.split(":", 1)[1]) if m.startswith("gather:") and self.command == "GET" else 0
@@ -113,7 +128,7 @@ class Handler(BaseHTTPRequestHandler):
                 with open(MODE_FILE + ".status", "a") as log:
                     log.write(f"{self.command} {self.path} gave up waiting for {n} GETs\n")
 
-    def forward(self, gather=lambda: None):
+    def forward(self, gather=lambda: None, lost=False, rewrite=None):
         length = int(self.headers.get("Content-Length") or 0)
         body = self.rfile.read(length) if length else None
         headers = {k: self.headers[k] for k in FORWARDED if self.headers.get(k)}
@@ -123,6 +138,16 @@ class Handler(BaseHTTPRequestHandler):
         data = r.read()
         kept = [(k, v) for k, v in r.getheaders() if k.lower() in ("etag", "last-modified", "content-type", "location", "www-authenticate")]
         gather()
+        if lost:
+            conn.close()
+            self.connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+            self.close_connection = True
+            self.connection.close()
+            with open(MODE_FILE + ".status", "a") as log:
+                log.write(f"{self.command} {self.path} {r.status} (answer dropped)\n")
+            return
+        if rewrite and r.status == 207:
+            data = data.replace(rewrite[0], rewrite[1])
         self.answer(r.status, data, kept)
         conn.close()
         with open(MODE_FILE + ".status", "a") as log:
