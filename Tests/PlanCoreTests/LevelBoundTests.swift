@@ -109,8 +109,9 @@ import Testing
             let inst = BalancedPlacementTests.tiny(seed: seed)
             let (level, busiest) = Self.boundAndBusiest(inst)
             #expect(level <= busiest, "seed \(seed)")
-            if inst.plan().tasks.allSatisfy({ $0.status == .scheduled }), let exact = LeastBusiestDay(inst).search() {
-                #expect(level <= exact, "seed \(seed): bound \(level / 60)m, least of every layout \(exact / 60)m\n\(inst)")
+            let all = inst.plan().tasks.allSatisfy { $0.status == .scheduled }
+            if all, let exact = LeastBusiestDay(inst).search() {
+                #expect(level <= exact, "seed \(seed): bound \(level / 60)m, least layout \(exact / 60)m\n\(inst)")
             }
         }
         #expect(checked == 24 && positive > 12)
@@ -191,7 +192,8 @@ import Testing
     static func leastByEnumeration(_ bound: LevelBound) -> (level: Int64?, unplaceable: [Int]) {
         let caps = bound.capacities.map { Int($0 / unit) }
         let unplaceable = bound.demands.indices.filter { i in
-            bound.demands[i].caps.reduce(0) { $0 + min(Int($1.amount / unit), caps[$1.day]) } < Int(bound.demands[i].work / unit)
+            let reach = bound.demands[i].caps.reduce(0) { $0 + min(Int($1.amount / unit), caps[$1.day]) }
+            return reach < Int(bound.demands[i].work / unit)
         }
         // Every load vector some layout of the tasks so far reaches, within the capacities.
         var reached: Set<[Int]> = [Array(repeating: 0, count: caps.count)]

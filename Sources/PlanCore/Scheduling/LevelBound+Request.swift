@@ -1,7 +1,7 @@
 /// The fractional problem of a request, read off the scheduler's own model: its grid values of each
-/// task (``TaskScheduler/prepare(_:)``), its lower bound of each task (``TaskScheduler/lowerBound(_:prerequisiteEnd:)``)
-/// and its board of the busy time (``Scoreboard``: the day windows, working days and free ranges on the grid
-/// that every placement reads).
+/// task (``TaskScheduler/prepare(_:)``), its lower bound of each task
+/// (``TaskScheduler/lowerBound(_:prerequisiteEnd:)``) and its board of the busy time (``Scoreboard``: the
+/// day windows, working days and free ranges on the grid that every placement reads).
 ///
 /// Each limit is one that every plan obeys (rules 1–7 of the contract above ``TaskScheduler``), loosened, so
 /// the problem is a relaxation of the scheduling problem and its level a lower bound of every plan's busiest
@@ -33,7 +33,8 @@ extension LevelBound {
         let step = Self.gridStep(board.zone.offsets, granularity: policy.granularity)
         let windows = tasks.map { task -> (prep: TaskScheduler.Prepared, lo: Instant, hi: Instant) in
             let prep = scheduler.prepare(task)
-            return (prep, board.grid.ceil(scheduler.lowerBound(prep, prerequisiteEnd: nil)), board.grid.floor(task.due))
+            let lower = scheduler.lowerBound(prep, prerequisiteEnd: nil)
+            return (prep, board.grid.ceil(lower), board.grid.floor(task.due))
         }
         let open = windows.filter { $0.hi > $0.lo && $0.prep.remaining > 0 }
         let first = open.map { board.dayNumber($0.lo) }.min() ?? 0
@@ -44,29 +45,38 @@ extension LevelBound {
         for day in stride(from: first, through: last, by: 1) {
             let bi = board.bookIndex(day: day)
             let window = board.summary(bi).window
-            capacities.append(min(dayCap, board.freeTime(onDay: day, from: window.start, to: window.end, inRangesOf: 0).total))
+            let free = board.freeTime(onDay: day, from: window.start, to: window.end, inRangesOf: 0).total
+            capacities.append(min(dayCap, free))
         }
         let demands = windows.map { w -> Demand in
             guard w.hi > w.lo, w.prep.remaining > 0 else { return Demand(work: w.prep.remaining, caps: []) }
-            var caps: [Share] = []
-            for day in board.dayNumber(w.lo)...board.dayNumber(w.hi - 1) {
+            let caps = (board.dayNumber(w.lo)...board.dayNumber(w.hi - 1)).compactMap { day -> Share? in
                 let room = capacities[Int(day - first)]
-                let bi = board.bookIndex(day: day)
-                guard room > 0, board.summary(bi).working else { continue }
-                let ws = max(board.instant(book: bi, w.prep.windowStart), w.lo)
-                let we = min(board.instant(book: bi, w.prep.windowEnd), w.hi)
-                guard we - ws >= w.prep.minSitting else { continue }
-                var most: Int64 = 0
-                for length in Self.touchingMerged(board.freeRanges(in: TimeRange(start: ws, end: we), sittings: [], withBusy: true)) {
-                    most += Self.mostOneTaskSits(in: length, minSitting: w.prep.minSitting, span: w.prep.span,
-                                                 breakLength: policy.breakBetweenSittings, step: step)
-                }
+                guard room > 0 else { return nil }
+                let most = Self.most(w.prep, sitsOn: day, from: w.lo, to: w.hi, board, step: step)
                 let cap = min(most, w.prep.remaining, room)
-                if cap > 0 { caps.append(Share(day: Int(day - first), amount: cap)) }
+                return cap > 0 ? Share(day: Int(day - first), amount: cap) : nil
             }
             return Demand(work: w.prep.remaining, caps: caps)
         }
         self.init(capacities: capacities, demands: demands, step: step, firstDay: first)
+    }
+
+    /// The most `prep` sits on local day `day` of `board` between `lo` and `hi`: on a working day, in each
+    /// free range of its own window there (busy time removed, on the grid), what sittings of
+    /// `minSitting … span` a break apart hold.
+    private static func most(_ prep: TaskScheduler.Prepared, sitsOn day: Int64, from lo: Instant, to hi: Instant,
+                             _ board: Scoreboard, step: Int64) -> Int64 {
+        let bi = board.bookIndex(day: day)
+        guard board.summary(bi).working else { return 0 }
+        let ws = max(board.instant(book: bi, prep.windowStart), lo)
+        let we = min(board.instant(book: bi, prep.windowEnd), hi)
+        guard we - ws >= prep.minSitting else { return 0 }
+        let free = board.freeRanges(in: TimeRange(start: ws, end: we), sittings: [], withBusy: true)
+        return touchingMerged(free).reduce(Int64(0)) { total, length in
+            total + mostOneTaskSits(in: length, minSitting: prep.minSitting, span: prep.span,
+                                    breakLength: board.breakLength, step: step)
+        }
     }
 
     /// The step every day's total of on-grid sittings is a whole number of: the granularity, or its greatest
@@ -95,7 +105,8 @@ extension LevelBound {
     /// The most one task sits in one free range `length` long: `k` sittings of `minSitting … span` need
     /// `k · minSitting + (k − 1) · breakLength` of it and hold at most `k · span`, and what the breaks leave,
     /// in whole steps; the best `k`. At most `length / minSitting` tries.
-    static func mostOneTaskSits(in length: Int64, minSitting: Int64, span: Int64, breakLength: Int64, step: Int64) -> Int64 {
+    static func mostOneTaskSits(in length: Int64, minSitting: Int64, span: Int64, breakLength: Int64,
+                                step: Int64) -> Int64 {
         let shortest = max(1, minSitting)
         var best: Int64 = 0
         var k: Int64 = 1
