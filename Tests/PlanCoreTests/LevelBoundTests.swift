@@ -33,6 +33,28 @@ import Testing
         #expect(crowded.solve().level == nil)
     }
 
+    /// The most one task sits in one free range, worked by hand: 3h in sittings of 30m … 1h a 15-minute
+    /// break apart holds three of 50m (two breaks take 30m); with a 2h break, one sitting; a range shorter
+    /// than the shortest sitting, none; with no break, the whole range in whole steps.
+    @Test(arguments: [
+        (180, 30, 60, 15, 150), (180, 30, 60, 120, 60), (25, 30, 60, 0, 0), (175, 30, 60, 0, 175),
+        (100, 45, 45, 10, 90), (60, 60, 120, 0, 60),
+    ])
+    func mostOneTaskSits(_ c: (length: Int64, minimum: Int64, span: Int64, breakLength: Int64, most: Int64)) {
+        let m: Int64 = 60
+        #expect(LevelBound.mostOneTaskSits(in: c.length * m, minSitting: c.minimum * m, span: c.span * m,
+                                           breakLength: c.breakLength * m, step: 5 * m) == c.most * m)
+    }
+
+    /// The level's grid: the granularity where the zone's offsets differ by whole steps (New York's hour,
+    /// Kolkata's constant 5h30m), half an hour on an hour's grid across Lord Howe Island's 30-minute shift.
+    @Test func gridStep() {
+        #expect(LevelBound.gridStep([-18_000, -14_400], granularity: 3600) == 3600)
+        #expect(LevelBound.gridStep([19_800], granularity: 3600) == 3600)
+        #expect(LevelBound.gridStep([37_800, 39_600], granularity: 3600) == 1800)
+        #expect(LevelBound.gridStep([37_800, 39_600], granularity: 900) == 900)
+    }
+
     /// Tiny random problems in 15-minute units: the level is the least busiest day over every whole-unit
     /// layout, found by enumerating them (a flow with whole capacities has a whole optimum, so the
     /// fractional level on the unit grid is the least of these), and the spread is such a layout.
