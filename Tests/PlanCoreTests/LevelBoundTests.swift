@@ -33,6 +33,33 @@ import Testing
         #expect(crowded.solve().level == nil)
     }
 
+    /// Built from a request, worked by hand: the second task may use the first day only, a class takes
+    /// all but an hour of the second, so the first task takes an hour there, an hour beside the second's
+    /// 3h on the first day and 4h on the third. A window too short for the second task's work leaves it
+    /// out; `after` changes nothing.
+    @Test func fromARequest() {
+        let h: Int64 = 3600
+        let zone = SystemZone.utc
+        let day0 = LocalDate(year: 2026, month: 11, day: 23)
+        func at(_ day: Int, _ hour: Int) -> Instant {
+            zone.resolve(LocalDateTime(date: day0.adding(days: day), hour: hour))
+        }
+        let scheduler = TaskScheduler(policy: PolicyDefinition.defaults(zone: zone), now: at(0, 8))
+        var a = PlanTask(id: "a", title: "A", estimate: 6 * h, due: at(2, 21))
+        var b = PlanTask(id: "b", title: "B", estimate: 3 * h, due: at(0, 21))
+        let busy = [BusyBlock(range: TimeRange(start: at(1, 9), end: at(1, 20)), source: "class")]
+        let bound = LevelBound(scheduler: scheduler, tasks: [a, b], busy: busy)!
+        #expect(bound.firstDay == day0.daysSinceEpoch && bound.capacities == [12 * h, h, 12 * h] && bound.step == 300)
+        let out = bound.solve()
+        #expect(out.level == 4 * h)
+        #expect(out.spread == [[.init(day: 0, amount: h), .init(day: 1, amount: h), .init(day: 2, amount: 4 * h)],
+                               [.init(day: 0, amount: 3 * h)]])
+        b.latest = TimeOfDay(hour: 10)
+        a.after = ["b"]
+        let narrow = LevelBound(scheduler: scheduler, tasks: [a, b], busy: busy)!.solve()
+        #expect(narrow.unplaceable == [1] && narrow.level == 150 * 60)
+    }
+
     /// The most one task sits in one free range, worked by hand: 3h in sittings of 30m … 1h a 15-minute
     /// break apart holds three of 50m (two breaks take 30m); with a 2h break, one sitting; a range shorter
     /// than the shortest sitting, none; with no break, the whole range in whole steps.

@@ -13,10 +13,16 @@
 /// `V = tasks + days + 2` nodes and `E = tasks + days + Σ days a task may use` edges (see
 /// ``MaxFlow``). The same input gives the same level and spread.
 ///
-/// **The guarantee.** Any layout whose days each total a whole number of `step`s, that gives every
-/// task of the rest its work, at most its cap on a day and at most a day's capacity, is such a
-/// spread: its busiest day is at least the level. Where the caps and capacities are relaxations of
-/// the scheduling rules (``init(scheduler:tasks:busy:)``), that is every plan's busiest day.
+/// **The guarantee.** Any layout that gives every task of the rest its work, at most its cap on a
+/// day and each day at most its capacity is such a spread at the level of its busiest day: that
+/// day's total, rounded up to a whole number of `step`s, is at least the level (and is the total
+/// itself where days total whole steps, as on-grid sittings do). Where the caps and capacities are
+/// relaxations of the scheduling rules (``init(scheduler:tasks:busy:)``), every plan is such a
+/// layout of the tasks it schedules.
+///
+/// **Exactness.** Where every work, cap and capacity is a whole number of `step`s, a maximum flow
+/// has an optimum in whole steps, so the level is exactly the least busiest day of the layouts that
+/// give every task whole steps on each day.
 ///
 /// **What cannot be placed.** A task whose work exceeds the most its days could take at any level
 /// (the sum over its days of the least of its cap and the capacity) is listed in
@@ -24,7 +30,8 @@
 /// spread together at any level (they compete for the same days), the level is nil: no layout gives
 /// them all their work.
 struct LevelBound {
-    /// What one task may take on one day.
+    /// An amount of one task's work on one day: what it may take there (a cap) or what it is given (a
+    /// spread).
     struct Share: Hashable, Sendable {
         var day: Int
         var amount: Int64
@@ -72,15 +79,15 @@ struct LevelBound {
         let unplaceable = demands.indices.filter { demands[$0].work > reach[$0] }
         let blocked = Set(unplaceable)
         let rest = demands.indices.filter { !blocked.contains($0) && demands[$0].work > 0 }
-        var none = Outcome(level: nil, spread: Array(repeating: [], count: demands.count), unplaceable: unplaceable)
+        var out = Outcome(level: nil, spread: Array(repeating: [], count: demands.count), unplaceable: unplaceable)
         let total = rest.reduce(Int64(0)) { $0 + demands[$1].work }
         if total == 0 {
-            none.level = 0
-            return none
+            out.level = 0
+            return out
         }
         let top = ceilDiv(capacities.max() ?? 0, step)
         let atTop = flow(rest, level: top * step)
-        guard atTop.carried == total else { return none }
+        guard atTop.carried == total else { return out }
         // The least multiple of `step` that holds lies in (lo, hi]: no level below the
         // average over the days holds, and the largest capacity holds.
         var lo = max(0, ceilDiv(ceilDiv(total, Int64(max(1, capacities.count))), step) - 1), hi = top
@@ -95,9 +102,9 @@ struct LevelBound {
                 lo = mid
             }
         }
-        none.level = hi * step
-        none.spread = best.spread
-        return none
+        out.level = hi * step
+        out.spread = best.spread
+        return out
     }
 
     /// The maximum flow of the demands `rest` under `level`: the work it carries and each demand's
