@@ -96,6 +96,24 @@ import Foundation
 ///    task still does not fit, or the layout makes more sittings under 45
 ///    minutes than the early pass, the early pass's plan stands. (Sittings
 ///    kept from the early pass keep their spacing there.)
+///    **The least level, exactly (issue 47).** Where the level can be found
+///    exactly, ``LevelBound`` finds it: the fractional problem — each task's
+///    remaining work spread over the local days from its lower bound to its
+///    due, on a day at most its work and what sittings of `minSitting … span`,
+///    a break apart, hold in the free time of its own window there, and each
+///    day's total at most the level and the day's capacity (its free time
+///    under the policy window on a working day, at most `maxPerDay`) — is a
+///    flow problem: for a trial level, a maximum flow from tasks to days says
+///    whether the level holds, and a bisection over the levels on the grid
+///    finds the least (``LevelBound`` states its bound on the work). That
+///    least level is a true lower bound: the problem relaxes rules 1–7 (work
+///    divides anywhere, not into sittings; `after` and `finishEarly` are left
+///    out, and dropping a constraint only lowers the least level), so the
+///    tasks any plan schedules are such a spread and no plan's busiest day
+///    is below it. Its spread is the layout the rounding into sittings (on
+///    the grid, spans, minimum sittings, the window hours, dependencies) is
+///    to take as its target; until that rounding is wired in, the bound
+///    changes no plan.
 ///
 /// **`available`**, in a diagnostic, is the largest total `X ≤ needed` such
 /// that some set of sittings for the task obeys rules 2–4, 6 and 7 against
