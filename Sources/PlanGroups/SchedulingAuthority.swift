@@ -46,7 +46,8 @@ package enum SchedulingAuthority {
             return "it would change the answer of the organizer (\(session.organizer.email)); no mail changes the organizer's own answer"
         }
         if let sender, !answerer.sameAddress(sender) {
-            return "it was sent by \(sender) but answers for \(answerer.email); an answer changes only its sender's own"
+            return "it was sent by \(sender) but answers for \(answerer.email); an answer changes only its sender's own "
+                + "(if it is theirs and a mailing list rewrote the From:, apply its .ics attachment)"
         }
         return nil
     }
@@ -84,7 +85,8 @@ package enum SchedulingAuthority {
     package static func invitationEffect(known: GroupSession?, organizer: CalendarUser, sequence: Int, me: CalendarUser,
                                          sender: String?) -> Result<InvitationEffect, Refusal> {
         if let sender, !organizer.sameAddress(sender) {
-            return .failure(Refusal("it was sent by \(sender), but its ORGANIZER is \(organizer.email); an invitation comes from its organizer"))
+            return .failure(Refusal("it was sent by \(sender), but its ORGANIZER is \(organizer.email); an invitation comes from its organizer "
+                                    + "(if it is theirs and a mailing list rewrote the From:, answer its .ics attachment)"))
         }
         guard let known else {
             if organizer.sameAddress(me.email) {
