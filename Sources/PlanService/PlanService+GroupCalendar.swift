@@ -159,12 +159,8 @@ extension PlanService {
         } catch {
             throw ServiceError.calendar(error)
         }
-        let organizerStatus = inv.attendees.first { inv.organizer.sameAddress($0.user.email) }?.status ?? .accepted
-        return GroupSession(
-            id: like?.id ?? id ?? inv.uid, uid: inv.uid, sequence: inv.sequence, title: inv.summary, course: inv.categories.first,
-            range: inv.range, location: inv.location, geo: inv.geo, notes: inv.description, organizer: inv.organizer,
-            organizerStatus: organizerStatus, attendees: inv.attendees.filter { !inv.organizer.sameAddress($0.user.email) },
-            calendarURL: url.text, cancelled: inv.cancelled, stamp: inv.stamp, calendarPath: path, calendarETag: etag)
+        return Self.session(inv, id: like?.id ?? id ?? inv.uid, cancelled: inv.cancelled, calendarURL: url.text,
+                            calendarPath: path, calendarETag: etag)
     }
 
     /// What `plan group list --calendar` read: how many sessions are on it,

@@ -12,6 +12,19 @@ extension PlanService {
                    attendees: s.attendees, cancelled: s.cancelled)
     }
 
+    /// The session an invitation (or a group calendar's member) describes, with
+    /// `id` and where it is kept: the organizer's own answer read from the
+    /// ATTENDEEs (ACCEPTED when it names none), the others as its invitees.
+    static func session(_ inv: Invitation, id: String, cancelled: Bool, calendarURL: String?, calendarPath: String?,
+                        calendarETag: String?) -> GroupSession {
+        GroupSession(
+            id: id, uid: inv.uid, sequence: inv.sequence, title: inv.summary, course: inv.categories.first, range: inv.range,
+            location: inv.location, geo: inv.geo, notes: inv.description, organizer: inv.organizer,
+            organizerStatus: inv.attendees.first { inv.organizer.sameAddress($0.user.email) }?.status ?? .accepted,
+            attendees: inv.attendees.filter { !inv.organizer.sameAddress($0.user.email) },
+            calendarURL: calendarURL, cancelled: cancelled, stamp: inv.stamp, calendarPath: calendarPath, calendarETag: calendarETag)
+    }
+
     /// Writes one iMIP message (`.eml`) per recipient into `mailDir`
     /// (created when missing) and returns their paths; none without a
     /// folder. A failure removes the files already written.

@@ -87,13 +87,8 @@ extension PlanService {
                     session.cancelled = known.cancelled || cancel
                 } else {
                     let id = known?.id ?? TaskIds.unique(TaskIds.slug(inv.summary), taken: Set(existing.map { $0.id.lowercased() }))
-                    session = GroupSession(
-                        id: id, uid: inv.uid, sequence: inv.sequence, title: inv.summary, course: inv.categories.first, range: inv.range,
-                        location: inv.location, geo: inv.geo, notes: inv.description, organizer: inv.organizer,
-                        organizerStatus: inv.attendees.first { inv.organizer.sameAddress($0.user.email) }?.status ?? .accepted,
-                        attendees: inv.attendees.filter { !inv.organizer.sameAddress($0.user.email) },
-                        calendarURL: known?.calendarURL, cancelled: cancel, stamp: inv.stamp,
-                        calendarPath: known?.calendarPath, calendarETag: known?.calendarETag)
+                    session = Self.session(inv, id: id, cancelled: cancel, calendarURL: known?.calendarURL,
+                                           calendarPath: known?.calendarPath, calendarETag: known?.calendarETag)
                 }
                 var messages: [String] = []
                 if !session.cancelled {
