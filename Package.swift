@@ -102,7 +102,7 @@ let package = Package(
         .executableTarget(
             name: "plan-bench",
             dependencies: [
-                "PlanCore", "PlanTimetable", "PlanGroups", "PlanICal", "PlanStore", "PlanService", "PlanJSON", "PlanProtocol", "PlanRender", "PlanCLI",
+                "PlanCore", "PlanTimetable", "PlanGroups", "PlanICal", "PlanStore", "PlanService", "PlanJSON", "PlanProtocol", "PlanRender", "PlanCLI", "PlanDAV",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings

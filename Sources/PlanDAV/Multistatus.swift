@@ -92,7 +92,10 @@ package struct Multistatus: Hashable, Sendable {
         guard bytes.contains(where: { !" \t\r\n".utf8.contains($0) }) else { throw ParseError(reason: "the answer is empty") }
         if let refused = XMLScreen.refusal(bytes) { throw ParseError(reason: refused) }
         let reader = MultistatusReader()
-        let parser = XMLParser(data: Data(bytes))
+        // Fed to libxml2 in chunks from a stream: given as one buffer, libxml2
+        // refuses any document over 10 MB ("huge input lookup"), far under
+        // ``maxBytes``, and FoundationXML offers no way to ask for more.
+        let parser = XMLParser(stream: InputStream(data: Data(bytes)))
         parser.shouldProcessNamespaces = true
         parser.shouldReportNamespacePrefixes = false
         parser.shouldResolveExternalEntities = false

@@ -58,8 +58,8 @@ package enum EventMerge {
     }
 
     private static func parse(_ bytes: [UInt8]) -> OpaquePointer? {
-        guard !bytes.contains(0), let text = String(validating: bytes, as: UTF8.self),
-              let root = icalcomponent_new_from_string(text) else { return nil }
+        guard !bytes.contains(0), String(validating: bytes, as: UTF8.self) != nil,
+              let root = LibicalText.parse(bytes) else { return nil }
         guard icalcomponent_isa(root) == ICAL_VCALENDAR_COMPONENT else {
             icalcomponent_free(root)
             return nil

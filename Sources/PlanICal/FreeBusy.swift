@@ -12,12 +12,12 @@ package enum FreeBusyReader {
     /// those as BUSY); FBTYPE=FREE is not busy. A period given with a
     /// duration ends after it. `label` names the answer in errors.
     package static func busy(_ bytes: [UInt8], label: String) throws(ImportError) -> [TimeRange] {
-        guard !bytes.contains(0), let text = String(validating: bytes, as: UTF8.self) else {
+        guard !bytes.contains(0), String(validating: bytes, as: UTF8.self) != nil else {
             throw .invalid(file: label, reason: "the free-busy answer is not UTF-8 iCalendar text")
         }
         ICalExporter.lock.lock()
         defer { ICalExporter.lock.unlock() }
-        guard let root = icalcomponent_new_from_string(text) else {
+        guard let root = LibicalText.parse(bytes) else {
             throw .invalid(file: label, reason: "libical cannot read the free-busy answer as iCalendar")
         }
         defer { icalcomponent_free(root) }

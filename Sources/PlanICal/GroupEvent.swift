@@ -90,13 +90,13 @@ package enum GroupEvent {
     /// Parses `bytes` under libical's lock and hands its VCALENDAR and VEVENTs (at least one) to `body`.
     private static func withEvents<T>(_ bytes: [UInt8], label: String,
                                       _ body: (OpaquePointer, [OpaquePointer]) throws(ImportError) -> T) throws(ImportError) -> T {
-        guard !bytes.contains(0), let text = String(validating: bytes, as: UTF8.self) else {
+        guard !bytes.contains(0), String(validating: bytes, as: UTF8.self) != nil else {
             throw .invalid(file: label, reason: "not UTF-8 iCalendar text")
         }
         if let problem = SchedulingReader.sequenceProblem(bytes) { throw .invalid(file: label, reason: problem) }
         ICalExporter.lock.lock()
         defer { ICalExporter.lock.unlock() }
-        guard let root = icalcomponent_new_from_string(text) else { throw .invalid(file: label, reason: "libical cannot read it as iCalendar") }
+        guard let root = LibicalText.parse(bytes) else { throw .invalid(file: label, reason: "libical cannot read it as iCalendar") }
         defer { icalcomponent_free(root) }
         guard icalcomponent_isa(root) == ICAL_VCALENDAR_COMPONENT else { throw .invalid(file: label, reason: "no VCALENDAR in it") }
         var events: [OpaquePointer] = []

@@ -138,13 +138,13 @@ package enum SchedulingReader {
     /// ATTENDEEs with their `PARTSTAT` (NEEDS-ACTION when absent; a status plan
     /// does not use, such as DELEGATED, is refused). `label` names it in errors.
     package static func read(_ bytes: [UInt8], label: String) throws(ImportError) -> SchedulingMessage {
-        guard !bytes.contains(0), let text = String(validating: bytes, as: UTF8.self) else {
+        guard !bytes.contains(0), String(validating: bytes, as: UTF8.self) != nil else {
             throw .invalid(file: label, reason: "not UTF-8 text (an iTIP message is an .ics file: save the invitation's text/calendar part)")
         }
         if let problem = sequenceProblem(bytes) { throw .invalid(file: label, reason: problem) }
         ICalExporter.lock.lock()
         defer { ICalExporter.lock.unlock() }
-        guard let root = icalcomponent_new_from_string(text) else {
+        guard let root = LibicalText.parse(bytes) else {
             throw .invalid(file: label, reason: "libical cannot read it as iCalendar (save the message's text/calendar part as .ics)")
         }
         defer { icalcomponent_free(root) }

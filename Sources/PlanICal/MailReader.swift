@@ -5,23 +5,40 @@ import Foundation
 /// (RFC 6047) carries its iTIP message as a `text/calendar` part, often
 /// inside `multipart/alternative` or `multipart/mixed`, encoded base64,
 /// quoted-printable, or not at all. A file that is iCalendar already comes
-/// back as it is.
+/// back as it is. Read over bytes in one pass per level, so time grows
+/// linearly with the message whatever its line lengths.
 package enum MailReader {
     /// How deep multiparts may nest before the message is refused.
-    static let maxDepth = 4
-    /// How many parts one multipart may have before it is refused.
-    static let maxParts = 64
+    package static let maxDepth = 16
+    /// How many parts one multipart may have before the message is refused.
+    package static let maxParts = 64
+
+    /// Why a part holds no calendar.
+    private enum Miss: Error {
+        case none
+        case tooDeep
+        case tooManyParts
+        case noBoundary
+    }
 
     /// The first `text/calendar` part's bytes (decoded), or why there is none.
     package static func calendar(in bytes: [UInt8]) -> (calendar: [UInt8]?, problem: String?) {
         if startsAsCalendar(bytes) { return (bytes, nil) }
-        guard let text = String(validating: bytes, as: UTF8.self) ?? String(bytes: bytes, encoding: .isoLatin1) else {
+        let mail = MailLines(bytes)
+        guard let first = mail.lines.first, mail.bytes[first].contains(UInt8(ascii: ":")) else {
             return (nil, "it is neither iCalendar nor a mail message")
         }
-        let lines = text.replacingOccurrences(of: "\r\n", with: "\n").split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        guard let header = lines.first, header.contains(":") else { return (nil, "it is neither iCalendar nor a mail message") }
-        if let found = part(lines[...], depth: 0) { return (found, nil) }
-        return (nil, "the mail message has no text/calendar part (the invitation itself): save the message as it came (.eml), or its invite.ics attachment")
+        do {
+            return (try part(mail, 0..<mail.lines.count, depth: 0), nil)
+        } catch .tooDeep {
+            return (nil, "the mail message nests its parts deeper than \(maxDepth) levels: save its invite.ics attachment and give plan that")
+        } catch .tooManyParts {
+            return (nil, "a multipart of the mail message has more than \(maxParts) parts: save its invite.ics attachment and give plan that")
+        } catch .noBoundary {
+            return (nil, "a multipart of the mail message names no boundary, so its parts cannot be told apart: save its invite.ics attachment and give plan that")
+        } catch {
+            return (nil, "the mail message has no text/calendar part (the invitation itself): save the message as it came (.eml), or its invite.ics attachment")
+        }
     }
 
     static func startsAsCalendar(_ bytes: [UInt8]) -> Bool {
@@ -29,47 +46,41 @@ package enum MailReader {
         return head.hasPrefix("BEGIN:VCALENDAR")
     }
 
-    /// A part (headers, blank line, body): its calendar bytes, looking into multiparts.
-    private static func part(_ lines: ArraySlice<String>, depth: Int) -> [UInt8]? {
-        guard depth <= maxDepth else { return nil }
-        var headers: [String: String] = [:]
-        var i = lines.startIndex
-        var last: String?
-        while i < lines.endIndex, !lines[i].isEmpty {
-            let line = lines[i]
-            if line.first == " " || line.first == "\t", let key = last {
-                headers[key, default: ""] += " " + line.trimmingCharacters(in: .whitespaces)
-            } else if let colon = line.firstIndex(of: ":") {
-                let key = line[..<colon].trimmingCharacters(in: .whitespaces).lowercased()
-                headers[key] = String(line[line.index(after: colon)...]).trimmingCharacters(in: .whitespaces)
-                last = key
-            }
-            i += 1
-        }
-        let body = lines[min(i + 1, lines.endIndex)...]
-        let type = headers["content-type"] ?? "text/plain"
+    /// A part (lines `range` of `mail`: headers, blank line, body): its
+    /// calendar bytes, looking into multiparts.
+    private static func part(_ mail: MailLines, _ range: Range<Int>, depth: Int) throws(Miss) -> [UInt8] {
+        guard depth <= maxDepth else { throw .tooDeep }
+        let (fields, bodyStart) = mail.header(from: range.lowerBound, in: range.upperBound)
+        func field(_ name: String) -> String? { fields.last { $0.name == name }?.value }
+        let body = bodyStart..<range.upperBound
+        let type = field("content-type") ?? "text/plain"
         let mime = type.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
         if mime.hasPrefix("multipart/") {
-            guard let boundary = parameter("boundary", in: type) else { return nil }
-            var parts: [ArraySlice<String>] = []
+            guard let boundary = parameter("boundary", in: type), !boundary.isEmpty else { throw .noBoundary }
+            let between = Array(("--" + boundary).utf8), closing = Array(("--" + boundary + "--").utf8)
+            var parts: [Range<Int>] = []
             var start: Int?
-            for k in body.indices {
-                let line = body[k].trimmingCharacters(in: .whitespaces)
-                if line == "--" + boundary || line == "--" + boundary + "--" {
-                    if let s = start { parts.append(body[s..<k]) }
-                    guard parts.count < maxParts else { return nil }
-                    start = line.hasSuffix(boundary + "--") ? nil : k + 1
-                    if start == nil { break }
+            for k in body {
+                let line = mail.trimmed(mail.lines[k])
+                let closes = mail.equals(line, closing)
+                guard closes || mail.equals(line, between) else { continue }
+                if let s = start { parts.append(s..<k) }
+                guard parts.count <= maxParts else { throw .tooManyParts }
+                start = closes ? nil : k + 1
+                if closes { break }
+            }
+            var deepest = Miss.none
+            for p in parts {
+                do { return try part(mail, p, depth: depth + 1) } catch {
+                    if case .none = deepest { deepest = error }
                 }
             }
-            for p in parts {
-                if let found = part(p, depth: depth + 1) { return found }
-            }
-            return nil
+            throw deepest
         }
-        guard mime == "text/calendar" || mime == "application/ics" else { return nil }
-        let decoded = decode(Array(body), encoding: (headers["content-transfer-encoding"] ?? "7bit").lowercased())
-        return decoded.flatMap { startsAsCalendar($0) ? $0 : nil }
+        guard mime == "text/calendar" || mime == "application/ics" else { throw .none }
+        let encoding = (field("content-transfer-encoding") ?? "7bit").lowercased()
+        guard let decoded = decode(mail, body, encoding: encoding), startsAsCalendar(decoded) else { throw .none }
+        return decoded
     }
 
     /// `name="value"` or `name=value` of a header's parameters.
@@ -82,32 +93,53 @@ package enum MailReader {
         return nil
     }
 
-    static func decode(_ lines: [String], encoding: String) -> [UInt8]? {
+    /// The body lines `body` of `mail` decoded by their transfer encoding.
+    static func decode(_ mail: MailLines, _ body: Range<Int>, encoding: String) -> [UInt8]? {
         switch encoding {
         case "base64":
-            return Data(base64Encoded: lines.joined().filter { !$0.isWhitespace }).map { Array($0) }
+            var text: [UInt8] = []
+            for k in body {
+                for b in mail.bytes[mail.lines[k]] where !(b == 0x20 || b == 0x09 || b == 0x0D || b == 0x0C) { text.append(b) }
+            }
+            return Data(base64Encoded: Data(text)).map { Array($0) }
         case "quoted-printable":
             var out: [UInt8] = []
-            for (n, line) in lines.enumerated() {
-                var bytes = Array(line.utf8)
-                let soft = bytes.last == UInt8(ascii: "=")
-                if soft { bytes.removeLast() }
-                var k = 0
-                while k < bytes.count {
-                    if bytes[k] == UInt8(ascii: "="), k + 2 < bytes.count,
-                       let v = UInt8(String(decoding: bytes[(k + 1)...(k + 2)], as: UTF8.self), radix: 16) {
-                        out.append(v)
-                        k += 3
+            for k in body {
+                let line = mail.lines[k]
+                let soft = !line.isEmpty && mail.bytes[line.upperBound - 1] == UInt8(ascii: "=")
+                let end = soft ? line.upperBound - 1 : line.upperBound
+                var i = line.lowerBound
+                while i < end {
+                    if mail.bytes[i] == UInt8(ascii: "="), i + 2 < end,
+                       let hi = hexDigit(mail.bytes[i + 1]), let lo = hexDigit(mail.bytes[i + 2]) {
+                        out.append(hi << 4 | lo)
+                        i += 3
                     } else {
-                        out.append(bytes[k])
-                        k += 1
+                        out.append(mail.bytes[i])
+                        i += 1
                     }
                 }
-                if !soft && n < lines.count - 1 { out += [13, 10] }
+                if !soft && k < body.upperBound - 1 { out += [13, 10] }
             }
             return out
         default:
-            return Array(lines.joined(separator: "\r\n").utf8)
+            var out: [UInt8] = []
+            for k in body {
+                if k > body.lowerBound { out += [13, 10] }
+                out += mail.bytes[mail.lines[k]]
+            }
+            // An 8-bit part that is not UTF-8 is read as Latin-1, as mail programs of old wrote it.
+            if String(validating: out, as: UTF8.self) == nil, let latin1 = String(bytes: out, encoding: .isoLatin1) { out = Array(latin1.utf8) }
+            return out
+        }
+    }
+
+    private static func hexDigit(_ b: UInt8) -> UInt8? {
+        switch b {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): b - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): b - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): b - UInt8(ascii: "A") + 10
+        default: nil
         }
     }
 }

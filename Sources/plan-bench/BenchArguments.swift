@@ -16,11 +16,12 @@ struct BenchArguments: ParsableCommand {
         $PLAN_STORE at $PLAN_NOW) and term (a 4,000-course catalog imported, a ratings export joined, \
         6 courses built, each a plan process) and weekly (10 weekly series and 2 habits over a 15-week horizon \
         added one by one, then a replan a week later, each a plan process) and lived (a 15-week term lived day by \
-        day with work taking 1.3× its estimate, learning on and off; then the day's routine timed). Build with \
+        day with work taking 1.3× its estimate, learning on and off; then the day's routine timed) and readers (each reader of outside input at 1× and 10× its input: the \
+        time at most 12×). Build with \
         -c release for real figures.
         """)
 
-    static let sectionNames = ["import", "schedule", "e2e", "timetable", "week", "group", "sync", "soak", "spread", "term", "weekly", "lived"]
+    static let sectionNames = ["import", "schedule", "e2e", "timetable", "week", "group", "sync", "soak", "spread", "term", "weekly", "lived", "readers"]
 
     @Flag(help: "Small sizes, few repeats, no Python (for CI).")
     var quick = false
@@ -31,7 +32,7 @@ struct BenchArguments: ParsableCommand {
     @Option(help: "Seed of the generated calendars and tasks.")
     var seed: UInt64 = 1
 
-    @Option(help: ArgumentHelp("Run only these sections (import, schedule, e2e, timetable, week, group, sync, soak, spread, term, weekly, lived).", valueName: "list"),
+    @Option(help: ArgumentHelp("Run only these sections (import, schedule, e2e, timetable, week, group, sync, soak, spread, term, weekly, lived, readers).", valueName: "list"),
             transform: BenchArguments.sections)
     var only: Set<String>?
 

@@ -32,6 +32,9 @@
 //                taking 1.3× its estimate), learning on and off: tasks finished by their
 //                due, busiest day per week against a fresh plan, occurrences made; then
 //                replan, done, tasks and review timed on the lived store.
+//  13. readers:  each reader of outside input (JSON objects, a mail's long line, multistatus
+//                answers with a long property or many responses, ratings CSV) at 1× and 10× its
+//                input: the 10× time at most 12× the 1× (linear).
 //
 // `plan` is this executable's `plan` mode (`plan-bench plan …` runs the same
 // code as `.build/release/plan`); `--plan PATH` measures another binary.
@@ -154,6 +157,7 @@ let spreadBench = runSection("spread", { SpreadBench(options: options) }) { $0.r
 let termBench = runSection("term", { TermCatalogBench(options: options, plan: plan) }) { $0.run() }
 let weeklyBench = runSection("weekly", { WeeklyBench(options: options, plan: plan) }) { $0.run() }
 let livedBench = runSection("lived", { LivedBench(options: options, plan: plan) }) { $0.run() }
+let readersBench = runSection("readers", { ReadersBench(options: options) }) { $0.run() }
 
 // The tables, together.
 if let b = importBench {
@@ -204,6 +208,10 @@ if let b = livedBench {
     print("A term lived (through the service, day by day; work takes \(LivedBench.overrun)× its estimate; the routine as plan processes, target under 100 ms)")
     print(b.table())
 }
+if let b = readersBench {
+    print("Readers of outside input (in process; median of three runs at 1× and 10× the input)")
+    print(b.table())
+}
 let elapsed = Child.monotonicSeconds() - started
 print(String(format: "plan-bench: done in %.1f s", elapsed) + " (load average \(Child.loadAverage.map { String(format: "%.2f", $0) } ?? "?") at the end)")
 
@@ -217,6 +225,7 @@ if let path = options.jsonPath {
         ("timetable", timetableBench?.json ?? .null), ("week", weekBench?.json ?? .null),
         ("group", groupBench?.json ?? .null), ("sync", syncBench?.json ?? .null), ("soak", soakBench?.json ?? .null),
         ("spread", spreadJSON), ("term", termBench?.json ?? .null), ("weekly", weeklyBench?.json ?? .null), ("lived", livedBench?.json ?? .null),
+        ("readers", readersBench?.json ?? .null),
         ("seconds", .num(elapsed, 1)),
     ])
     do {
