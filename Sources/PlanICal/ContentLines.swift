@@ -1,3 +1,5 @@
+import Foundation
+
 /// Unfolded iCalendar content lines with the physical line each starts on.
 ///
 /// RFC 5545 §3.1: a line break followed by one space or tab continues the
@@ -46,11 +48,7 @@ struct ContentLines {
         }
 
         func append(_ from: Int, _ to: Int) {
-            var hasNUL = false
-            for k in from..<to where data[k] == 0 {
-                hasNUL = true
-                break
-            }
+            let hasNUL = data.withUnsafeBufferPointer { memchr($0.baseAddress! + from, 0, to - from) != nil }
             if hasNUL {
                 if firstNUL == nil { firstNUL = physical }
                 for k in from..<to where data[k] != 0 { storage.append(data[k]) }
@@ -61,8 +59,11 @@ struct ContentLines {
 
         while i < n {
             // Find the end of this physical line.
-            var j = i
-            while j < n, data[j] != 0x0A, data[j] != 0x0D { j += 1 }
+            var j = data.withUnsafeBufferPointer { buffer in
+                var k = i
+                while k < n, buffer[k] != 0x0A, buffer[k] != 0x0D { k += 1 }
+                return k
+            }
             let isContinuation = i < j && (data[i] == 0x20 || data[i] == 0x09) && haveCurrent
             if i == j {
                 // An empty physical line carries nothing; a folded

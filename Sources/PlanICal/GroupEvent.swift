@@ -93,10 +93,11 @@ package enum GroupEvent {
         guard !bytes.contains(0), String(validating: bytes, as: UTF8.self) != nil else {
             throw .invalid(file: label, reason: "not UTF-8 iCalendar text")
         }
-        if let problem = SchedulingReader.sequenceProblem(bytes) { throw .invalid(file: label, reason: problem) }
+        let lines = ContentLines(bytes)
+        if let problem = SchedulingReader.sequenceProblem(lines) { throw .invalid(file: label, reason: problem) }
         ICalExporter.lock.lock()
         defer { ICalExporter.lock.unlock() }
-        guard let root = LibicalText.parse(bytes) else { throw .invalid(file: label, reason: "libical cannot read it as iCalendar") }
+        guard let root = LibicalText.parse(lines) else { throw .invalid(file: label, reason: "libical cannot read it as iCalendar") }
         defer { icalcomponent_free(root) }
         guard icalcomponent_isa(root) == ICAL_VCALENDAR_COMPONENT else { throw .invalid(file: label, reason: "no VCALENDAR in it") }
         var events: [OpaquePointer] = []

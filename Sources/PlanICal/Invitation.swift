@@ -133,18 +133,23 @@ package struct SchedulingMessage: Hashable, Sendable {
 
 /// Reads iTIP messages with libical.
 package enum SchedulingReader {
+    /// The properties ``read(_:label:)`` reads: libical is given no other line (a long
+    /// DESCRIPTION costs one pass over its bytes, no more).
+    static let propertiesRead: Set<String> = ["METHOD", "UID", "SEQUENCE", "SUMMARY", "ORGANIZER", "ATTENDEE"]
+
     /// The message in `bytes` (an `.ics` as a mail client saves a `text/calendar`
     /// part): its `METHOD` and its first VEVENT's UID, SEQUENCE, ORGANIZER and
     /// ATTENDEEs with their `PARTSTAT` (NEEDS-ACTION when absent; a status plan
     /// does not use, such as DELEGATED, is refused). `label` names it in errors.
     package static func read(_ bytes: [UInt8], label: String) throws(ImportError) -> SchedulingMessage {
-        guard !bytes.contains(0), String(validating: bytes, as: UTF8.self) != nil else {
+        let lines = ContentLines(bytes)
+        guard !lines.hadNUL, bytes.isUTF8 else {
             throw .invalid(file: label, reason: "not UTF-8 text (an iTIP message is an .ics file: save the invitation's text/calendar part)")
         }
-        if let problem = sequenceProblem(bytes) { throw .invalid(file: label, reason: problem) }
+        if let problem = sequenceProblem(lines) { throw .invalid(file: label, reason: problem) }
         ICalExporter.lock.lock()
         defer { ICalExporter.lock.unlock() }
-        guard let root = LibicalText.parse(bytes) else {
+        guard let root = LibicalText.parse(lines, only: Self.propertiesRead) else {
             throw .invalid(file: label, reason: "libical cannot read it as iCalendar (save the message's text/calendar part as .ics)")
         }
         defer { icalcomponent_free(root) }
@@ -263,8 +268,8 @@ package enum SchedulingReader {
     /// Why a `SEQUENCE` line of `bytes` is not a version number RFC 5545's
     /// integer holds (§3.3.8: 0 to 2147483647), read from the unfolded
     /// lines before libical converts it; nil when every one is.
-    static func sequenceProblem(_ bytes: [UInt8]) -> String? {
-        for line in ContentLines(bytes).lines where line.name == "SEQUENCE" {
+    static func sequenceProblem(_ lines: ContentLines) -> String? {
+        for line in lines.lines where line.name == "SEQUENCE" {
             guard let colon = line.bytes.firstIndex(of: UInt8(ascii: ":")) else { continue }
             let value = String(decoding: line.bytes[(colon + 1)...], as: UTF8.self).trimmingCharacters(in: .whitespaces)
             let digits = value.hasPrefix("+") ? String(value.dropFirst()) : value

@@ -14,14 +14,14 @@ struct MailLines {
         var lines: [Range<Int>] = []
         let end = min(bytes.count, limit)
         var start = 0
-        var i = 0
-        while i < end {
-            if bytes[i] == UInt8(ascii: "\n") {
-                let stop = i > start && bytes[i - 1] == UInt8(ascii: "\r") ? i - 1 : i
-                lines.append(start..<stop)
+        // Each line end found with memchr: one fast pass however long the line.
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            while start < end, let hit = memchr(base + start, 0x0A, end - start) {
+                let i = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+                lines.append(start..<(i > start && base[i - 1] == 0x0D ? i - 1 : i))
                 start = i + 1
             }
-            i += 1
         }
         if start < end, end == bytes.count { lines.append(start..<end) }
         self.lines = lines

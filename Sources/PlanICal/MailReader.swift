@@ -1,4 +1,5 @@
 import Foundation
+import PlanCore
 
 /// The iCalendar part of a mail message as a mail program saves it (`.eml`,
 /// RFC 5322 with MIME, RFC 2045–2046): an iMIP invitation or answer
@@ -129,7 +130,7 @@ package enum MailReader {
                 out += mail.bytes[mail.lines[k]]
             }
             // An 8-bit part that is not UTF-8 is read as Latin-1, as mail programs of old wrote it.
-            if String(validating: out, as: UTF8.self) == nil, let latin1 = String(bytes: out, encoding: .isoLatin1) { out = Array(latin1.utf8) }
+            if !out.isUTF8, let latin1 = String(bytes: out, encoding: .isoLatin1) { out = Array(latin1.utf8) }
             return out
         }
     }

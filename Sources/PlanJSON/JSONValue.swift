@@ -39,6 +39,55 @@ package enum JSONValue: Hashable, Sendable {
         return lastValues(x) == lastValues(y)
     }
 
+    /// `members` with a repeated name kept once: its last value at its last position. Linear, and
+    /// kind to the cache on large objects: each name's hash and index are dealt into buckets by the
+    /// hash (one pass, each bucket's indices ascending), each bucket — small enough to stay in
+    /// cache — is sorted by hash, and only names of equal hashes are compared. One dictionary of a
+    /// million names would miss the cache on nearly every probe.
+    static func lastOfEachName(_ members: [(String, JSONValue)]) -> [(String, JSONValue)] {
+        let n = members.count
+        guard n > 1 else { return members }
+        var buckets = 1
+        while buckets < 4096, buckets * 1024 < n { buckets *= 2 }
+        let hashes = members.map { UInt(bitPattern: $0.0.hashValue) }
+        var starts = [Int](repeating: 0, count: buckets + 1)
+        for h in hashes { starts[Int(h % UInt(buckets)) + 1] += 1 }
+        for k in 0..<buckets { starts[k + 1] += starts[k] }
+        var next = starts
+        var dealt = [(hash: UInt, index: Int)](repeating: (0, 0), count: n)
+        for (index, h) in hashes.enumerated() {
+            let k = Int(h % UInt(buckets))
+            dealt[next[k]] = (h, index)
+            next[k] += 1
+        }
+        var dropped: [Bool]?
+        for k in 0..<buckets where starts[k + 1] - starts[k] > 1 {
+            dealt[starts[k]..<starts[k + 1]].sort { ($0.hash, $0.index) < ($1.hash, $1.index) }
+            var run = starts[k]
+            while run < starts[k + 1] {
+                var end = run + 1
+                while end < starts[k + 1], dealt[end].hash == dealt[run].hash { end += 1 }
+                // Names of one hash (one name, but for a collision), from the last in document order
+                // back: a name already seen later is dropped.
+                if end - run > 1 {
+                    var later: [String] = [members[dealt[end - 1].index].0]
+                    for x in stride(from: end - 2, through: run, by: -1) {
+                        let name = members[dealt[x].index].0
+                        if later.contains(name) {
+                            if dropped == nil { dropped = [Bool](repeating: false, count: n) }
+                            dropped![dealt[x].index] = true
+                        } else {
+                            later.append(name)
+                        }
+                    }
+                }
+                run = end
+            }
+        }
+        guard let dropped else { return members }
+        return members.indices.compactMap { dropped[$0] ? nil : members[$0] }
+    }
+
     package func hash(into h: inout Hasher) {
         switch self {
         case .null: h.combine(0)
@@ -177,15 +226,7 @@ private struct JSONReader {
     mutating func object(depth: Int) throws(JSONParseError) -> JSONValue {
         guard depth <= JSONValue.maxDepth else { throw fail("nested deeper than \(JSONValue.maxDepth) levels") }
         i += 1
-        // A repeated name keeps its last value at its last position: the
-        // earlier slot is emptied (found through `slot`, not by a search, so
-        // an object of n names reads in O(n)) and the list compacted at the end.
-        var members: [(String, JSONValue)?] = []
-        var slot: [String: Int] = [:]
-        var repeated = false
-        func finished() -> JSONValue {
-            .object(repeated ? members.compactMap { $0 } : members.map { $0! })
-        }
+        var members: [(String, JSONValue)] = []
         skipSpace()
         if i < bytes.count, bytes[i] == UInt8(ascii: "}") { i += 1; return .object([]) }
         while true {
@@ -199,13 +240,11 @@ private struct JSONReader {
             i += 1
             skipSpace()
             let v = try value(depth: depth)
-            if let k = slot[key] { members[k] = nil; repeated = true }
-            slot[key] = members.count
             members.append((key, v))
             skipSpace()
             guard i < bytes.count else { throw fail("unexpected end of input in an object") }
             if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
-            if bytes[i] == UInt8(ascii: "}") { i += 1; return finished() }
+            if bytes[i] == UInt8(ascii: "}") { i += 1; return .object(JSONValue.lastOfEachName(members)) }
             throw fail("unexpected \(describeHere()), expected ',' or '}'")
         }
     }

@@ -209,7 +209,7 @@ if let b = livedBench {
     print(b.table())
 }
 if let b = readersBench {
-    print("Readers of outside input (in process; median of three runs at 1× and 10× the input)")
+    print("Readers of outside input (in process; the least processor time of five or more runs at 1× and 10× the input)")
     print(b.table())
 }
 let elapsed = Child.monotonicSeconds() - started

@@ -37,6 +37,32 @@ import Testing
         }
     }
 
+    /// Objects of thousands of members (read through many buckets), names drawn from a small pool so
+    /// that most repeat, against the slow rule.
+    @Test(arguments: [(5_000, 300), (20_000, 9_000), (3_000, 1)])
+    func largeObjectsWithRepeatedNamesKeepTheRule(members: Int, names: Int) throws {
+        var state: UInt64 = UInt64(members * 31 + names)
+        let pairs = (0..<members).map { k -> (String, Int) in
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return ("n\(Int(state >> 33) % names)", k)
+        }
+        let text = "{" + pairs.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}"
+        guard case .object(let got) = try JSONValue.parse(text) else { Issue.record("not an object"); return }
+        // The slow rule, done with a dictionary of last positions here.
+        var lastAt: [String: Int] = [:]
+        for (k, p) in pairs.enumerated() { lastAt[p.0] = k }
+        let want = pairs.enumerated().filter { lastAt[$0.element.0] == $0.offset }.map(\.element)
+        #expect(got.count == want.count)
+        #expect(got.map(\.0) == want.map(\.0))
+        #expect(got.map(\.1) == want.map { .number(String($0.1)) })
+    }
+
+    @Test func twoHundredThousandCopiesOfOneNameKeepTheLast() throws {
+        let text = "{" + (0..<200_000).map { "\"same\":\($0)" }.joined(separator: ",") + "}"
+        guard case .object(let got) = try JSONValue.parse(text) else { Issue.record("not an object"); return }
+        #expect(got.count == 1 && got[0].0 == "same" && got[0].1 == .number("199999"))
+    }
+
     @Test func objectsCompareRegardlessOfOrder() throws {
         let a = try JSONValue.parse(#"{"x":1,"y":[2,{"z":3}],"w":null}"#)
         let b = try JSONValue.parse(#"{"w":null,"y":[2,{"z":3}],"x":1.0}"#)
