@@ -20,11 +20,11 @@ import PlanCore
 /// the caller gives it (the CLI's `--term-name --term-start --term-end --time-zone`).
 /// Errors name the row's line and the column.
 package enum RegistrarCSV {
-    package static func read(_ bytes: [UInt8], file: String, term: Term) throws(CatalogError) -> Catalog {
+    package static func read(_ bytes: [UInt8], file: String, term: Term, encoding: CSVEncoding = .utf8) throws(CatalogError) -> Catalog {
         if let p = CatalogRules.termProblem(term) {
             throw CatalogError(file: file, path: "term." + p.field, field: p.field, value: p.value, reason: p.reason)
         }
-        let records = try CSVRecords.read(bytes, file: file,
+        let records = try CSVRecords.read(bytes, file: file, encoding: encoding,
                                             expected: "a header row (Course, Section, Credits, Days, Start Time, End Time…) and one row per meeting")
         let header = records[0]
         let columns = RegistrarColumn.find(in: header.fields)
