@@ -26,18 +26,12 @@ package enum MailAddress {
         guard parts.count == 2 else { return parts.count < 2 ? "it has no @" : "it has more than one @" }
         guard !parts[0].isEmpty else { return "nothing before the @" }
         let labels = parts[1].split(separator: ".", omittingEmptySubsequences: false)
-        guard labels.count >= 2, labels.allSatisfy({ !$0.isEmpty }) else { return "its domain \"\(parts[1])\" is not a name like uni.edu" }
+        guard labels.count >= 2, labels.allSatisfy({ !$0.isEmpty }) else { return "its domain \"\(LineText.excerpt(parts[1]))\" is not a name like uni.edu" }
         return nil
     }
 
     /// Whether `s` is one address.
     package static func isAddress(_ s: String) -> Bool { problem(s) == nil }
-
-    /// `s` as an error quotes it: control characters visible, at most 60 characters.
-    package static func quoted(_ s: String) -> String {
-        let visible = LineText.visible(s)
-        return visible.count > 60 ? String(visible.prefix(60)) + "…" : visible
-    }
 
     private static let forbidden: Set<Character> = ["<", ">", "(", ")", "[", "]", ",", ";", ":", "\"", "\\"]
 }

@@ -1,5 +1,6 @@
 import Foundation
 import NIOHTTP1
+import PlanCore
 
 /// A CalDAV client (RFC 4918, 4791, 6578) over one ``HTTPTransport``: what
 /// plan asks a calendar collection and writes into one.
@@ -151,7 +152,7 @@ package final class DAVClient: Sendable {
     static func memberPath(_ href: String, in url: SubscriptionURL, answer reply: HTTPReply) throws(DAVError) -> String {
         let collection = Self.path(url.text, in: url) ?? "/"
         guard let path = Self.path(href, in: url), path.hasPrefix(collection) || path + "/" == collection else {
-            throw .badAnswer(url: reply.url.text, reason: "its listing names \(href), which is not in the collection \(collection)")
+            throw .badAnswer(url: reply.url.text, reason: "its listing names \(LineText.excerpt(href)), which is not in the collection \(collection)")
         }
         // The collection itself, named without its trailing `/`.
         return path + "/" == collection ? collection : path

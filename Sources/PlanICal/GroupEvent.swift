@@ -42,7 +42,7 @@ package enum GroupEvent {
                 if let c = icalproperty_get_categories(p) {
                     let value = String(cString: c)
                     if let problem = LineText.problem(value) {
-                        throw .invalid(file: label, reason: "CATEGORIES \"\(MailAddress.quoted(value))\": \(problem)")
+                        throw .invalid(file: label, reason: "CATEGORIES \"\(LineText.excerpt(value))\": \(problem)")
                     }
                     categories += value.split(separator: ",").map(String.init)
                 }

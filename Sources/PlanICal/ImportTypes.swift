@@ -28,17 +28,30 @@ package struct ImportWarning: Codable, Hashable, Sendable, CustomStringConvertib
     /// 1-based line in the file where the property (or component) starts.
     package var line: Int?
     package var property: String?
+    /// The value as the file writes it, cut to an excerpt of ``valueLength``
+    /// characters (``LineText/excerpt(_:limit:)``).
     package var value: String?
     package var message: String
 
+    /// A warning about `value`: it is kept as an excerpt, here and where `message` quotes it
+    /// (libical's own words do), so a warning never carries a whole line of the file.
     package init(id: String, file: String, line: Int?, property: String?, value: String?, message: String) {
         self.id = id
         self.file = file
         self.line = line
         self.property = property
-        self.value = value
-        self.message = message
+        let cut = value.map { LineText.excerpt($0, limit: Self.valueLength) }
+        self.value = cut
+        if let value, let cut, cut != value, !value.isEmpty {
+            self.message = message.replacingOccurrences(of: value, with: cut)
+        } else {
+            self.message = message
+        }
     }
+
+    /// The most characters of a value a warning quotes: 80, so that a rule
+    /// (`FREQ=WEEKLY;UNTIL=…;BYDAY=MO,WE`) reads whole and a line of megabytes does not.
+    package static let valueLength = 80
 
     /// `file:line: PROPERTY "value": message`.
     package var description: String {
@@ -47,10 +60,7 @@ package struct ImportWarning: Codable, Hashable, Sendable, CustomStringConvertib
         s += ": "
         if let property {
             s += property
-            if let value {
-                let shown = value.count > 80 ? String(value.prefix(77)) + "..." : value
-                s += " \"\(Self.printable(shown))\""
-            }
+            if let value { s += " \"\(Self.printable(value))\"" }
             s += ": "
         }
         return s + Self.printable(message)

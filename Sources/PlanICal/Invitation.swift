@@ -176,7 +176,7 @@ package enum SchedulingReader {
         let summary = try Self.text(ev, ICAL_SUMMARY_PROPERTY, "SUMMARY", label: label)
         let organizer = try Self.organizer(ev, label: label)
         let attendees = try Self.attendees(ev, label: label) { email, raw throws(ImportError) in
-            throw .invalid(file: label, reason: "ATTENDEE \(email): \(MailAddress.quoted(raw)) is not an answer plan records (ACCEPTED, DECLINED, TENTATIVE, NEEDS-ACTION)")
+            throw .invalid(file: label, reason: "ATTENDEE \(email): \(LineText.excerpt(raw)) is not an answer plan records (ACCEPTED, DECLINED, TENTATIVE, NEEDS-ACTION)")
         }
         return SchedulingMessage(method: method, uid: uid, sequence: sequence, summary: summary,
                                  organizer: organizer, attendees: attendees)
@@ -223,11 +223,11 @@ package enum SchedulingReader {
     static func user(_ prop: OpaquePointer, _ field: String, _ value: String, label: String) throws(ImportError) -> CalendarUser {
         let email = address(value)
         if let problem = MailAddress.problem(email) {
-            throw .invalid(file: label, reason: "\(field) \(MailAddress.quoted(value)) is not one mail address: \(problem)")
+            throw .invalid(file: label, reason: "\(field) \(LineText.excerpt(value)) is not one mail address: \(problem)")
         }
         let name = commonName(prop)
         if let name, let problem = LineText.problem(name) {
-            throw .invalid(file: label, reason: "\(field) \(email): its CN \"\(MailAddress.quoted(name))\": \(problem)")
+            throw .invalid(file: label, reason: "\(field) \(email): its CN \"\(LineText.excerpt(name))\": \(problem)")
         }
         return CalendarUser(email: email, name: name)
     }
@@ -240,7 +240,7 @@ package enum SchedulingReader {
         guard let p = icalcomponent_get_first_property(ev, kind), let v = icalproperty_get_value(p), let c = icalvalue_get_text(v) else { return nil }
         let s = String(cString: c)
         if let problem = LineText.problem(s, lines: lines) {
-            throw .invalid(file: label, reason: "\(field) \"\(MailAddress.quoted(s))\": \(problem)")
+            throw .invalid(file: label, reason: "\(field) \"\(LineText.excerpt(s))\": \(problem)")
         }
         return s.isEmpty ? nil : s
     }
@@ -251,7 +251,7 @@ package enum SchedulingReader {
             throw .invalid(file: label, reason: "its VEVENT has no UID")
         }
         let uid = String(cString: u)
-        if let problem = LineText.problem(uid) { throw .invalid(file: label, reason: "UID \"\(MailAddress.quoted(uid))\": \(problem)") }
+        if let problem = LineText.problem(uid) { throw .invalid(file: label, reason: "UID \"\(LineText.excerpt(uid))\": \(problem)") }
         return uid
     }
 
@@ -275,7 +275,7 @@ package enum SchedulingReader {
             let digits = value.hasPrefix("+") ? String(value.dropFirst()) : value
             guard !digits.isEmpty, digits.utf8.count <= 10, digits.allSatisfy({ $0.isASCII && $0.isNumber }),
                   let n = Int(digits), n <= Int(Int32.max) else {
-                return "SEQUENCE \(MailAddress.quoted(value)) is not a version number (0 to 2147483647)"
+                return "SEQUENCE \(LineText.excerpt(value)) is not a version number (0 to 2147483647)"
             }
         }
         return nil

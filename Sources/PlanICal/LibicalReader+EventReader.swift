@@ -81,7 +81,7 @@ extension LibicalReader {
                 let emptyList = (l.name == "RDATE" || l.name == "EXDATE") && l.value.trimmingWhitespace.isEmpty && !l.bytes.contains(0x3B)
                 if emptyList || ignoredRules.contains(l.name) || repairedLines.contains(l.number) { continue }
                 if parseErrorLines.contains(l.number) || erroneous.contains(l.number) {
-                    e.broken.append("\(l.name) on line \(l.number) cannot be read (\"\(l.value.prefix(60))\")")
+                    e.broken.append("\(l.name) on line \(l.number) cannot be read (\"\(LineText.excerpt(l.value))\")")
                 } else if l.hasEmptyParameter, l.name != "RRULE", l.name != "EXRULE" {
                     e.broken.append("\(l.name) on line \(l.number) has an empty parameter")
                 }

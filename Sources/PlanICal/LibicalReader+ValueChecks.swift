@@ -88,7 +88,7 @@ extension LibicalReader {
             }
             guard let limit, kv[1].allSatisfy({ $0.isNumber }), !kv[1].isEmpty else { continue }
             if (Int(kv[1]) ?? .max) > limit {
-                return "\(kv[0])=\(kv[1].prefix(40)) is beyond \(limit), the most this reader supports"
+                return "\(kv[0])=\(LineText.excerpt(kv[1])) is beyond \(limit), the most this reader supports"
             }
         }
         return nil

@@ -91,7 +91,7 @@ struct LibicalReader {
                              value: line.value, "libical could not parse this line; it was skipped"))
         } else {
             doc.warn(warning("parse-error", line: line.number, property: nil, value: nil,
-                             "\"\(String(decoding: line.bytes.prefix(60), as: UTF8.self))\" is not a NAME:value line; it was skipped"))
+                             "\"\(LineText.excerpt(String(decoding: line.bytes.prefix(200), as: UTF8.self)))\" is not a NAME:value line; it was skipped"))
         }
     }
 

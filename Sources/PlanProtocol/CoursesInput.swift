@@ -139,6 +139,8 @@ package struct SaveRequest: Sendable {
 package struct CatalogFileRequest: Sendable {
     package var path: String
     package var format = "auto"
+    /// A CSV file's encoding (``CSVEncoding``): `utf8` when nil, or `latin1`.
+    package var encoding: String?
     /// For a CSV or umd.io file: the term, as text.
     package var termName: String?
     package var termStart: String?
@@ -172,10 +174,10 @@ package struct CatalogFileRequest: Sendable {
         guard let chosen = CatalogImport.Format(rawValue: format.lowercased()) else {
             throw CoursesInputError(field: "format", value: format, expected: "one of \(CatalogImport.Format.allCases.map(\.rawValue).joined(separator: ", "))")
         }
-        let term = try term()
+        let term = try term(), encoding = try CSVEncoding.chosen(encoding)
         let bytes = try BoundedRead.input(path: path, what: "catalog")
         do {
-            return try CatalogImport.load(bytes, file: path, format: chosen, term: term)
+            return try CatalogImport.load(bytes, file: path, format: chosen, term: term, encoding: encoding)
         } catch {
             throw ServiceError.refused(error.description)
         }

@@ -3,12 +3,14 @@ import PlanService
 import PlanTimetable
 
 /// A ratings file named by the user (`plan courses ratings import`,
-/// `courses.ratings.import`): its path, format and column map as text,
-/// checked once here for both faces.
+/// `courses.ratings.import`): its path, format, encoding and column map as
+/// text, checked once here for both faces.
 package struct RatingsFileRequest: Sendable {
     package var path: String
     /// `auto`, `csv` or `json`.
     package var format = "auto"
+    /// A CSV file's encoding (``CSVEncoding``): `utf8` when nil, or `latin1`.
+    package var encoding: String?
     /// Columns named for fields: (`Avg GPA`, `gpa`).
     package var map: [(column: String, field: String)] = []
 
@@ -22,8 +24,9 @@ package struct RatingsFileRequest: Sendable {
         return (String(text[..<eq]), String(text[text.index(after: eq)...]))
     }
 
-    /// The format and the map, checked.
-    package func options() throws(CoursesInputError) -> (RatingsFile.Format, [(column: String, field: RatingsFile.Field)]) {
+    /// The format, the encoding and the map, checked.
+    package func options() throws(CoursesInputError)
+        -> (RatingsFile.Format, CSVEncoding, [(column: String, field: RatingsFile.Field)]) {
         guard let format = RatingsFile.Format(rawValue: format.lowercased()) else {
             throw CoursesInputError(field: "format", value: self.format,
                                     expected: "one of \(RatingsFile.Format.allCases.map(\.rawValue).joined(separator: ", "))")
@@ -41,17 +44,17 @@ package struct RatingsFileRequest: Sendable {
             }
             checked.append((c, field))
         }
-        return (format, checked)
+        return (format, try CSVEncoding.chosen(encoding), checked)
     }
 
     /// The rows: a missing file is ``ServiceError/unreadable(path:reason:)``,
     /// content that cannot be read ``ServiceError/refused(_:)`` naming the line
     /// or path, the column and the value.
     package func read() throws -> [RatingRow] {
-        let (format, map) = try options()
+        let (format, encoding, map) = try options()
         let bytes = try BoundedRead.input(path: path, limit: RatingsFile.maxBytes, what: "ratings file")
         do {
-            return try RatingsFile.read(bytes, file: path, format: format, map: map)
+            return try RatingsFile.read(bytes, file: path, format: format, encoding: encoding, map: map)
         } catch {
             throw ServiceError.refused(error.description)
         }

@@ -25,9 +25,14 @@ extension Wire {
         package var replacedRating: Int
         package var instructors: Int
         package var instructorsWithoutValues: Int
-        /// Every name in the file that matched no instructor, as written.
+        /// The first 20 names in the file that matched no instructor, as written.
         package var unmatched: [String]
+        /// How many names matched no instructor, listed or not.
+        package var unmatchedCount: Int
+        /// The first 20 names left out as ambiguous.
         package var ambiguous: [Ambiguity]
+        /// How many names were left out as ambiguous, listed or not.
+        package var ambiguousCount: Int
 
         package init(_ kept: StoredCatalog, _ report: RatingsReport, source: String) {
             self.source = source
@@ -42,7 +47,9 @@ extension Wire {
             instructors = report.instructors
             instructorsWithoutValues = report.instructorsWithoutValues
             unmatched = report.unmatched
+            unmatchedCount = report.unmatchedCount
             ambiguous = report.ambiguous.map { Ambiguity(name: $0.name, candidates: $0.candidates, rivals: $0.rivals) }
+            ambiguousCount = report.ambiguousCount
         }
     }
 }

@@ -15,10 +15,11 @@ extension RPCServer {
         return RPCError.params(p.pointer(key), e.paramsMessage)
     }
 
-    /// `path`, `format` and `term` {name, start, end, timeZone} of a catalog file.
+    /// `path`, `format`, `encoding` and `term` {name, start, end, timeZone} of a catalog file.
     func catalogFile(_ p: Params, pathKey: String) throws(RPCError) -> CatalogFileRequest {
         var request = CatalogFileRequest(path: try p.name(pathKey))
         request.format = try p.optionalString("format") ?? "auto"
+        request.encoding = try p.optionalString("encoding")
         if let term = try p.optionalObject("term") {
             try term.allowOnly(["name", "start", "end", "timeZone"])
             request.termName = try term.optionalString("name")
@@ -46,7 +47,7 @@ extension RPCServer {
     }
 
     func coursesImport(_ p: Params) throws(RPCError) -> String {
-        try p.allowOnly(["path", "format", "term"])
+        try p.allowOnly(["path", "format", "encoding", "term"])
         let imported = try loadCatalog(try catalogFile(p, pathKey: "path"), p, pathKey: "path")
         let path = try p.string("path")
         return try withService { service in
@@ -63,7 +64,7 @@ extension RPCServer {
     }
 
     func coursesBuild(_ p: Params) throws(RPCError) -> String {
-        try p.allowOnly(["courses", "catalog", "format", "term", "top", "noEarlier", "noLater", "freeDays", "maxDays",
+        try p.allowOnly(["courses", "catalog", "format", "encoding", "term", "top", "noEarlier", "noLater", "freeDays", "maxDays",
                          "maxCourses", "maxCredits", "onlyOpen", "variants", "exclude", "around", "weights"])
         guard let courses = try p.optionalStrings("courses"), !courses.isEmpty else {
             throw RPCError.params(p.pointer("courses"), "required parameter \"courses\" is missing or empty: name at least one course code")

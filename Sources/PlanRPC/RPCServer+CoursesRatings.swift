@@ -6,11 +6,12 @@ import PlanTimetable
 /// `courses.ratings.import`: `plan courses ratings import` for editors, with
 /// the same input type (``RatingsFileRequest``) and the same wire shape.
 extension RPCServer {
-    /// `path`, `format` and `map` {column: field}.
+    /// `path`, `format`, `encoding` and `map` {column: field}.
     func coursesRatingsImport(_ p: Params) throws(RPCError) -> String {
-        try p.allowOnly(["path", "format", "map"])
+        try p.allowOnly(["path", "format", "encoding", "map"])
         var request = RatingsFileRequest(path: try p.name("path"))
         request.format = try p.optionalString("format") ?? "auto"
+        request.encoding = try p.optionalString("encoding")
         if let map = try p.optionalObject("map") {
             for (column, v) in map.members {
                 guard case .string(let field) = v else {

@@ -37,7 +37,7 @@ extension PlanService {
         // Every address was checked where it came in; one kept by an older plan is checked here, before it reaches a header.
         for u in recipients + [sender ?? s.organizer] {
             if let problem = MailAddress.problem(u.email) {
-                throw ServiceError.refused("\"\(s.title)\": \(MailAddress.quoted(u.email)) is not one mail address (\(problem)); no message written")
+                throw ServiceError.refused("\"\(s.title)\": \(LineText.excerpt(u.email)) is not one mail address (\(problem)); no message written")
             }
         }
         let dir = Self.absolutePath(mailDir)

@@ -109,7 +109,7 @@ extension PlanService {
             try store.write { t in
                 if let email {
                     if let problem = MailAddress.problem(email) {
-                        throw ServiceError.refused("--email \(MailAddress.quoted(email)): \(problem); expected an address like ada@uni.edu")
+                        throw ServiceError.refused("--email \(LineText.excerpt(email)): \(problem); expected an address like ada@uni.edu")
                     }
                     try t.setSetting(MeKey.email, email)
                 }
@@ -234,7 +234,7 @@ extension PlanService {
         guard spec.duration > 0 else { throw ServiceError.refused("--for must be longer than zero") }
         for a in spec.invite {
             if let problem = MailAddress.problem(a) {
-                throw ServiceError.refused("--invite \(MailAddress.quoted(a)): \(problem); expected an address like bob@uni.edu")
+                throw ServiceError.refused("--invite \(LineText.excerpt(a)): \(problem); expected an address like bob@uni.edu")
             }
         }
         return try guarded {
@@ -325,7 +325,7 @@ extension PlanService {
         return try guarded {
             try keepingCalendarChange { changed in try store.write { t in
                 guard var session = try t.groupSessions().first(where: { $0.uid == message.uid }) else {
-                    throw ServiceError.notFound(kind: "group session", name: MailAddress.quoted(message.uid))
+                    throw ServiceError.notFound(kind: "group session", name: LineText.excerpt(message.uid))
                 }
                 let answer: SchedulingAuthority.Answer
                 switch SchedulingAuthority.applyingAnswer(session, organizer: message.organizer, attendees: message.attendees, sender: file.sender) {

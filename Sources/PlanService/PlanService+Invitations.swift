@@ -27,7 +27,7 @@ extension PlanService {
         }
         let sender = MailReader.sender(in: raw)
         if let sender, let problem = MailAddress.problem(sender) {
-            throw ServiceError.refused("\(absolute): From: \(MailAddress.quoted(sender)) is not one mail address: \(problem)")
+            throw ServiceError.refused("\(absolute): From: \(LineText.excerpt(sender)) is not one mail address: \(problem)")
         }
         do throws(ImportError) {
             return SchedulingFile(bytes: bytes, message: try SchedulingReader.read(bytes, label: absolute), label: absolute, sender: sender)

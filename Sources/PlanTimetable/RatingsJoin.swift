@@ -26,9 +26,19 @@ package struct RatingsReport: Hashable, Sendable {
     package var instructors = 0
     /// Of those, the ones the file gave no value.
     package var instructorsWithoutValues = 0
-    /// Names in the file that are no instructor of the catalog, as first written, in order of their ``InstructorName/key``.
+    /// The most names a report lists (of ``unmatched``, of ``ambiguous``): a file of
+    /// 100,000 names nobody teaches is told by its count, not printed whole.
+    package static let listedNames = 20
+
+    /// The first ``listedNames`` names in the file that are no instructor of the
+    /// catalog, as first written, in order of their ``InstructorName/key``.
     package var unmatched: [String] = []
+    /// How many names are no instructor of the catalog, listed or not.
+    package var unmatchedCount = 0
+    /// The first ``listedNames`` ambiguous names, in order of the name.
     package var ambiguous: [Ambiguity] = []
+    /// How many names were left out as ambiguous, listed or not.
+    package var ambiguousCount = 0
 
     package init() {}
 }
@@ -148,7 +158,10 @@ package enum RatingsJoin {
             }
         }
         report.ambiguous.sort { ($0.name.lowercased(), $0.name) < ($1.name.lowercased(), $1.name) }
-        report.unmatched = unmatched.sorted().compactMap { file[$0]?.spelled }
+        report.ambiguousCount = report.ambiguous.count
+        report.ambiguous = Array(report.ambiguous.prefix(RatingsReport.listedNames))
+        report.unmatchedCount = unmatched.count
+        report.unmatched = unmatched.sorted().prefix(RatingsReport.listedNames).compactMap { file[$0]?.spelled }
         report.instructorsWithoutValues = peopleOrder.filter { key in
             guard let p = matched[key] else { return true }
             return ([p.general] + p.perCourse.values).allSatisfy { $0.gpa.count + $0.rating.count == 0 }

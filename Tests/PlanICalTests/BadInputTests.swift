@@ -1,5 +1,6 @@
 import Foundation
 import PlanCore
+import PlanFiles
 import PlanICal
 import Testing
 
@@ -419,7 +420,11 @@ import Testing
         let noLine = ImportWarning(id: "x", file: "cal.ics", line: nil, property: nil, value: nil, message: "m")
         #expect(noLine.description == "cal.ics: m")
         let long = ImportWarning(id: "x", file: "f", line: 1, property: "P", value: String(repeating: "v", count: 100), message: "m")
-        #expect(long.description == "f:1: P \"" + String(repeating: "v", count: 77) + "...\": m")
+        #expect(long.description == "f:1: P \"" + String(repeating: "v", count: ImportWarning.valueLength) + "…\": m")
+        let quoting = ImportWarning(id: "bad-value", file: "f", line: 1, property: "P", value: String(repeating: "s", count: 500),
+                                    message: "Could not parse value '\(String(repeating: "s", count: 500))' for property P")
+        #expect(quoting.value?.count == ImportWarning.valueLength + 1)
+        #expect(!quoting.message.contains(String(repeating: "s", count: ImportWarning.valueLength + 1)), "\(quoting.message)")
     }
 }
 
@@ -436,10 +441,27 @@ import Testing
         #expect(try ICalImporter.fileBytes(path: path) == [])
     }
 
-    /// A /proc file says its size is 0 and still has content.
-    @Test func aFileLongerThanItsSizeIsReadWhole() throws {
-        let bytes = try ICalImporter.fileBytes(path: "/proc/self/status")
+    /// A /proc file says its size is 0 and still has content: what is open is
+    /// read to its end. As a path, it is no calendar (a view of the running
+    /// system, through a link too): refused before it is read.
+    @Test func aFileLongerThanItsSizeIsReadWholeButProcIsNoInput() throws {
+        let fd = open("/proc/self/status", O_RDONLY | O_CLOEXEC)
+        try #require(fd >= 0)
+        defer { close(fd) }
+        let bytes = try RegularFile.readAll(fd, limit: 1 << 20, sizeHint: 0)
         #expect(String(decoding: bytes, as: UTF8.self).contains("Pid:"))
+        let link = NSTemporaryDirectory() + "plan-filebytes-proc-\(getpid()).ics"
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "/proc/self/status")
+        defer { try? FileManager.default.removeItem(atPath: link) }
+        for path in ["/proc/self/status", link, "/sys/kernel/uevent_seqnum"] {
+            do {
+                _ = try ICalImporter.fileBytes(path: path)
+                Issue.record("\(path) was read")
+            } catch {
+                guard case .unreadable(let file, let reason) = error else { Issue.record("\(error)"); continue }
+                #expect(file == path && reason.contains("a view of the running system under /proc or /sys"), "\(reason)")
+            }
+        }
     }
 
     /// The size bound: a file of exactly `limit` bytes is read, one byte more

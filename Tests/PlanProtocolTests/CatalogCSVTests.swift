@@ -166,10 +166,14 @@ import Testing
         #expect(zone.path == "term.timeZone", "\(zone)")
     }
 
-    @Test func latin1BytesAreRead() throws {
+    /// Latin-1 is read when it is asked for; by default its line is refused, saying how to ask.
+    @Test func latin1BytesAreReadWhenAskedFor() throws {
         var bytes = Array("Course,Section,Credits,Days,Start,End,Instructor\nA 1,1,3,MW,9:00,9:50,Jos".utf8)
         bytes += [0xE9, 0x0A]
-        let c = try RegistrarCSV.read(bytes, file: "win.csv", term: F.fall2027)
+        let refused = try #require(F.error { () throws(CatalogError) in try RegistrarCSV.read(bytes, file: "win.csv", term: F.fall2027) })
+        #expect(refused.line == 2 && refused.description.contains("line 2 is not UTF-8"), "\(refused)")
+        #expect(refused.description.contains("--encoding latin1"), "\(refused)")
+        let c = try RegistrarCSV.read(bytes, file: "win.csv", term: F.fall2027, encoding: .latin1)
         #expect(c.courses[0].sections[0].instructors == ["José"])
     }
 }

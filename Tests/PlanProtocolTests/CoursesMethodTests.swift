@@ -76,6 +76,10 @@ import Testing
                 code: -32602, pointer: "/term")
         let fromCSV = s.result("courses.import", #"{"path": \#(csv), "term": {"name": "Fall 2027", "start": "2027-08-30", "end": "2027-12-10", "timeZone": "America/New_York"}}"#)
         #expect(fromCSV["term"] == .string("Fall 2027"))
+        let term = #"{"name": "Fall 2027", "start": "2027-08-30", "end": "2027-12-10", "timeZone": "America/New_York"}"#
+        let latin1 = s.result("courses.import", #"{"path": \#(csv), "encoding": "latin1", "term": \#(term)}"#)
+        #expect(latin1["sections"] == fromCSV["sections"], "an ASCII export reads the same in Latin-1")
+        s.error("courses.import", #"{"path": \#(csv), "encoding": "utf16", "term": \#(term)}"#, code: -32602, pointer: "/encoding")
         s.error("courses.use", #"{"name": "spring"}"#, code: -32003)
         try s.validateAll()
     }

@@ -31,6 +31,8 @@ import Testing
         #expect(terp["gainedGPA"]?.intValue == 0)
         #expect(terp["unmatched"] == .array([.string("Hannah Lindqvist")]))
 
+        let latin1 = s.result("courses.ratings.import", #"{"path": \#(Self.example("ratings-coursecritique.csv")), "encoding": "latin1"}"#)
+        #expect(latin1["gainedGPA"]?.intValue == 0 && latin1["unmatchedCount"]?.intValue == 1, "ASCII is the same in Latin-1")
         let mapped = s.result("courses.ratings.import", #"{"path": \#(Self.example("ratings-coursecritique.csv")), "map": {"GPA": "rating"}}"#)
         #expect(mapped["replacedRating"]?.intValue == 6 && mapped["gainedGPA"]?.intValue == 0, "the GPA column read as ratings")
         try s.validateAll()
@@ -45,6 +47,7 @@ import Testing
         s.error("courses.ratings.import", #"{"path": \#(csv), "map": {"GPA": "grade"}}"#, code: -32602, pointer: "/map")
         s.error("courses.ratings.import", #"{"path": \#(csv), "map": {"GPA": 1}}"#, code: -32602, pointer: "/map/GPA")
         s.error("courses.ratings.import", #"{"path": \#(csv), "colour": "red"}"#, code: -32602, pointer: "/colour")
+        s.error("courses.ratings.import", #"{"path": \#(csv), "encoding": "ebcdic"}"#, code: -32602, pointer: "/encoding")
         s.error("courses.ratings.import", #"{"path": "/nonexistent/ratings.csv"}"#, code: -32001, pointer: "/path")
         let e = s.error("courses.ratings.import", #"{"path": \#(csv), "map": {"Course Title": "gpa"}}"#, code: -32004, pointer: "/path")
         #expect(e["data"]?["reason"]?.stringValue?.contains(":2: column \"Course Title\"") == true, "\(e.text)")

@@ -152,7 +152,7 @@ import Testing
         Case(Wire.CatalogSummary.self, "urn:plan:schema:methods:courses.import.result",
              #"{"term":"t","timeZone":"UTC","start":"2027-01-01","end":"2027-05-01","courses":0,"sections":0,"source":"c.json","warnings":[]}"#),
         Case(Wire.RatingsImported.self, "urn:plan:schema:methods:courses.ratings.import.result",
-             #"{"source":"r.csv","term":"t","rows":0,"skipped":0,"sections":0,"gainedGPA":0,"gainedRating":0,"replacedGPA":0,"replacedRating":0,"instructors":0,"instructorsWithoutValues":0,"unmatched":[],"ambiguous":[]}"#),
+             #"{"source":"r.csv","term":"t","rows":0,"skipped":0,"sections":0,"gainedGPA":0,"gainedRating":0,"replacedGPA":0,"replacedRating":0,"instructors":0,"instructorsWithoutValues":0,"unmatched":[],"unmatchedCount":0,"ambiguous":[],"ambiguousCount":0}"#),
         Case(Wire.RatingsImported.Ambiguity.self, "urn:plan:schema:methods:courses.ratings.import.result#/$defs/ambiguity",
              #"{"name":"a","candidates":[],"rivals":[]}"#),
     ]

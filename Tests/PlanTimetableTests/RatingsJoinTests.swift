@@ -92,6 +92,23 @@ import Testing
         #expect(report.unmatched.isEmpty)
     }
 
+    /// A file of thousands of names nobody teaches, or that could be several
+    /// people, is reported by its counts and the first 20 of each.
+    @Test func longNameListsAreCappedAndCounted() throws {
+        var sections: [Section] = []
+        var text = "name,rating\n"
+        for i in 0..<25 {
+            let last = "Lee\(String(repeating: "x", count: i + 1))"
+            sections.append(section("0\(100 + i)", Self.mw, instructors: ["Ann K. \(last)", "Ann M. \(last)"]))
+            text += "Ann \(last),3.0\n"
+        }
+        for i in 0..<5_000 { text += "Nobody Number\(i),4.0\n" }
+        let (_, report) = RatingsJoin.join(try Self.csv(text), onto: Self.catalog([("MATH240", sections)]))
+        #expect(report.unmatchedCount == 5_000 && report.unmatched.count == RatingsReport.listedNames)
+        #expect(report.unmatched.first == "Nobody Number0")
+        #expect(report.ambiguousCount == 25 && report.ambiguous.count == RatingsReport.listedNames)
+    }
+
     @Test func theSameResultEveryTime() throws {
         let catalog = Self.catalog([("CMSC131", [section("0101", Self.mw, instructors: ["Ada Byron"])])])
         let rows = try Self.csv("professor,gpa\nZed Zulu,3\nAl Alpha,3\nAda Byron,3.5\nMo Mid,2\n")

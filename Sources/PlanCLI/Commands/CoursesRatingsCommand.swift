@@ -31,6 +31,8 @@ struct CoursesRatingsCommand: ParsableCommand {
             several instructors gets their mean. The file's values replace the catalog's own. \
             Names that matched no instructor, or more than one, are listed; nothing is guessed.
 
+            \(CatalogInput.encodingHelp)
+
             At most \(RatingsFile.maxBytes / 1_000_000) MB and \(RatingsFile.maxRows / 1000),000 rows. Import the catalog first \
             (`plan courses import FILE`).
 
@@ -38,9 +40,11 @@ struct CoursesRatingsCommand: ParsableCommand {
               plan courses ratings import Examples/ratings-coursecritique.csv
               plan courses ratings import Examples/ratings-planetterp.json --json
               plan courses ratings import grades.csv --map "Avg GPA=gpa" --map "Prof=instructor"
+              plan courses ratings import excel-export.csv --encoding latin1
             """)
         @Argument(help: ArgumentHelp("The grades or ratings file.", valueName: "file")) var file: String
         @Option(help: ArgumentHelp("The file's format: auto, csv or json.", valueName: "format")) var format = "auto"
+        @Option(help: CatalogInput.encodingArgument) var encoding: String?
         @Option(help: ArgumentHelp("Read a column as a field (instructor, first, last, course, gpa, rating); repeatable.",
                                    valueName: "column=field")) var map: [String] = []
         @OptionGroup var options: StoreOptions
@@ -58,6 +62,7 @@ struct CoursesRatingsCommand: ParsableCommand {
         func rows() throws -> [RatingRow] {
             var request = RatingsFileRequest(path: file)
             request.format = format
+            request.encoding = encoding
             do {
                 request.map = try map.map { text throws(CoursesInputError) in try RatingsFileRequest.mapEntry(text) }
                 return try request.read()

@@ -2,10 +2,11 @@ import Foundation
 
 /// RFC 4180 records: fields separated by a delimiter, records by CRLF, LF or
 /// CR; a field in double quotes may hold delimiters, line breaks and doubled
-/// quotes (`""`). Each record keeps the line it starts on. Lenient where
-/// exports are: a UTF-8 byte order mark is dropped, bytes that are not UTF-8
-/// are read as Windows Latin-1, a quote inside an unquoted field is kept as a
-/// character, and text after a closing quote is kept with the field.
+/// quotes (`""`). Each record keeps the line it starts on. The bytes become
+/// text as ``CSVText`` decodes them (UTF-8 by default, a byte order mark
+/// obeyed, a line in no encoding refused by its number). Lenient where exports
+/// are: a quote inside an unquoted field is kept as a character, and text after
+/// a closing quote is kept with the field.
 struct CSVRecords {
     struct Record: Hashable, Sendable {
         /// 1-based line the record starts on.
@@ -17,14 +18,6 @@ struct CSVRecords {
     struct Problem: Error, Hashable, Sendable {
         var line: Int
         var reason: String
-    }
-
-    /// Decodes the bytes as text (UTF-8, else Latin-1), without a byte order mark.
-    static func text(_ bytes: [UInt8]) -> String {
-        var b = bytes[...]
-        if b.starts(with: [0xEF, 0xBB, 0xBF]) { b = b.dropFirst(3) }
-        if let s = String(validating: b, as: UTF8.self) { return s }
-        return String(String.UnicodeScalarView(b.map { Unicode.Scalar($0) }))
     }
 
     /// The delimiter of the header line: a comma, else a tab or a semicolon when
@@ -97,13 +90,13 @@ struct CSVRecords {
         return records
     }
 
-    /// The records of a CSV file's bytes, the header row first: text that is
-    /// not CSV, or no record at all, is refused (`expected` says what the
+    /// The records of a CSV file's bytes in `encoding`, the header row first:
+    /// a line not in the encoding, text that is not CSV, or no record at all, is refused (`expected` says what the
     /// header and rows should be).
-    static func read(_ bytes: [UInt8], file: String, expected: String) throws(CatalogError) -> [Record] {
-        let text = text(bytes)
+    static func read(_ bytes: [UInt8], file: String, encoding: CSVEncoding, expected: String) throws(CatalogError) -> [Record] {
         let records: [Record]
         do {
+            let text = try CSVText.decode(bytes, as: encoding)
             records = try parse(text, delimiter: delimiter(of: text))
         } catch {
             throw CatalogError(file: file, line: error.line, reason: error.reason)

@@ -52,7 +52,7 @@ struct CatalogAssembly {
             courseIndex[key] = c
             courses.append(CourseDraft(code: code))
         }
-        try Self.merge(&courses[c].title, title, field: "title", origin: origin, show: { "\"\($0)\"" })
+        try Self.merge(&courses[c].title, title, field: "title", origin: origin, show: { "\"\(LineText.excerpt($0))\"" })
         try Self.merge(&courses[c].credits, credits, field: "credits", origin: origin, show: { JSONValue.number($0).text })
         let s: Int
         if let i = courses[c].sectionIndex[id] {

@@ -1,4 +1,5 @@
 import Foundation
+import PlanCore
 import PlanJSON
 
 /// A JSON value and its path in the document (`courses[3].sections[1].id`),
@@ -20,12 +21,13 @@ struct CatalogCursor {
         CatalogError(file: file, path: path.isEmpty ? nil : path, field: field, value: value ?? Self.shown(node), reason: reason)
     }
 
-    /// The value as written, short, for messages: strings quoted, containers summarised.
+    /// The value as written, short, for messages (``LineText/excerpt(_:limit:)``):
+    /// strings quoted, containers summarised.
     static func shown(_ v: JSONValue) -> String {
         switch v {
-        case .string(let s): jsonString(s.count > 60 ? String(s.prefix(57)) + "…" : s)
+        case .string(let s): jsonString(LineText.excerpt(s))
         case .array, .object: v.typeName
-        default: v.text
+        default: LineText.excerpt(v.text)
         }
     }
 

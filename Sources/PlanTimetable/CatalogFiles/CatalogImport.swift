@@ -24,20 +24,24 @@ package enum CatalogImport {
     }
 
     /// The catalog in `bytes`. `term` is needed by the formats that carry none
-    /// (csv, umdio) and ignored by json, which has its own.
-    package static func read(_ bytes: [UInt8], file: String, format: Format = .auto, term: Term?) throws(CatalogError) -> Catalog {
-        try load(bytes, file: file, format: format, term: term).catalog
+    /// (csv, umdio) and ignored by json, which has its own; `encoding` is a
+    /// CSV file's (JSON is UTF-8).
+    package static func read(_ bytes: [UInt8], file: String, format: Format = .auto, term: Term?,
+                             encoding: CSVEncoding = .utf8) throws(CatalogError) -> Catalog {
+        try load(bytes, file: file, format: format, term: term, encoding: encoding).catalog
     }
 
-    /// The catalog in `bytes`, as ``read(_:file:format:term:)`` reads it, with
-    /// the warnings of the reader (exact duplicates merged).
-    package static func load(_ bytes: [UInt8], file: String, format: Format = .auto, term: Term?) throws(CatalogError) -> ImportedCatalog {
+    /// The catalog in `bytes`, as ``read(_:file:format:term:encoding:)`` reads it,
+    /// with the warnings of the reader (exact duplicates merged).
+    package static func load(_ bytes: [UInt8], file: String, format: Format = .auto, term: Term?,
+                             encoding: CSVEncoding = .utf8) throws(CatalogError) -> ImportedCatalog {
         let chosen = format == .auto ? try sniff(bytes, file: file) : format
         switch chosen {
         case .json, .auto:
             return ImportedCatalog(catalog: try CatalogJSON.read(bytes, file: file))
         case .csv:
-            return ImportedCatalog(catalog: try RegistrarCSV.read(bytes, file: file, term: try needed(term, file: file, format: chosen)))
+            return ImportedCatalog(catalog: try RegistrarCSV.read(bytes, file: file, term: try needed(term, file: file, format: chosen),
+                                                                 encoding: encoding))
         case .umdio:
             return try UMDIOSections.load(bytes, file: file, term: try needed(term, file: file, format: chosen))
         }
@@ -72,7 +76,7 @@ package enum CatalogImport {
                 return .json  // let the reader say where the JSON breaks
             }
         } else if ext != "json", first != nil {
-            let line = CSVRecords.text(Array(body.prefix(4096))).prefix { $0 != "\n" && $0 != "\r\n" && $0 != "\r" }
+            let line = CSVText.preview(bytes.prefix(4096)).prefix { $0 != "\n" && $0 != "\r\n" && $0 != "\r" }
             if line.contains(",") || line.contains("\t") || line.contains(";") { return .csv }
         }
         throw CatalogError(file: file, reason: "is in no format plan can tell; the formats are \(Format.described); name one with --format")

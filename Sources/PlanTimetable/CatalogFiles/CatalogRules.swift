@@ -60,7 +60,7 @@ package enum CatalogRules {
         if term.name.trimmingCharacters(in: .whitespaces).isEmpty {
             return ("name", "\"\"", "is empty; expected the term's name, e.g. Fall 2027")
         }
-        if let p = zoneProblem(term.timeZone) { return ("timeZone", "\"\(term.timeZone)\"", p) }
+        if let p = zoneProblem(term.timeZone) { return ("timeZone", "\"\(LineText.excerpt(term.timeZone))\"", p) }
         if term.end < term.start {
             return ("end", term.end.isoString, "is before the term's start \(term.start.isoString); expected start ≤ end")
         }

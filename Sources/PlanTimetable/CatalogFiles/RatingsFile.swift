@@ -58,12 +58,13 @@ package enum RatingsFile {
 
     /// The rows of `bytes`, read from `file`. `map` names columns for fields
     /// (a column compared as headers are); a mapped column must be in the file.
-    package static func read(_ bytes: [UInt8], file: String, format: Format = .auto,
+    /// `encoding` is a CSV file's (JSON is UTF-8).
+    package static func read(_ bytes: [UInt8], file: String, format: Format = .auto, encoding: CSVEncoding = .utf8,
                              map: [(column: String, field: Field)] = []) throws(CatalogError) -> [RatingRow] {
         guard bytes.count <= maxBytes else {
             throw CatalogError(file: file, reason: "is larger than \(maxBytes) bytes, the most plan reads from one ratings file")
         }
-        let table = try (format == .auto ? sniff(bytes, file: file) : format) == .json ? json(bytes, file: file) : csv(bytes, file: file)
+        let table = try (format == .auto ? sniff(bytes, file: file) : format) == .json ? json(bytes, file: file) : csv(bytes, file: file, encoding: encoding)
         guard table.rows.count <= maxRows else {
             throw CatalogError(file: file, reason: "has \(table.rows.count) rows, more than \(maxRows), the most plan reads from one ratings file")
         }
@@ -79,8 +80,8 @@ package enum RatingsFile {
         return first == UInt8(ascii: "[") || first == UInt8(ascii: "{") ? .json : .csv
     }
 
-    static func csv(_ bytes: [UInt8], file: String) throws(CatalogError) -> RatingsTable {
-        let records = try CSVRecords.read(bytes, file: file, expected: "a header row (Instructor, Course, GPA, Rating…) and a row per instructor")
+    static func csv(_ bytes: [UInt8], file: String, encoding: CSVEncoding) throws(CatalogError) -> RatingsTable {
+        let records = try CSVRecords.read(bytes, file: file, encoding: encoding, expected: "a header row (Instructor, Course, GPA, Rating…) and a row per instructor")
         let header = records[0]
         let width = header.fields.count
         let blank = { (f: String) in f.trimmingCharacters(in: .whitespaces).isEmpty }

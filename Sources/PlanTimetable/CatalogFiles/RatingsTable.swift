@@ -1,4 +1,5 @@
 import Foundation
+import PlanCore
 import PlanJSON
 
 /// A ratings file as a header and rows of values (CSV cells as strings, JSON
@@ -53,8 +54,7 @@ struct RatingsTable {
     }
 
     private var shownHeader: String {
-        let names = header.prefix(20).map { "\"\($0)\"" }.joined(separator: ", ")
-        return header.isEmpty ? "none" : names + (header.count > 20 ? ", …" : "")
+        RegistrarColumn.shown(header)
     }
 
     func rating(_ row: Row, _ columns: [RatingsFile.Field: Int]) throws(CatalogError) -> RatingRow {
@@ -88,7 +88,7 @@ struct RatingsTable {
     }
 
     private func fail(_ row: Row, _ column: Int, _ value: JSONValue, _ reason: String) -> CatalogError {
-        let name = header[column]
+        let name = LineText.excerpt(header[column])
         if let line = row.line {
             return CatalogError(file: file, line: line, path: "column \"\(name)\"", field: name, value: CatalogCursor.shown(value), reason: reason)
         }

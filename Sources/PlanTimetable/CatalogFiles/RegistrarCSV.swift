@@ -20,19 +20,18 @@ import PlanCore
 /// the caller gives it (the CLI's `--term-name --term-start --term-end --time-zone`).
 /// Errors name the row's line and the column.
 package enum RegistrarCSV {
-    package static func read(_ bytes: [UInt8], file: String, term: Term) throws(CatalogError) -> Catalog {
+    package static func read(_ bytes: [UInt8], file: String, term: Term, encoding: CSVEncoding = .utf8) throws(CatalogError) -> Catalog {
         if let p = CatalogRules.termProblem(term) {
             throw CatalogError(file: file, path: "term." + p.field, field: p.field, value: p.value, reason: p.reason)
         }
-        let records = try CSVRecords.read(bytes, file: file,
+        let records = try CSVRecords.read(bytes, file: file, encoding: encoding,
                                             expected: "a header row (Course, Section, Credits, Days, Start Time, End Time…) and one row per meeting")
         let header = records[0]
         let columns = RegistrarColumn.find(in: header.fields)
         let needed: [[RegistrarColumn]] = [[.course, .number], [.section], [.credits], [.days], [.start, .time], [.end, .time]]
         for alternatives in needed where !alternatives.contains(where: { columns[$0] != nil }) {
-            let shown = header.fields.map { "\"\($0)\"" }.joined(separator: ", ")
             throw CatalogError(file: file, line: header.line, field: alternatives[0].rawValue,
-                               reason: "has no \(alternatives[0].lookedFor) column; the header row has \(shown)")
+                               reason: "has no \(alternatives[0].lookedFor) column; the header row has \(RegistrarColumn.shown(header.fields))")
         }
         var assembly = CatalogAssembly()
         for record in records.dropFirst() {
@@ -72,8 +71,8 @@ private struct Row {
     let file: String
 
     func fail(_ column: RegistrarColumn, reason: String) -> CatalogError {
-        let name = columns[column].flatMap { $0 < header.count ? header[$0] : nil } ?? column.rawValue
-        let value = raw(column).map { "\"\($0)\"" }
+        let name = LineText.excerpt(columns[column].flatMap { $0 < header.count ? header[$0] : nil } ?? column.rawValue)
+        let value = raw(column).map { "\"\(LineText.excerpt($0))\"" }
         return CatalogError(file: file, line: record.line, path: "column \"\(name)\"", field: name, value: value, reason: reason)
     }
 

@@ -1,3 +1,5 @@
+import PlanCore
+
 /// The columns of a registrar's CSV export that ``RegistrarCSV`` reads, found by
 /// header name without regard to case, spaces or punctuation (`Start Time`,
 /// `start_time` and `STARTTIME` are one name), each under its common aliases.
@@ -38,6 +40,13 @@ enum RegistrarColumn: String, CaseIterable, Hashable, Sendable {
     /// A header squeezed: lower case, letters and digits only (`Start Time` → `starttime`).
     static func squeeze(_ header: String) -> String {
         String(header.lowercased().unicodeScalars.filter { ($0.value >= 0x61 && $0.value <= 0x7A) || ($0.value >= 0x30 && $0.value <= 0x39) }.map(Character.init))
+    }
+
+    /// A header row as an error lists it: the first 20 names, each quoted as an
+    /// excerpt (``LineText/excerpt(_:limit:)``), `…` for the rest; `none` when empty.
+    static func shown(_ header: [String]) -> String {
+        let names = header.prefix(20).map { "\"\(LineText.excerpt($0))\"" }.joined(separator: ", ")
+        return header.isEmpty ? "none" : names + (header.count > 20 ? ", …" : "")
     }
 
     /// The column index of each role in a header row (the first header with a matching name).
