@@ -112,7 +112,7 @@ let package = Package(
         .testTarget(name: "PlanGroupsTests", dependencies: ["PlanGroups", "PlanCore"], swiftSettings: swiftSettings),
         .testTarget(name: "PlanGradesTests", dependencies: ["PlanGrades"], swiftSettings: swiftSettings),
         .testTarget(name: "PlanRenderTests", dependencies: ["PlanRender", "PlanCore", "PlanImage", "PlanGrades", "PlanTimetable"], swiftSettings: swiftSettings),
-        .testTarget(name: "PlanICalTests", dependencies: ["PlanICal", "PlanCore", "CLibical"], swiftSettings: swiftSettings),
+        .testTarget(name: "PlanICalTests", dependencies: ["PlanICal", "PlanCore", "PlanFiles", "CLibical"], swiftSettings: swiftSettings),
         .testTarget(name: "PlanStoreTests", dependencies: ["PlanStore", "PlanCore", "PlanGroups", "PlanTimetable"], exclude: ["Fixtures"], swiftSettings: swiftSettings),
         .testTarget(name: "PlanDAVTests", dependencies: ["PlanDAV"], swiftSettings: swiftSettings),
         .testTarget(name: "PlanServiceTests", dependencies: ["PlanService", "PlanTimetable", "PlanStore", "PlanICal", "PlanCore", "PlanRender"], swiftSettings: swiftSettings),

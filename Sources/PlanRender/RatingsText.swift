@@ -12,15 +12,15 @@ package enum RatingsText {
         out += "  Instructors: \(grouped(with)) of \(grouped(report.instructors)) have values from the file, "
             + "\(grouped(report.instructorsWithoutValues)) still none.\n"
         if report.unmatchedCount > 0 {
-            let names = report.unmatched.map(TerminalText.label).joined(separator: "; ")
+            let names = report.unmatched.map(fromFile).joined(separator: "; ")
             out += "Names in the file that matched no instructor (\(grouped(report.unmatchedCount))): \(names)"
                 + more(report.unmatchedCount - report.unmatched.count, " not matched") + "\n"
         }
         if report.ambiguousCount > 0 {
             out += "Left out, could be more than one instructor (\(grouped(report.ambiguousCount))):\n"
             for a in report.ambiguous {
-                out += "  \(TerminalText.label(a.name)): \(a.candidates.map(TerminalText.label).joined(separator: " or "))"
-                out += a.rivals.isEmpty ? "\n" : ", as could \(a.rivals.map(TerminalText.label).joined(separator: "; "))\n"
+                out += "  \(fromFile(a.name)): \(a.candidates.map(TerminalText.label).joined(separator: " or "))"
+                out += a.rivals.isEmpty ? "\n" : ", as could \(a.rivals.map(fromFile).joined(separator: "; "))\n"
             }
             let rest = more(report.ambiguousCount - report.ambiguous.count, " left out")
             if !rest.isEmpty { out += "  " + rest.dropFirst() + "\n" }
@@ -28,6 +28,10 @@ package enum RatingsText {
         out += "Next: plan courses build COURSE… ranks sections with these values.\n"
         return out
     }
+
+    /// A name as the file wrote it: cut to a short excerpt (a "name" may be a whole line of some
+    /// other file) and safe for a terminal.
+    static func fromFile(_ name: String) -> String { TerminalText.label(LineText.excerpt(name)) }
 
     /// ` … and 4,980 more not matched` after a list of names; empty when none is left out of it.
     static func more(_ n: Int, _ what: String) -> String {

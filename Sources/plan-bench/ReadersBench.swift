@@ -3,6 +3,7 @@ import PlanDAV
 import PlanICal
 import PlanCore
 import PlanJSON
+import PlanTimetable
 
 /// Section 13: every reader of outside input grows linearly (issue 46). Each
 /// row reads a generated input at 1× and at 10× its size in this process and
@@ -68,6 +69,11 @@ struct ReadersBench {
         measure("multistatus, many responses (plan sync)", unit: "responses", size(6_000), Self.multistatusManyResponses) { bytes in
             guard let m = try? Multistatus.parse(bytes), !m.responses.isEmpty else { fatalError("plan-bench: the generated multistatus did not read") }
         }
+        measure("ratings CSV (plan courses ratings import)", unit: "rows", size(10_000), Self.ratingsCSV) { bytes in
+            guard (try? RatingsFile.read(bytes, file: "ratings.csv", format: .csv))?.isEmpty == false else {
+                fatalError("plan-bench: the generated ratings did not read")
+            }
+        }
     }
 
     /// Times `read` on `make(n)` and `make(10 n)`: the least processor time of this process over
@@ -124,6 +130,16 @@ struct ReadersBench {
         let mail = mailWithLongLine(n)
         let start = mail.indices.first { mail[$0...].starts(with: Array("BEGIN:VCALENDAR".utf8)) }!
         return Array(mail[start...])
+    }
+
+    /// A ratings export of `n` rows (a name with a comma in quotes, a course, a GPA, a rating), a
+    /// few names with letters outside ASCII.
+    static func ratingsCSV(_ n: Int) -> [UInt8] {
+        var out = Array("Professor,Course,Average GPA,Rating\r\n".utf8)
+        for k in 0..<n {
+            out += Array("\"Lee\(k % 7 == 0 ? "ø" : ""), Ada \(k)\",CS \(100 + k % 400),\(2 + k % 20 / 10).\(k % 10),\(1 + k % 4).5\r\n".utf8)
+        }
+        return out
     }
 
     /// A multiget answer of two events, each with `n / 2` bytes of notes in one line.

@@ -39,7 +39,7 @@ enum CSVText {
             let end = i == bytes.endIndex
             if end || bytes[i] == 0x0A || bytes[i] == 0x0D {
                 guard let text = String(validating: bytes[start..<i], as: UTF8.self) else {
-                    throw CSVRecords.Problem(line: line, reason: "line \(line) is not UTF-8; "
+                    throw CSVRecords.Problem(line: line, reason: "not UTF-8; "
                         + "if the whole file is Latin-1 (Windows-1252, as Excel saves CSV), run again with --encoding latin1")
                 }
                 out += text

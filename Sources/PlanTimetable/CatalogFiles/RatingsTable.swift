@@ -29,7 +29,7 @@ struct RatingsTable {
         for (column, field) in map {
             guard let i = squeezed.firstIndex(of: RegistrarColumn.squeeze(column)) else {
                 throw CatalogError(file: file, line: headerLine, path: "column \"\(column)\"", field: column,
-                                   reason: "is given with --map \(column)=\(field.rawValue) but is not in the file; its columns are \(shownHeader)")
+                                   reason: "is given with --map \(column)=\(field.rawValue) but is not in the file; \(columnsSaid)")
             }
             found[field] = i
             taken.insert(i)
@@ -43,18 +43,24 @@ struct RatingsTable {
         guard found[.instructor] != nil || found[.last] != nil else {
             throw CatalogError(file: file, line: headerLine, field: "instructor",
                                reason: "has no instructor column (Instructor, Professor, Name, or First Name and Last Name); "
-                                   + "its columns are \(shownHeader); name one with --map COLUMN=instructor")
+                                   + "\(columnsSaid); name one with --map COLUMN=instructor")
         }
         guard found[.gpa] != nil || found[.rating] != nil else {
             throw CatalogError(file: file, line: headerLine, field: "gpa",
                                reason: "has no GPA or rating column (GPA, Average GPA, Rating, Avg Rating, Quality…); "
-                                   + "its columns are \(shownHeader); name one with --map COLUMN=gpa or --map COLUMN=rating")
+                                   + "\(columnsSaid); name one with --map COLUMN=gpa or --map COLUMN=rating")
         }
         return found
     }
 
-    private var shownHeader: String {
-        RegistrarColumn.shown(header)
+    /// "its columns are …", the header's names short and escaped — or, for a file of one column (its
+    /// first line has no delimiter: no table at all, perhaps some other program's file), not its text
+    /// but why it is no table.
+    private var columnsSaid: String {
+        guard header.count > 1 else {
+            return "it is not a table of columns: its first line has no comma, tab or semicolon (a ratings export starts with a line of column names)"
+        }
+        return "its columns are " + RegistrarColumn.shown(header)
     }
 
     func rating(_ row: Row, _ columns: [RatingsFile.Field: Int]) throws(CatalogError) -> RatingRow {
