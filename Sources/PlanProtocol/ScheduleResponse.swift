@@ -10,6 +10,8 @@ package struct ScheduleResponse: Codable, Hashable, Sendable {
     package var sittings: [Wire.Sitting]
     package var tasks: [TaskEntry]
     package var diagnostics: [Wire.Diagnostic]
+    /// The busiest day of the coming fortnight and the least possible (``FortnightLoad``).
+    package var load: Wire.Load?
 
     package struct TaskEntry: Codable, Hashable, Sendable {
         package var id: String
@@ -22,7 +24,8 @@ package struct ScheduleResponse: Codable, Hashable, Sendable {
     }
 
     /// The wire form of a plan, with times on the clock of `zone`.
-    package init(plan: Plan, zone: some UTCOffsetProvider) {
+    package init(plan: Plan, load: FortnightLoad? = nil, zone: some UTCOffsetProvider) {
+        self.load = load.map(Wire.Load.init)
         sittings = plan.sittings.map { Wire.Sitting($0, zone: zone) }
         tasks = plan.tasks.map { t in
             TaskEntry(id: t.id, status: t.status.rawValue, scheduled: ISODuration.format(t.scheduled),
@@ -59,6 +62,6 @@ package struct ScheduleResponse: Codable, Hashable, Sendable {
                          ("binding", .array(d.binding.map(JSONValue.string))),
                          ("fixes", .array(d.fixes.map { f in .object([("field", .string(f.field)), ("value", .string(f.value))]) }))])
             })),
-        ])
+        ] + (load.map { [("load", $0.json)] } ?? []))
     }
 }

@@ -92,6 +92,13 @@ package enum StatelessSchedule {
         input.scheduler.plan(tasks: input.tasks, busy: input.policy.busyBlocks(from: occurrences))
     }
 
+    /// The busiest day of `plan`'s coming fortnight and the least possible for the work it schedules.
+    package static func load(_ input: ScheduleInput, plan: Plan, occurrences: [Occurrence]) -> FortnightLoad {
+        let scheduled = Set(plan.tasks.filter { $0.status == .scheduled }.map(\.id))
+        return FortnightLoad(sittings: plan.sittings, tasks: input.tasks.filter { scheduled.contains($0.id) },
+                             scheduler: input.scheduler, busy: input.policy.busyBlocks(from: occurrences))
+    }
+
     /// Request and calendars to the contract's response, or the first
     /// calendar failure.
     package static func run(_ input: ScheduleInput, calendars: [CalendarInput])
@@ -99,6 +106,7 @@ package enum StatelessSchedule {
         let read = occurrences(calendars, for: input)
         if let first = read.failures.first { throw first }
         let plan = plan(input, occurrences: read.occurrences)
-        return (ScheduleResponse(plan: plan, zone: input.policy.zone), read.warnings)
+        let load = load(input, plan: plan, occurrences: read.occurrences)
+        return (ScheduleResponse(plan: plan, load: load, zone: input.policy.zone), read.warnings)
     }
 }

@@ -89,6 +89,7 @@ struct ScheduleCommand: ParsableCommand {
         if let first = statuses.first { throw first }
         let plan = StatelessSchedule.plan(input, occurrences: read.occurrences)
         let zone = input.policy.zone
-        if json { print(ScheduleResponse(plan: plan, zone: zone).jsonText(), terminator: "") } else { show(plan.text(zone: zone), terminator: "") }
+        let load = StatelessSchedule.load(input, plan: plan, occurrences: read.occurrences)
+        if json { print(ScheduleResponse(plan: plan, load: load, zone: zone).jsonText(), terminator: "") } else { show(plan.text(zone: zone), terminator: "") }
     }
 }

@@ -93,6 +93,24 @@ struct Balancer {
             early.status[$0] == .scheduled && problem.pinned[$0] == nil && problem.prepared[$0].remaining > 0
         })
         guard tasks.contains(where: balances) else { return nil }
+        let searched = levelled(tasks)
+        // Past the bound of the least level (rule 9: 1.25× it and 15 minutes), the fractional problem
+        // guides a layout of every task, and the busiest days are made lighter.
+        guard tasks.count <= Self.strategiesUpTo,
+              let least = fractional(tasks, keeping: [], splittingAfter: false)?.least else { return searched?.placed }
+        let within = BusiestBound.ceiling(least, step: step)
+        guard busiest(searched?.placed ?? early.placed) > within else { return searched?.placed }
+        let chosen = guided(tasks, searched, within: within)
+        let standing = chosen ?? early.placed
+        guard busiest(standing) > within else { return chosen }
+        let flat = flattened(standing, tasks: tasks, until: within)
+        return flat == standing ? chosen : flat
+    }
+
+    /// The search of a level by the layouts of ``layout(_:level:mustLay:keeping:held:evenShares:quotas:)``
+    /// alone (the type's summary): the sittings, and the tasks that keep their margin in the layout
+    /// without a level; nil when the early plan stands.
+    func levelled(_ tasks: [Int]) -> (placed: [[TimeRange]], margined: Set<Int>)? {
         // Without a level: which tasks can keep their margin at all, and
         // which cannot be placed at all among the others — those keep their
         // early sittings (with their prerequisites), and the rest is laid
@@ -162,7 +180,14 @@ struct Balancer {
         }
         let chosen = placed ?? free.placed
         guard short(chosen) <= short(early.placed) else { return nil }
-        return chosen
+        return (chosen, held.isEmpty ? keeping : [])
+    }
+
+    /// The most sitting time of one local day in `placed`.
+    func busiest(_ placed: [[TimeRange]]) -> Int64 {
+        var perDay: [Int64: Int64] = [:]
+        for r in placed.joined() { perDay[board.dayNumber(r.start), default: 0] += r.duration }
+        return perDay.values.max() ?? 0
     }
 
     /// The order tasks are laid out in: the fewest days from `now` (or the
@@ -227,7 +252,8 @@ struct Balancer {
     /// task may be, and one that does not fit even so is listed in `failed`).
     /// Tasks in `held` keep their early sittings, booked first.
     func layout(_ tasks: [Int], level: Int64, mustLay: Set<Int>?, keeping: Set<Int>, held: Set<Int>,
-                evenShares: Bool = false) -> Layout? {
+                evenShares: Bool = false, quotas: [Int: [Int64: Int64]] = [:], ends: [Int: Instant] = [:],
+                sharingUnderLevel: Bool = false) -> Layout? {
         var margined = Set<Int>(), laid = Set<Int>(), failed: [Int] = []
         var book = LoadBook(first: board.firstDay, days: board.state.pointee.dense.count)
         var placed = early.placed
@@ -247,19 +273,30 @@ struct Balancer {
                 booked.append(r)
             }
         }
+        // The room each task's share of the level's spread needs stays promised to it until its turn.
+        for i in tasks where !held.contains(i) { for (d, q) in quotas[i] ?? [:] { book.reserve(q, on: d) } }
         for i in tasks where !held.contains(i) {
+            for (d, q) in quotas[i] ?? [:] { book.reserve(-q, on: d) }
             let prep = problem.prepared[i]
             let prerequisiteEnd = prep.prerequisites.compactMap { placed[$0].last?.end }.max()
             let lower = scheduler.lowerBound(prep, prerequisiteEnd: prerequisiteEnd)
             var ranges: [TimeRange]?
             if balances(i) {
                 let margin = scheduler.policy.finishEarly
-                if margin > 0, prep.task.due - margin > lower {
-                    ranges = lay(i, lower: lower, due: prep.task.due - margin, level: level, evenShares: evenShares, &book)
+                // Within its window of the fractional problem first (a prerequisite ends where its dependent's starts).
+                if let cut = ends[i], cut < prep.task.due, cut > lower {
+                    ranges = lay(i, lower: lower, due: cut, level: level, evenShares: evenShares, quota: quotas[i], &book)
+                    if ranges != nil && cut <= prep.task.due - margin { margined.insert(i) }
+                }
+                if ranges == nil, margin > 0, prep.task.due - margin > lower {
+                    ranges = lay(i, lower: lower, due: prep.task.due - margin, level: level, evenShares: evenShares,
+                                 quota: quotas[i], &book)
                     if ranges != nil { margined.insert(i) }
                 }
                 if ranges == nil && keeping.contains(i) { return nil }
-                if ranges == nil { ranges = lay(i, lower: lower, due: prep.task.due, level: level, evenShares: evenShares, &book) }
+                if ranges == nil {
+                    ranges = lay(i, lower: lower, due: prep.task.due, level: level, evenShares: evenShares, quota: quotas[i], &book)
+                }
                 // Shorter, even sittings on more days, rather than two of one task on a day.
                 if ranges == nil && !evenShares {
                     ranges = lay(i, lower: lower, due: prep.task.due, level: level, evenShares: true, &book)
@@ -267,7 +304,7 @@ struct Balancer {
                 // Sittings that share a day, rather than all on the first days (placed early) — only
                 // without a level: under one, a task that needs to share a day asks for a higher level
                 // (a short sitting beside a full one of the same task is worse than a busier day).
-                if ranges == nil && level == .max {
+                if ranges == nil && (level == .max || sharingUnderLevel) {
                     ranges = lay(i, lower: lower, due: prep.task.due, level: level, sharingDays: true, evenShares: evenShares, &book)
                 }
             }
@@ -307,7 +344,7 @@ struct Balancer {
     /// (any number, a break apart, when `sharingDays`); nil (and nothing
     /// booked) when it does not fit.
     func lay(_ i: Int, lower: Instant, due: Instant, level: Int64, sharingDays: Bool = false, evenShares: Bool = false,
-             _ book: inout LoadBook) -> [TimeRange]? {
+             quota: [Int64: Int64]? = nil, _ book: inout LoadBook) -> [TimeRange]? {
         let prep = problem.prepared[i]
         let lo = board.grid.ceil(lower), hi = board.grid.floor(due)
         guard hi > lo else { return nil }
@@ -332,6 +369,9 @@ struct Balancer {
         var k: Int64 = 0
         let cap = min(level, dayCap)
         var tried: [Int64] = []
+        // The days the level's spread gives the task, the most first (then the earlier), each with what is
+        // left of its share there.
+        var given: [Int64: Int64] = quota?.filter { $0.key >= firstDay && $0.key <= lastDay && $0.value > 0 } ?? [:]
         while left > 0 {
             // The days are tried least loaded first, then nearest this
             // sitting's even share of the window, then the earlier: the
@@ -343,6 +383,17 @@ struct Balancer {
             let need = min(minimum, left)
             // An even share never leaves a rest shorter than the task's shortest sitting.
             let tooShort = evenShares && left < minimum
+            let mostFirst = given.sorted { a, b in a.value != b.value ? a.value > b.value : a.key < b.key }
+            for (d, share) in mostFirst where !tooShort && chosen == nil {
+                let load = book.load(d)
+                guard cap == .max || cap - load >= need else { continue }
+                let mine = book.sittings(of: i, on: d, lasting: prep.span)
+                if mine.count > 0 && (min(prep.span, left) != prep.span || !mine.allLasting) { continue }
+                let target = min(longest, max(need, ceilDiv(share, step) * step))
+                let room = cap == .max ? Int64.max : cap - load
+                chosen = sitting(prep, day: d, from: lo, to: hi, room: room, left: left, minimum: need, longest: target, book)
+                if let r = chosen { given[d] = share > r.duration ? share - r.duration : nil }
+            }
             while !tooShort && chosen == nil && tried.count < Self.daysTried {
                 let least = book.leastLoad(from: firstDay, through: lastDay)
                 guard least != .max, cap == .max || cap - least >= need else { break }
@@ -370,104 +421,6 @@ struct Balancer {
         return out.sorted { $0.start < $1.start }
     }
 
-    /// The longest sitting of `prep` on local day `day` (at most `longest` — its span, or less for an even share —,
-    /// `left` and `room`, leaving nothing or at least `minimum`), at the free
-    /// time that takes it with the most of it inside the task's preferred
-    /// hours (its own, else the policy's), then the earliest; nil when none
-    /// of `minimum` fits.
-    func sitting(_ prep: TaskScheduler.Prepared, day: Int64, from lo: Instant, to hi: Instant, room: Int64,
-                 left: Int64, minimum: Int64, longest: Int64, _ book: LoadBook) -> TimeRange? {
-        let bi = board.bookIndex(day: day)
-        guard board.summary(bi).working else { return nil }
-        let ws = max(board.instant(book: bi, prep.windowStart), lo)
-        let we = min(board.instant(book: bi, prep.windowEnd), hi)
-        guard we - ws >= minimum else { return nil }
-        // A break may reach across midnight: the neighbouring days' sittings count too.
-        var others: [TimeRange] = []
-        for d in day - 1...day + 1 { book.appendSittings(on: d, widenedBy: breakLength, to: &others) }
-        let free = board.freeRanges(in: TimeRange(start: ws, end: we), sittings: others, withBusy: true)
-        // An even share is the longest unless what it leaves is too short a sitting: then up to the span.
-        let cap = min(prep.span, left, room / step * step)
-        let most = left - min(longest, cap) < minimum ? cap : min(longest, cap)
-        // A wish that is the whole day is none.
-        let hours = (prep.task.prefer ?? scheduler.policy.prefer).flatMap { $0.window == .wholeDay ? nil : $0 }
-        var best: TimeRange?
-        // With a wish, every range that takes the longest sitting; without, the first is the one.
-        var fitting: [TimeRange] = []
-        for f in free {
-            let fit = min(most, f.duration)
-            var length: Int64 = 0
-            // The longest that leaves a rest the later sittings can take whole (each `minimum` … span):
-            // 5h05m in sittings of 45m … 1h is 1h, 1h, 50m, 45m, 45m, 45m — never four of 1h and a rest
-            // of 1h05m that no two sittings make.
-            var cut = fit >= left ? 0 : fit / step * step
-            while length == 0 && cut >= minimum {
-                if Self.cuttable(left - cut, minimum: minimum, span: prep.span) { length = cut }
-                cut -= step
-            }
-            if fit >= left {
-                length = left
-            } else if length > 0 {
-                // found above
-            } else if left - fit >= minimum && !Self.cuttable(left, minimum: minimum, span: prep.span) {
-                length = fit
-            } else if left - minimum >= minimum && !Self.cuttable(left, minimum: minimum, span: prep.span) {
-                length = left - minimum
-            } else if longest == prep.span, left / minimum < ceilDiv(left, prep.span) {
-                // The work cannot be cut into sittings of `minimum` … span at
-                // all (2h30m in sittings of at most 1h on a 30-minute grid):
-                // the rest after this one may be as short as the task's own
-                // shortest, as in early placement (with sittings as long as the
-                // span allows only: an even share makes no such rest).
-                // (1h15m in 45m … 1h: 45m and a rest of 30m, not 1h and a rest of 15m.)
-                let most = min(fit, (left - prep.minSitting) / step * step)
-                length = most >= minimum ? most : 0
-            } else {
-                length = 0
-            }
-            guard length >= minimum, length <= fit else { continue }
-            if best == nil || length > best!.duration {
-                best = TimeRange(start: f.start, end: f.start + length)
-                fitting.removeAll()
-            }
-            guard hours != nil else {
-                if length == most { break }
-                continue
-            }
-            if length == best!.duration { fitting.append(f) }
-        }
-        guard let b = best, let hours else { return best }
-        let wish = TimeRange(start: board.instant(book: bi, hours.start), end: board.instant(book: bi, hours.end))
-        return Self.preferred(b.duration, in: fitting, wish: wish, grid: board.grid) ?? b
-    }
-
-    /// Whether `rest` can be cut into sittings each of `minimum` … `span` (nothing left can):
-    /// the fewest pieces the span allows must each hold the minimum.
-    static func cuttable(_ rest: Int64, minimum: Int64, span: Int64) -> Bool {
-        guard rest > 0, minimum > 0, span > 0 else { return true }
-        return ceilDiv(rest, span) * minimum <= rest
-    }
-
-    /// A range of `length` inside one of `ranges` (each at least that long,
-    /// in order, starts on `grid`) with the most of it inside `wish`, then
-    /// the earliest; nil when none overlaps `wish`.
-    static func preferred(_ length: Int64, in ranges: [TimeRange], wish: TimeRange, grid: Grid) -> TimeRange? {
-        var best: (range: TimeRange, overlap: Int64)?
-        for f in ranges {
-            let last = grid.floor(f.end - length)
-            // The starts that can overlap most: the range's ends, and the wish's ends snapped to the grid.
-            for s in [f.start, last, grid.floor(wish.start), grid.ceil(wish.start), grid.floor(wish.end - length), grid.ceil(wish.end - length)]
-            where s >= f.start && s <= last {
-                let r = TimeRange(start: s, end: s + length)
-                let overlap = max(0, min(r.end, wish.end) - max(r.start, wish.start))
-                if overlap > 0, best == nil || overlap > best!.overlap || (overlap == best!.overlap && s < best!.range.start) {
-                    best = (r, overlap)
-                }
-            }
-        }
-        return best?.range
-    }
-
     /// Books `r` and a break on each side of it on `b`, on each local day
     /// they touch, so that a task placed early there keeps the break from it.
     func bookWithBreaks(_ r: TimeRange, on b: Scoreboard) {
@@ -480,3 +433,4 @@ struct Balancer {
         }
     }
 }
+

@@ -11,6 +11,11 @@ package enum BusiestBound {
         busiest * 4 <= least * 5 + slack * 4
     }
 
+    /// The busiest day on the grid of `step` within the bound of `least`.
+    package static func ceiling(_ least: Int64, step: Int64) -> Int64 {
+        (least * 5 / 4 + slack) / max(1, step) * max(1, step)
+    }
+
     /// The busiest local day's total of `sittings` from `now` over the coming ``days`` (the
     /// part of each sitting after `now` counts).
     package static func busiest(_ sittings: [Sitting], now: Instant, zone: some UTCOffsetProvider) -> Int64 {

@@ -28,17 +28,34 @@ extension LevelBound {
     /// The fractional problem of `tasks` (demand `k` is `tasks[k]`; a task with no work left is a demand of
     /// none) planned by `scheduler` against `busy`; nil when the tasks' days span more than ``mostDays``.
     init?(scheduler: TaskScheduler, tasks: [PlanTask], busy: [BusyBlock]) {
-        let policy = scheduler.policy
-        let board = Scoreboard(policy: policy, busy: busy, horizon: scheduler.horizon(tasks))
-        let step = Self.gridStep(board.zone.offsets, granularity: policy.granularity)
-        let windows = tasks.map { task -> (prep: TaskScheduler.Prepared, lo: Instant, hi: Instant) in
+        let board = Scoreboard(policy: scheduler.policy, busy: busy, horizon: scheduler.horizon(tasks))
+        let windows = tasks.map { task -> Window in
             let prep = scheduler.prepare(task)
-            let lower = scheduler.lowerBound(prep, prerequisiteEnd: nil)
-            return (prep, board.grid.ceil(lower), board.grid.floor(task.due))
+            return Window(prep: prep, lower: scheduler.lowerBound(prep, prerequisiteEnd: nil), due: task.due)
         }
-        let open = windows.filter { $0.hi > $0.lo && $0.prep.remaining > 0 }
-        let first = open.map { board.dayNumber($0.lo) }.min() ?? 0
-        let last = open.map { board.dayNumber($0.hi - 1) }.max() ?? -1
+        self.init(board: board, policy: scheduler.policy, windows: windows)
+    }
+
+    /// One task's part of the problem: its grid values and the instants its work lies between.
+    struct Window {
+        var prep: TaskScheduler.Prepared
+        var lower: Instant
+        var due: Instant
+    }
+
+    /// The fractional problem of `windows` (demand `k` is `windows[k]`) on the busy time of `board`, with
+    /// `fixed` sittings already on their days (each a demand of its own that only its day takes, after the
+    /// windows'); nil when the days span more than ``mostDays``.
+    init?(board: Scoreboard, policy: Policy, windows: [Window], fixed: [TimeRange] = []) {
+        let step = Self.gridStep(board.zone.offsets, granularity: policy.granularity)
+        let spans = windows.map { (lo: board.grid.ceil($0.lower), hi: board.grid.floor($0.due)) }
+        var firstDays = fixed.map { board.dayNumber($0.start) }, lastDays = firstDays
+        for (w, s) in zip(windows, spans) where s.hi > s.lo && w.prep.remaining > 0 {
+            firstDays.append(board.dayNumber(s.lo))
+            lastDays.append(board.dayNumber(s.hi - 1))
+        }
+        let first = firstDays.min() ?? 0
+        let last = lastDays.max() ?? -1
         guard last - first < Self.mostDays else { return nil }
         let dayCap = policy.maxPerDay ?? .max
         var capacities: [Int64] = []
@@ -48,16 +65,22 @@ extension LevelBound {
             let free = board.freeTime(onDay: day, from: window.start, to: window.end, inRangesOf: 0).total
             capacities.append(min(dayCap, free))
         }
-        let demands = windows.map { w -> Demand in
-            guard w.hi > w.lo, w.prep.remaining > 0 else { return Demand(work: w.prep.remaining, caps: []) }
-            let caps = (board.dayNumber(w.lo)...board.dayNumber(w.hi - 1)).compactMap { day -> Share? in
+        var demands = zip(windows, spans).map { w, s -> Demand in
+            guard s.hi > s.lo, w.prep.remaining > 0 else { return Demand(work: w.prep.remaining, caps: []) }
+            let caps = (board.dayNumber(s.lo)...board.dayNumber(s.hi - 1)).compactMap { day -> Share? in
                 let room = capacities[Int(day - first)]
                 guard room > 0 else { return nil }
-                let most = Self.most(w.prep, sitsOn: day, from: w.lo, to: w.hi, board, step: step)
+                let most = Self.most(w.prep, sitsOn: day, from: s.lo, to: s.hi, board, step: step)
                 let cap = min(most, w.prep.remaining, room)
                 return cap > 0 ? Share(day: Int(day - first), amount: cap) : nil
             }
             return Demand(work: w.prep.remaining, caps: caps)
+        }
+        // A kept sitting is work its day must take, in the free time the board still shows.
+        for r in fixed {
+            let day = Int(board.dayNumber(r.start) - first)
+            let work = min(r.duration, capacities[day])
+            demands.append(Demand(work: work, caps: [Share(day: day, amount: work)]))
         }
         self.init(capacities: capacities, demands: demands, step: step, firstDay: first)
     }

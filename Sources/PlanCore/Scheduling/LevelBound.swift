@@ -73,12 +73,7 @@ struct LevelBound {
 
     /// The least level and a spread at it (see the type's summary).
     func solve() -> Outcome {
-        let reach = demands.map { d in
-            d.caps.reduce(Int64(0)) { $0 + min(max(0, $1.amount), max(0, capacities[$1.day])) }
-        }
-        let unplaceable = demands.indices.filter { demands[$0].work > reach[$0] }
-        let blocked = Set(unplaceable)
-        let rest = demands.indices.filter { !blocked.contains($0) && demands[$0].work > 0 }
+        let (rest, unplaceable) = split()
         var out = Outcome(level: nil, spread: Array(repeating: [], count: demands.count), unplaceable: unplaceable)
         let total = rest.reduce(Int64(0)) { $0 + demands[$1].work }
         if total == 0 {
@@ -105,6 +100,26 @@ struct LevelBound {
         out.level = hi * step
         out.spread = best.spread
         return out
+    }
+
+    /// How the work of the rest goes to the days at `level` (by demand, as ``Outcome/spread``); nil when
+    /// the rest does not fit under it. Any level at or above ``solve()``'s holds.
+    func spread(atLevel level: Int64) -> [[Share]]? {
+        let rest = split().rest
+        let total = rest.reduce(Int64(0)) { $0 + demands[$1].work }
+        let f = flow(rest, level: level)
+        return f.carried == total ? f.spread : nil
+    }
+
+    /// The demands with work that their days could take at some level (`rest`), and those whose work is
+    /// more than their days take at any (`unplaceable`), each ascending.
+    private func split() -> (rest: [Int], unplaceable: [Int]) {
+        let reach = demands.map { d in
+            d.caps.reduce(Int64(0)) { $0 + min(max(0, $1.amount), max(0, capacities[$1.day])) }
+        }
+        let unplaceable = demands.indices.filter { demands[$0].work > reach[$0] }
+        let blocked = Set(unplaceable)
+        return (demands.indices.filter { !blocked.contains($0) && demands[$0].work > 0 }, unplaceable)
     }
 
     /// The maximum flow of the demands `rest` under `level`: the work it carries and each demand's

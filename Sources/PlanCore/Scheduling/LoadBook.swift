@@ -121,6 +121,10 @@ struct LoadBook {
         change(day, by: -r.duration)
     }
 
+    /// Counts `amount` more (or, negative, less) on `day` with no sitting there: room promised to a task
+    /// not laid out yet.
+    mutating func reserve(_ amount: Int64, on day: Int64) { change(day, by: amount) }
+
     private mutating func change(_ day: Int64, by d: Int64) {
         let k = day - first
         guard k >= 0 && k < Int64(count) else { return }

@@ -1,0 +1,216 @@
+/// The last step of balanced placement (rule 9): the busiest day made lighter, one sitting at a time.
+///
+/// While it can, it takes the busiest local day (the earliest on a tie) and looks, sitting by sitting
+/// (in time order), for one of two moves of a laid-out task's sitting there that leaves the other day
+/// lighter than the busiest was:
+/// - **move**: the whole sitting to another day of its task's window, at the free time that takes it
+///   with the most of it inside the task's preferred hours, then the earliest;
+/// - **shift**: one grid step of its work to a sitting of the same task on another day, the one cut
+///   from its end and the other grown at its start or end (both then last `minimum … span`).
+///
+/// Each move keeps every rule the layout keeps: the day windows, the task's lower bound and its due
+/// (and the margin, when the task kept it), busy time, a break from every other sitting, the grid,
+/// `maxPerDay`, at most one sitting of a task on a day unless each there is a full span, and `after`
+/// (a sitting stays after its prerequisites' last and before its dependents' first). The other day
+/// ends lighter than the busiest was, so the sum of the squares of the days' loads falls with each
+/// move: the walk ends, and ``flatteningMoves`` bounds it besides. Same input, same moves.
+extension Balancer {
+    /// Moves made at most, per sitting of the plan.
+    static let flatteningMoves = 8
+
+    /// `placed` with its busiest days made lighter by the moves above, for the tasks of `tasks`.
+    func flattened(_ placed: [[TimeRange]], tasks: [Int], until within: Int64) -> [[TimeRange]] {
+        var placed = placed
+        let movable = Set(tasks.filter { balances($0) && problem.pinned[$0] == nil })
+        guard !movable.isEmpty else { return placed }
+        var book = LoadBook(first: board.firstDay, days: board.state.pointee.dense.count)
+        var sittings = 0
+        for (i, ranges) in placed.enumerated() {
+            for r in ranges { book.add(r, task: i, day: board.dayNumber(r.start)) }
+            sittings += ranges.count
+        }
+        for pins in problem.pinned { for r in pins ?? [] { book.add(r, task: -1, day: board.dayNumber(r.start)) } }
+        let margin = scheduler.policy.finishEarly
+        // Whether each task keeps its margin: it must still after any move.
+        var margined = Set<Int>()
+        for i in movable where margin > 0 {
+            if let last = placed[i].map(\.end).max(), last <= problem.prepared[i].task.due - margin { margined.insert(i) }
+        }
+        var moves = 0
+        let most = Self.flatteningMoves * max(1, sittings)
+        while moves < most {
+            guard let (day, load) = busiestDay(placed), load > within else { break }
+            var moved = false
+            // Keeping every margin first; then a task may give up its margin for a lighter busiest day.
+            for keepingMargins in [true, false] where !moved {
+                for entry in book.entries(day) where movable.contains(entry.task) {
+                    let kept = keepingMargins ? margined : margined.subtracting([entry.task])
+                    if let change = move(entry.range, of: entry.task, from: day, load: load, placed, kept, &book)
+                        ?? shift(entry.range, of: entry.task, from: day, load: load, placed, kept, &book)
+                        ?? split(entry.range, of: entry.task, from: day, load: load, placed, kept, &book) {
+                        placed[entry.task] = change
+                        if let last = change.map(\.end).max(), last > problem.prepared[entry.task].task.due - margin {
+                            margined.remove(entry.task)
+                        }
+                        moved = true
+                        break
+                    }
+                }
+            }
+            guard moved else { break }
+            moves += 1
+        }
+        return placed
+    }
+
+    /// The busiest local day of `placed` and its load (the earliest on a tie); nil with no sittings.
+    private func busiestDay(_ placed: [[TimeRange]]) -> (Int64, Int64)? {
+        var perDay: [Int64: Int64] = [:]
+        for r in placed.joined() { perDay[board.dayNumber(r.start), default: 0] += r.duration }
+        for pins in problem.pinned { for r in pins ?? [] { perDay[board.dayNumber(r.start), default: 0] += r.duration } }
+        return perDay.max { a, b in a.value != b.value ? a.value < b.value : a.key > b.key }.map { ($0.key, $0.value) }
+    }
+
+    /// Where task `i`'s sittings may lie: from its lower bound (after its prerequisites' last sitting) to
+    /// its due (less the margin when it keeps one), and before its dependents' first sitting.
+    private func bounds(of i: Int, _ placed: [[TimeRange]], _ margined: Set<Int>) -> (lo: Instant, hi: Instant) {
+        let prep = problem.prepared[i]
+        let prerequisiteEnd = prep.prerequisites.compactMap { placed[$0].map(\.end).max() }.max()
+        let lo = board.grid.ceil(scheduler.lowerBound(prep, prerequisiteEnd: prerequisiteEnd))
+        var hi = margined.contains(i) ? prep.task.due - scheduler.policy.finishEarly : prep.task.due
+        for j in prep.dependents { if let first = placed[j].map(\.start).min() { hi = min(hi, first) } }
+        return (lo, board.grid.floor(hi))
+    }
+
+    /// The whole sitting `r` of task `i` moved off `day` to the lightest other day that takes it and stays
+    /// lighter than `load`; the task's new sittings, booked in `book`, or nil.
+    private func move(_ r: TimeRange, of i: Int, from day: Int64, load: Int64, _ placed: [[TimeRange]],
+                      _ margined: Set<Int>, _ book: inout LoadBook) -> [TimeRange]? {
+        let prep = problem.prepared[i]
+        let (lo, hi) = bounds(of: i, placed, margined)
+        guard hi > lo else { return nil }
+        let length = r.duration
+        // A sitting that shares its day with others of its task (rule 9's exception) may share another
+        // day instead, with no more of them there than it leaves.
+        let sharing = book.sittings(of: i, on: day, lasting: prep.span).count
+        book.remove(r, task: i, day: day)
+        let days = (board.dayNumber(lo)...board.dayNumber(hi - 1)).filter { d in
+            d != day && book.load(d) + length < load && book.load(d) + length <= dayCap
+        }.sorted { book.load($0) != book.load($1) ? book.load($0) < book.load($1) : $0 < $1 }
+        for d in days.prefix(Self.daysTried) {
+            let mine = book.sittings(of: i, on: d, lasting: prep.span)
+            if mine.count > 0 && (length != prep.span || !mine.allLasting) && mine.count + 1 > sharing { continue }
+            if let s = place(length, of: prep, on: d, lo: lo, hi: hi, book) {
+                book.add(s, task: i, day: d)
+                return (placed[i].filter { $0 != r } + [s]).sorted { $0.start < $1.start }
+            }
+        }
+        book.add(r, task: i, day: day)
+        return nil
+    }
+
+    /// A sitting of `length` for `prep` on local day `d` between `lo` and `hi`, a break from every
+    /// sitting in `book`: of the free times that take it, the one with the most of it inside the task's
+    /// preferred hours, then the earliest; nil when none does.
+    private func place(_ length: Int64, of prep: TaskScheduler.Prepared, on d: Int64, lo: Instant, hi: Instant,
+                       _ book: LoadBook) -> TimeRange? {
+        let bi = board.bookIndex(day: d)
+        guard board.summary(bi).working else { return nil }
+        let ws = max(board.instant(book: bi, prep.windowStart), lo)
+        let we = min(board.instant(book: bi, prep.windowEnd), hi)
+        guard we - ws >= length else { return nil }
+        var others: [TimeRange] = []
+        for n in d - 1...d + 1 { book.appendSittings(on: n, widenedBy: breakLength, to: &others) }
+        others.sort { $0.start < $1.start }
+        let fitting = board.freeRanges(in: TimeRange(start: ws, end: we), sittings: others, withBusy: true)
+            .filter { $0.duration >= length }
+        guard let first = fitting.first else { return nil }
+        if let hours = (prep.task.prefer ?? scheduler.policy.prefer).flatMap({ $0.window == .wholeDay ? nil : $0 }) {
+            let wish = TimeRange(start: board.instant(book: bi, hours.start), end: board.instant(book: bi, hours.end))
+            if let best = Self.preferred(length, in: fitting, wish: wish, grid: board.grid) { return best }
+        }
+        return TimeRange(start: first.start, end: first.start + length)
+    }
+
+    /// One grid step of sitting `r` of task `i` on `day` given to another sitting of the task on a day
+    /// that stays lighter than `load` (the first such, in time order): `r` cut at its end, the other grown
+    /// at its end or else its start. Neither day may hold another sitting of the task. The task's new
+    /// sittings, booked in `book`, or nil.
+    private func shift(_ r: TimeRange, of i: Int, from day: Int64, load: Int64, _ placed: [[TimeRange]],
+                       _ margined: Set<Int>, _ book: inout LoadBook) -> [TimeRange]? {
+        let prep = problem.prepared[i]
+        let minimum = min(prep.remaining, max(prep.minSitting, min(shortest, prep.span)))
+        guard r.duration - step >= minimum, book.sittings(of: i, on: day, lasting: prep.span).count == 1 else { return nil }
+        let (lo, hi) = bounds(of: i, placed, margined)
+        for other in placed[i] where other != r {
+            let d = board.dayNumber(other.start)
+            guard d != day, other.duration + step <= prep.span, book.load(d) + step < load,
+                  book.load(d) + step <= dayCap, book.sittings(of: i, on: d, lasting: prep.span).count == 1 else { continue }
+            let bi = board.bookIndex(day: d)
+            let ws = max(board.instant(book: bi, prep.windowStart), lo)
+            let we = min(board.instant(book: bi, prep.windowEnd), hi)
+            book.remove(other, task: i, day: d)
+            var others: [TimeRange] = []
+            for n in d - 1...d + 1 { book.appendSittings(on: n, widenedBy: breakLength, to: &others) }
+            others.sort { $0.start < $1.start }
+            let free = board.freeRanges(in: TimeRange(start: ws, end: we), sittings: others, withBusy: true)
+            let later = TimeRange(start: other.start, end: other.end + step)
+            let earlier = TimeRange(start: other.start - step, end: other.end)
+            // The grown sitting must lie in one free range (touching ones join where only the grid splits them).
+            let grown = [later, earlier].first { g in Self.covered(g, by: free) }
+            if let g = grown {
+                book.add(g, task: i, day: d)
+                let cut = TimeRange(start: r.start, end: r.end - step)
+                book.remove(r, task: i, day: day)
+                book.add(cut, task: i, day: day)
+                return placed[i].map { $0 == r ? cut : ($0 == other ? g : $0) }.sorted { $0.start < $1.start }
+            }
+            book.add(other, task: i, day: d)
+        }
+        return nil
+    }
+
+    /// Sitting `r` of task `i` on `day` cut in two: the piece from its end (the shortest first, each piece
+    /// at least the task's shortest sitting) to the lightest other day of the window that holds no sitting
+    /// of the task and stays lighter than `load`. The task's new sittings, booked in `book`, or nil.
+    private func split(_ r: TimeRange, of i: Int, from day: Int64, load: Int64, _ placed: [[TimeRange]],
+                       _ margined: Set<Int>, _ book: inout LoadBook) -> [TimeRange]? {
+        let prep = problem.prepared[i]
+        let minimum = min(prep.remaining, max(prep.minSitting, min(shortest, prep.span)))
+        guard minimum > 0, r.duration >= 2 * minimum,
+              book.sittings(of: i, on: day, lasting: prep.span).count == 1 else { return nil }
+        let (lo, hi) = bounds(of: i, placed, margined)
+        guard hi > lo else { return nil }
+        var piece = ceilDiv(minimum, step) * step
+        while r.duration - piece >= minimum {
+            let days = (board.dayNumber(lo)...board.dayNumber(hi - 1)).filter { d in
+                d != day && book.load(d) + piece < load && book.load(d) + piece <= dayCap
+                    && book.sittings(of: i, on: d, lasting: prep.span).count == 0
+            }.sorted { book.load($0) != book.load($1) ? book.load($0) < book.load($1) : $0 < $1 }
+            let cut = TimeRange(start: r.start, end: r.end - piece)
+            book.remove(r, task: i, day: day)
+            book.add(cut, task: i, day: day)
+            for d in days.prefix(Self.daysTried) {
+                if let s = place(piece, of: prep, on: d, lo: lo, hi: hi, book) {
+                    book.add(s, task: i, day: d)
+                    return (placed[i].map { $0 == r ? cut : $0 } + [s]).sorted { $0.start < $1.start }
+                }
+            }
+            book.remove(cut, task: i, day: day)
+            book.add(r, task: i, day: day)
+            piece += step
+        }
+        return nil
+    }
+
+    /// Whether `r` lies inside the union of `ranges` (sorted, each touching the next where they join).
+    static func covered(_ r: TimeRange, by ranges: [TimeRange]) -> Bool {
+        var cursor = r.start
+        for f in ranges where f.end > cursor {
+            guard f.start <= cursor else { return false }
+            cursor = f.end
+            if cursor >= r.end { return true }
+        }
+        return false
+    }
+}
