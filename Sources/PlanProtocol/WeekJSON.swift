@@ -96,6 +96,10 @@ package enum WeekJSON {
             w.member(",\"color\":", l.color)
             w.ascii("}")
         }
+        if let load = layout.load {
+            w.ascii(",\"load\":")
+            w.value(Wire.Load(load).json)
+        }
         w.ascii("}")
         return w.text
     }

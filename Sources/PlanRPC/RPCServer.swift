@@ -85,6 +85,7 @@ package final class RPCServer {
         ("plan.replan", { s, p throws(RPCError) in try s.planReplan(p) }),
         ("plan.export", { s, p throws(RPCError) in try s.planExport(p) }),
         ("plan.week", { s, p throws(RPCError) in try s.planWeek(p) }),
+        ("plan.load", { s, p throws(RPCError) in try s.planLoad(p) }),
         ("policy.get", { s, p throws(RPCError) in try s.policyGet(p) }),
         ("policy.set", { s, p throws(RPCError) in try s.policySet(p) }),
         ("events.expand", { s, p throws(RPCError) in try s.eventsExpand(p) }),

@@ -20,7 +20,15 @@ extension PlanService {
     package func week(from: LocalDate?, days: Int, zone name: String?, extraCalendars: [String], onlyClasses: Bool) throws -> WeekGathered {
         let inUse = try timetableInUse()
         let unscheduled = try inUse.map { try timetable(named: $0) }.map(Self.noSetTime) ?? []
-        return try guarded {
+        var gathered = try gather(from: from, days: days, zone: name, extraCalendars: extraCalendars, onlyClasses: onlyClasses,
+                                  unscheduled: unscheduled)
+        if !onlyClasses { gathered.input.load = try load() }
+        return gathered
+    }
+
+    private func gather(from: LocalDate?, days: Int, zone name: String?, extraCalendars: [String], onlyClasses: Bool,
+                        unscheduled: [WeekInput.Unscheduled]) throws -> WeekGathered {
+        try guarded {
             try prefetchSubscriptions()
             return try store.read { t in
                 let zoneName = try name ?? settings(t).timeZone

@@ -31,7 +31,7 @@ import Testing
     static let order = [
         "initialize", "policy.get", "policy.set", "calendar.add", "calendar.list", "calendar.target", "project.add",
         "project.list", "task.add", "task.add-does-not-fit", "task.done", "task.update", "task.get", "task.list", "series.add",
-        "series.list", "series.get", "series.update", "series.skip", "plan.agenda", "plan.week", "plan.review", "plan.replan", "plan.export",
+        "series.list", "series.get", "series.update", "series.skip", "plan.agenda", "plan.week", "plan.load", "plan.review", "plan.replan", "plan.export",
         "events.expand", "schedule", "batch", "grades.course.add", "grades.add", "grades.set", "grades.get", "grades.need",
         "grades.prior", "grades.whatIf", "grades.unit.add", "grades.subject.add", "grades.subject.set", "grades.check",
         "grades.subject.remove", "grades.unit.remove", "grades.remove", "grades.course.remove", "courses.import",

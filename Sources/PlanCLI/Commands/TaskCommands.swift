@@ -19,11 +19,14 @@ struct TasksCommand: ParsableCommand {
             let zone = try service.zone()
             let rows = try service.tasks()
             let series = try service.allSeries()
+            // The busiest day of the coming fortnight, under the list (`plan week --json` and `plan.load` carry it as data).
+            let load = options.json || rows.isEmpty ? "" : LoadText.line(try service.load(), style: Style.text)
             emit(options.json, rows.map { Wire.StoredTask($0, zone: zone) }) {
                 let own = rows.filter { $0.series == nil }
                 let repeating = series.isEmpty ? "" : SeriesText.table(series, zone: zone, style: Style.text)
-                if own.isEmpty && !series.isEmpty { return repeating }
+                if own.isEmpty && !series.isEmpty { return repeating + (load.isEmpty ? "" : "\n" + load) }
                 return TaskListText.list(own, zone: zone, style: Style.text) + (repeating.isEmpty ? "" : "\n" + repeating)
+                    + (load.isEmpty ? "" : "\n" + load)
             }
         }
     }

@@ -37,6 +37,7 @@ extension Balancer {
             if let last = placed[i].map(\.end).max(), last <= problem.prepared[i].task.due - margin { margined.insert(i) }
         }
         var moves = 0
+        var touched = Set<Int64>()
         let most = Self.flatteningMoves * max(1, sittings)
         while moves < most {
             guard let (day, load) = busiestDay(placed), load > within else { break }
@@ -48,6 +49,8 @@ extension Balancer {
                     if let change = move(entry.range, of: entry.task, from: day, load: load, placed, kept, &book)
                         ?? shift(entry.range, of: entry.task, from: day, load: load, placed, kept, &book)
                         ?? split(entry.range, of: entry.task, from: day, load: load, placed, kept, &book) {
+                        touched.formUnion(Set(placed[entry.task].map { board.dayNumber($0.start) }))
+                        touched.formUnion(Set(change.map { board.dayNumber($0.start) }))
                         placed[entry.task] = change
                         if let last = change.map(\.end).max(), last > problem.prepared[entry.task].task.due - margin {
                             margined.remove(entry.task)
@@ -60,7 +63,38 @@ extension Balancer {
             guard moved else { break }
             moves += 1
         }
+        reseat(&placed, on: touched, movable: movable, margined: margined, &book)
         return placed
+    }
+
+    /// The sittings on the days the moves touched, each moved within its day to where more of it lies
+    /// inside its task's preferred hours, as the layout would have put it among the sittings now there
+    /// (a few rounds, in time order).
+    private func reseat(_ placed: inout [[TimeRange]], on days: Set<Int64>, movable: Set<Int>, margined: Set<Int>,
+                        _ book: inout LoadBook) {
+        for _ in 0..<3 {
+            var changed = false
+            for d in days.sorted() {
+                let bi = board.bookIndex(day: d)
+                for entry in book.entries(d) where movable.contains(entry.task) {
+                    let i = entry.task, r = entry.range, prep = problem.prepared[i]
+                    guard let hours = (prep.task.prefer ?? scheduler.policy.prefer).flatMap({ $0.window == .wholeDay ? nil : $0 })
+                    else { continue }
+                    let wish = TimeRange(start: board.instant(book: bi, hours.start), end: board.instant(book: bi, hours.end))
+                    let inside = { (x: TimeRange) in max(0, min(x.end, wish.end) - max(x.start, wish.start)) }
+                    let (lo, hi) = bounds(of: i, placed, margined)
+                    book.remove(r, task: i, day: d)
+                    if let s = place(r.duration, of: prep, on: d, lo: lo, hi: hi, book), inside(s) > inside(r) {
+                        book.add(s, task: i, day: d)
+                        placed[i] = placed[i].map { $0 == r ? s : $0 }.sorted { $0.start < $1.start }
+                        changed = true
+                    } else {
+                        book.add(r, task: i, day: d)
+                    }
+                }
+            }
+            if !changed { break }
+        }
     }
 
     /// The busiest local day of `placed` and its load (the earliest on a tie); nil with no sittings.
@@ -158,9 +192,9 @@ extension Balancer {
             let earlier = TimeRange(start: other.start - step, end: other.end)
             // The grown sitting must lie in one free range (touching ones join where only the grid splits them).
             let grown = [later, earlier].first { g in Self.covered(g, by: free) }
-            if let g = grown {
+            let cut = TimeRange(start: r.start, end: r.end - step)
+            if let g = grown, clear(cut, besides: r, day: day, book) {
                 book.add(g, task: i, day: d)
-                let cut = TimeRange(start: r.start, end: r.end - step)
                 book.remove(r, task: i, day: day)
                 book.add(cut, task: i, day: day)
                 return placed[i].map { $0 == r ? cut : ($0 == other ? g : $0) }.sorted { $0.start < $1.start }
@@ -188,6 +222,7 @@ extension Balancer {
                     && book.sittings(of: i, on: d, lasting: prep.span).count == 0
             }.sorted { book.load($0) != book.load($1) ? book.load($0) < book.load($1) : $0 < $1 }
             let cut = TimeRange(start: r.start, end: r.end - piece)
+            guard clear(cut, besides: r, day: day, book) else { return nil }
             book.remove(r, task: i, day: day)
             book.add(cut, task: i, day: day)
             for d in days.prefix(Self.daysTried) {
@@ -201,6 +236,17 @@ extension Balancer {
             piece += step
         }
         return nil
+    }
+
+    /// Whether `cut`, what is left of sitting `r` on `day`, is a break away from every other sitting in
+    /// `book` (a sitting kept as the early plan made it may stand as close as it was; a changed one may not).
+    private func clear(_ cut: TimeRange, besides r: TimeRange, day: Int64, _ book: LoadBook) -> Bool {
+        for d in day - 1...day + 1 {
+            for e in book.entries(d) where e.range != r {
+                if e.range.start < cut.end + breakLength && cut.start < e.range.end + breakLength { return false }
+            }
+        }
+        return true
     }
 
     /// Whether `r` lies inside the union of `ranges` (sorted, each touching the next where they join).

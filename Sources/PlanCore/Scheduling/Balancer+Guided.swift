@@ -77,24 +77,27 @@ extension Balancer {
     /// A layout of every task whose busiest day is below `standing`, guided by the fractional problem: from
     /// its least level up, each task's sittings go first to the days the level's spread gives it (the most
     /// first), then as in ``lay(_:lower:due:level:sharingDays:evenShares:quota:_:)``; the first level at
-    /// which every task of `everyTask` is laid out and `accepts` the sittings; nil when none below
-    /// `standing` is found within ``guidedTries`` levels.
+    /// which every task of `everyTask` is laid out and `accepts` the sittings (else the first at which a
+    /// task that cannot be laid out is placed early against the others); nil when none below `standing` is
+    /// found within ``guidedTries`` levels.
     func guided(_ tasks: [Int], _ problem: Fractional, below standing: Int64,
                 keeping: Set<Int>, everyTask: Set<Int>, accepts: ([[TimeRange]]) -> Bool) -> [[TimeRange]]? {
-        var level = ceilDiv(problem.least, step) * step
-        var tries = 0
-        while level < standing && tries < Self.guidedTries {
-            tries += 1
-            if let spread = problem.bound.spread(atLevel: level) {
-                var quotas: [Int: [Int64: Int64]] = [:]
-                for (k, i) in tasks.enumerated() {
-                    quotas[i] = Dictionary(uniqueKeysWithValues: spread[k].map { (problem.bound.firstDay + Int64($0.day), $0.amount) })
+        for mustLay in [everyTask, nil] {
+            var level = ceilDiv(problem.least, step) * step
+            var tries = 0
+            while level < standing && tries < Self.guidedTries {
+                tries += 1
+                if let spread = problem.bound.spread(atLevel: level) {
+                    var quotas: [Int: [Int64: Int64]] = [:]
+                    for (k, i) in tasks.enumerated() {
+                        quotas[i] = Dictionary(uniqueKeysWithValues: spread[k].map { (problem.bound.firstDay + Int64($0.day), $0.amount) })
+                    }
+                    let l = layout(tasks, level: level, mustLay: mustLay, keeping: keeping, held: [], quotas: quotas,
+                                   ends: problem.ends, sharingUnderLevel: true)
+                    if let l, l.failed.isEmpty, busiest(l.placed) < standing, accepts(l.placed) { return l.placed }
                 }
-                let l = layout(tasks, level: level, mustLay: nil, keeping: keeping, held: [], quotas: quotas,
-                               ends: problem.ends, sharingUnderLevel: true)
-                if let l, l.failed.isEmpty, busiest(l.placed) < standing, accepts(l.placed) { return l.placed }
+                level += step * Int64(max(1, tries / 8))
             }
-            level += step * Int64(max(1, tries / 8))
         }
         return nil
     }

@@ -110,10 +110,32 @@ import Foundation
 ///    divides anywhere, not into sittings; `after` and `finishEarly` are left
 ///    out, and dropping a constraint only lowers the least level), so the
 ///    tasks any plan schedules are such a spread and no plan's busiest day
-///    is below it. Its spread is the layout the rounding into sittings (on
-///    the grid, spans, minimum sittings, the window hours, dependencies) is
-///    to take as its target; until that rounding is wired in, the bound
-///    changes no plan.
+///    is below it.
+///    **Within 1.25× of it (and 15 minutes).** When the layout above has a
+///    busiest local day over the bound of that least level (1.25× it plus
+///    15 minutes, on the grid), for at most 200 tasks: (a) the spread guides a
+///    layout of every task from scratch — at each trial level from the least up
+///    (of the fractional problem in which each prerequisite ends, and its
+///    dependent starts, at a local midnight splitting their shared days in the
+///    ratio of their work; with the margins the layout kept while within the
+///    bound, else without), each task's sittings go first to the days its share
+///    of the level's flow names, the most first, that room promised to it until
+///    its turn (a task that cannot be laid out so may share days under the level,
+///    or is placed early); the first level whose layout schedules every task, has a
+///    lighter busiest day than the layout standing and no more sittings under 45
+///    minutes stands. Then (b) while the busiest day (the earliest on a tie) is
+///    over the bound, one of its sittings of a laid-out task, in time order, is
+///    moved whole to another day of its window, or gives one grid step of its work
+///    to another sitting of its task, or is cut in two with the piece on a day the
+///    task has none (each piece at least its shortest), so that the other day stays
+///    lighter than the busiest was — keeping every margin if it can, else giving
+///    that task's up; every rule of this layout holds after each move (a sitting
+///    changed is a break from every other; one that shares its day with others of
+///    its task may share another, no more there than it leaves), each move lowers
+///    the sum of the squares of the days' loads, and at most 8 moves a sitting are
+///    made. A plan already within the bound is not touched, and tasks kept as they
+///    were (`fixed`, pinned) never move. `tasks`/`week` say the bound
+///    (``FortnightLoad``).
 ///
 /// **`available`**, in a diagnostic, is the largest total `X ≤ needed` such
 /// that some set of sittings for the task obeys rules 2–4, 6 and 7 against

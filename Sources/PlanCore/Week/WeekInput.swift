@@ -58,6 +58,9 @@ package struct WeekInput: Sendable {
     package var colors: [String: String]
     /// The calendar's or student's name for the picture's title, when there is one.
     package var name: String?
+    /// The busiest day of the coming fortnight and the least possible (``FortnightLoad``); nil when the
+    /// week shows classes only.
+    package var load: FortnightLoad?
 
     package init(first: LocalDate, days: Int, zone: SystemZone, items: [Item], unscheduled: [Unscheduled] = [],
                 colors: [String: String] = [:], name: String? = nil) {

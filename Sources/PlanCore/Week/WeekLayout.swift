@@ -85,6 +85,8 @@ package struct WeekLayout: Hashable, Sendable {
     package var days: Int
     package var zone: SystemZone
     package var name: String?
+    /// The fortnight's busiest day and the least possible, as the input gives it.
+    package var load: FortnightLoad?
     package var columns: [Column]
     /// Rows are the hours `firstHour..<lastHour`; empty when nothing has a time.
     package var firstHour: Int
@@ -101,6 +103,7 @@ package struct WeekLayout: Hashable, Sendable {
         days = max(1, input.days)
         zone = input.zone
         name = input.name
+        load = input.load
         let zone = input.zone
         let dates = (0..<days).map { input.first.adding(days: $0) }
         let bounds = (0...days).map { zone.resolve(LocalDateTime(date: input.first.adding(days: $0))) }
