@@ -19,8 +19,9 @@ struct TasksCommand: ParsableCommand {
             let zone = try service.zone()
             let rows = try service.tasks()
             let series = try service.allSeries()
-            // The busiest day of the coming fortnight, under the list (`plan week --json` and `plan.load` carry it as data).
-            let load = options.json || rows.isEmpty ? "" : LoadText.line(try service.load(), style: Style.text)
+            // The busiest day of the coming fortnight, under the list (`plan week --json` and `plan.load` carry it as data);
+            // a calendar that cannot be read leaves the line out, never the list.
+            let load = options.json || rows.isEmpty ? "" : (try? service.load()).map { LoadText.line($0) } ?? ""
             emit(options.json, rows.map { Wire.StoredTask($0, zone: zone) }) {
                 let own = rows.filter { $0.series == nil }
                 let repeating = series.isEmpty ? "" : SeriesText.table(series, zone: zone, style: Style.text)

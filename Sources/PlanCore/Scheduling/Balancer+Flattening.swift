@@ -6,10 +6,13 @@
 /// - **move**: the whole sitting to another day of its task's window, at the free time that takes it
 ///   with the most of it inside the task's preferred hours, then the earliest;
 /// - **shift**: one grid step of its work to a sitting of the same task on another day, the one cut
-///   from its end and the other grown at its start or end (both then last `minimum … span`).
+///   from its end and the other grown at its start or end (both then last `minimum … span`);
+/// - **split**: the sitting cut in two, the piece from its end on a day the task has none;
+/// - **making room**: the whole sitting to a day of its window that another task's sitting leaves first
+///   (that one moved whole to a day that stays lighter than the busiest was).
 ///
 /// Each move keeps every rule the layout keeps: the day windows, the task's lower bound and its due
-/// (and the margin, when the task kept it), busy time, a break from every other sitting, the grid,
+/// (and the margin, when the task keeps it), busy time, a break from every other sitting, the grid,
 /// `maxPerDay`, at most one sitting of a task on a day unless each there is a full span, and `after`
 /// (a sitting stays after its prerequisites' last and before its dependents' first). The other day
 /// ends lighter than the busiest was, so the sum of the squares of the days' loads falls with each
@@ -42,18 +45,20 @@ extension Balancer {
         while moves < most {
             guard let (day, load) = busiestDay(placed), load > within else { break }
             var moved = false
-            // Keeping every margin first; then a task may give up its margin for a lighter busiest day.
-            for keepingMargins in [true, false] where !moved {
+            // Every margin is kept (a task that keeps it in the layout keeps it after every move).
+            do {
                 for entry in book.entries(day) where movable.contains(entry.task) {
-                    let kept = keepingMargins ? margined : margined.subtracting([entry.task])
-                    if let change = move(entry.range, of: entry.task, from: day, load: load, placed, kept, &book)
+                    let kept = margined
+                    let one = move(entry.range, of: entry.task, from: day, load: load, placed, kept, &book)
                         ?? shift(entry.range, of: entry.task, from: day, load: load, placed, kept, &book)
-                        ?? split(entry.range, of: entry.task, from: day, load: load, placed, kept, &book) {
-                        touched.formUnion(Set(placed[entry.task].map { board.dayNumber($0.start) }))
-                        touched.formUnion(Set(change.map { board.dayNumber($0.start) }))
-                        placed[entry.task] = change
-                        if let last = change.map(\.end).max(), last > problem.prepared[entry.task].task.due - margin {
-                            margined.remove(entry.task)
+                        ?? split(entry.range, of: entry.task, from: day, load: load, placed, kept, &book)
+                    let changes = one.map { [(entry.task, $0)] }
+                        ?? makingRoom(entry.range, of: entry.task, from: day, load: load, placed, kept, movable, &book)
+                    if let changes {
+                        for (task, change) in changes {
+                            touched.formUnion(Set(placed[task].map { board.dayNumber($0.start) }))
+                            touched.formUnion(Set(change.map { board.dayNumber($0.start) }))
+                            placed[task] = change
                         }
                         moved = true
                         break
@@ -137,6 +142,41 @@ extension Balancer {
             if let s = place(length, of: prep, on: d, lo: lo, hi: hi, book) {
                 book.add(s, task: i, day: d)
                 return (placed[i].filter { $0 != r } + [s]).sorted { $0.start < $1.start }
+            }
+        }
+        book.add(r, task: i, day: day)
+        return nil
+    }
+
+    /// Sitting `r` of task `i` moved whole to a day of its window that another sitting leaves first: that
+    /// one moved whole (as ``move``) to a day that stays lighter than `load`, and `r`'s new day then lighter
+    /// than `load` too (the lightest days first, at most 8). Both tasks' new sittings, booked, or nil.
+    private func makingRoom(_ r: TimeRange, of i: Int, from day: Int64, load: Int64, _ placed: [[TimeRange]],
+                            _ margined: Set<Int>, _ movable: Set<Int>, _ book: inout LoadBook) -> [(Int, [TimeRange])]? {
+        let prep = problem.prepared[i]
+        let (lo, hi) = bounds(of: i, placed, margined)
+        guard hi > lo else { return nil }
+        let length = r.duration
+        book.remove(r, task: i, day: day)
+        let days = (board.dayNumber(lo)...board.dayNumber(hi - 1)).filter { d in
+            d != day && book.load(d) + length >= load && book.load(d) + length <= dayCap
+                && book.sittings(of: i, on: d, lasting: prep.span).count == 0
+        }.sorted { book.load($0) != book.load($1) ? book.load($0) < book.load($1) : $0 < $1 }
+        for d in days.prefix(8) {
+            for q in book.entries(d) where movable.contains(q.task) && q.task != i
+                && book.load(d) - q.range.duration + length < load {
+                var next = placed
+                next[i] = placed[i].filter { $0 != r }
+                guard let moved = move(q.range, of: q.task, from: d, load: load, next, margined, &book) else { continue }
+                next[q.task] = moved
+                let (lo2, hi2) = bounds(of: i, next, margined)
+                if book.load(d) + length < load, hi2 > lo2, let s = place(length, of: prep, on: d, lo: lo2, hi: hi2, book) {
+                    book.add(s, task: i, day: d)
+                    return [(q.task, moved), (i, (next[i] + [s]).sorted { $0.start < $1.start })]
+                }
+                // Put the other sitting back.
+                for x in moved where !placed[q.task].contains(x) { book.remove(x, task: q.task, day: board.dayNumber(x.start)) }
+                book.add(q.range, task: q.task, day: d)
             }
         }
         book.add(r, task: i, day: day)

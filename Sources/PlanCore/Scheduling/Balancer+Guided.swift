@@ -4,22 +4,22 @@
 /// shares need promised to them until their task's turn.
 extension Balancer {
     /// The layout of every task guided by the fractional problem whose busiest day is below the one that
-    /// stands (`searched`, else the early plan), with no more sittings under 45 minutes: with the margins
-    /// the search kept while its busiest day is within `within`; else without. Nil when none is found.
-    func guided(_ tasks: [Int], _ searched: (placed: [[TimeRange]], margined: Set<Int>)?, within: Int64) -> [[TimeRange]]? {
+    /// stands (`searched`, else the early plan), with no more sittings under 45 minutes, keeping the margins
+    /// the search kept. Nil when none is found.
+    func guided(_ tasks: [Int], _ searched: Levelled?) -> [[TimeRange]]? {
         let standing = searched?.placed ?? early.placed
         let short = { (ranges: [[TimeRange]]) in ranges.joined().count { $0.duration < Self.shortSitting } }
         let most = short(standing)
         let everyTask = Set(tasks.filter(balances))
         let margins = searched?.margined ?? []
         let busiestNow = busiest(standing)
-        if !margins.isEmpty, let kept = fractional(tasks, keeping: margins),
-           let l = guided(tasks, kept, below: min(busiestNow, within + step), keeping: margins, everyTask: everyTask,
-                          accepts: { short($0) <= most }) {
-            return l
-        }
-        guard let plain = fractional(tasks, keeping: []) else { return searched?.placed }
-        return guided(tasks, plain, below: busiestNow, keeping: [], everyTask: everyTask, accepts: { short($0) <= most })
+        // Under a level, only a task that the layout without one could lay out only so shares its days (all may,
+        // where the early plan stands).
+        let sharing = searched?.shared
+        // The margins the search kept are kept (the fractional problem ends those tasks `finishEarly` early).
+        guard let problem = fractional(tasks, keeping: margins) else { return searched?.placed }
+        return guided(tasks, problem, below: busiestNow, keeping: margins, everyTask: everyTask, sharing: sharing,
+                      accepts: { short($0) <= most })
             ?? searched?.placed
     }
 
@@ -77,27 +77,26 @@ extension Balancer {
     /// A layout of every task whose busiest day is below `standing`, guided by the fractional problem: from
     /// its least level up, each task's sittings go first to the days the level's spread gives it (the most
     /// first), then as in ``lay(_:lower:due:level:sharingDays:evenShares:quota:_:)``; the first level at
-    /// which every task of `everyTask` is laid out and `accepts` the sittings (else the first at which a
-    /// task that cannot be laid out is placed early against the others); nil when none below `standing` is
-    /// found within ``guidedTries`` levels.
+    /// which every task of `everyTask` is laid out (none placed early against the others, in the short
+    /// pieces early placement may cut) and `accepts` the sittings; nil when none below `standing` is found
+    /// within ``guidedTries`` levels.
     func guided(_ tasks: [Int], _ problem: Fractional, below standing: Int64,
-                keeping: Set<Int>, everyTask: Set<Int>, accepts: ([[TimeRange]]) -> Bool) -> [[TimeRange]]? {
-        for mustLay in [everyTask, nil] {
-            var level = ceilDiv(problem.least, step) * step
-            var tries = 0
-            while level < standing && tries < Self.guidedTries {
-                tries += 1
-                if let spread = problem.bound.spread(atLevel: level) {
-                    var quotas: [Int: [Int64: Int64]] = [:]
-                    for (k, i) in tasks.enumerated() {
-                        quotas[i] = Dictionary(uniqueKeysWithValues: spread[k].map { (problem.bound.firstDay + Int64($0.day), $0.amount) })
-                    }
-                    let l = layout(tasks, level: level, mustLay: mustLay, keeping: keeping, held: [], quotas: quotas,
-                                   ends: problem.ends, sharingUnderLevel: true)
-                    if let l, l.failed.isEmpty, busiest(l.placed) < standing, accepts(l.placed) { return l.placed }
+                keeping: Set<Int>, everyTask: Set<Int>, sharing: Set<Int>?,
+                accepts: ([[TimeRange]]) -> Bool) -> [[TimeRange]]? {
+        var level = ceilDiv(problem.least, step) * step
+        var tries = 0
+        while level < standing && tries < Self.guidedTries {
+            tries += 1
+            if let spread = problem.bound.spread(atLevel: level) {
+                var quotas: [Int: [Int64: Int64]] = [:]
+                for (k, i) in tasks.enumerated() {
+                    quotas[i] = Dictionary(uniqueKeysWithValues: spread[k].map { (problem.bound.firstDay + Int64($0.day), $0.amount) })
                 }
-                level += step * Int64(max(1, tries / 8))
+                let l = layout(tasks, level: level, mustLay: everyTask, keeping: keeping, held: [], quotas: quotas,
+                               ends: problem.ends, sharing: sharing)
+                if let l, l.failed.isEmpty, busiest(l.placed) < standing, accepts(l.placed) { return l.placed }
             }
+            level += step * Int64(max(1, tries / 8))
         }
         return nil
     }

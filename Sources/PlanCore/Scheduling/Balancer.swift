@@ -100,7 +100,7 @@ struct Balancer {
               let least = fractional(tasks, keeping: [], splittingAfter: false)?.least else { return searched?.placed }
         let within = BusiestBound.ceiling(least, step: step)
         guard busiest(searched?.placed ?? early.placed) > within else { return searched?.placed }
-        let chosen = guided(tasks, searched, within: within)
+        let chosen = guided(tasks, searched)
         let standing = chosen ?? early.placed
         guard busiest(standing) > within else { return chosen }
         let flat = flattened(standing, tasks: tasks, until: within)
@@ -110,7 +110,7 @@ struct Balancer {
     /// The search of a level by the layouts of ``layout(_:level:mustLay:keeping:held:evenShares:quotas:)``
     /// alone (the type's summary): the sittings, and the tasks that keep their margin in the layout
     /// without a level; nil when the early plan stands.
-    func levelled(_ tasks: [Int]) -> (placed: [[TimeRange]], margined: Set<Int>)? {
+    func levelled(_ tasks: [Int]) -> Levelled? {
         // Without a level: which tasks can keep their margin at all, and
         // which cannot be placed at all among the others — those keep their
         // early sittings (with their prerequisites), and the rest is laid
@@ -180,7 +180,7 @@ struct Balancer {
         }
         let chosen = placed ?? free.placed
         guard short(chosen) <= short(early.placed) else { return nil }
-        return (chosen, held.isEmpty ? keeping : [])
+        return Levelled(placed: chosen, margined: held.isEmpty ? keeping : [], shared: free.shared)
     }
 
     /// The most sitting time of one local day in `placed`.
@@ -253,8 +253,8 @@ struct Balancer {
     /// Tasks in `held` keep their early sittings, booked first.
     func layout(_ tasks: [Int], level: Int64, mustLay: Set<Int>?, keeping: Set<Int>, held: Set<Int>,
                 evenShares: Bool = false, quotas: [Int: [Int64: Int64]] = [:], ends: [Int: Instant] = [:],
-                sharingUnderLevel: Bool = false) -> Layout? {
-        var margined = Set<Int>(), laid = Set<Int>(), failed: [Int] = []
+                sharing: Set<Int>? = []) -> Layout? {
+        var margined = Set<Int>(), laid = Set<Int>(), shared = Set<Int>(), failed: [Int] = []
         var book = LoadBook(first: board.firstDay, days: board.state.pointee.dense.count)
         var placed = early.placed
         // Every sitting so far, in the order booked, and a board for tasks
@@ -304,8 +304,9 @@ struct Balancer {
                 // Sittings that share a day, rather than all on the first days (placed early) — only
                 // without a level: under one, a task that needs to share a day asks for a higher level
                 // (a short sitting beside a full one of the same task is worse than a busier day).
-                if ranges == nil && (level == .max || sharingUnderLevel) {
+                if ranges == nil && (level == .max || sharing?.contains(i) ?? true) {
                     ranges = lay(i, lower: lower, due: prep.task.due, level: level, sharingDays: true, evenShares: evenShares, &book)
+                    if ranges != nil { shared.insert(i) }
                 }
             }
             if ranges != nil { laid.insert(i) }
@@ -325,7 +326,16 @@ struct Balancer {
             booked += ranges
             placed[i] = ranges
         }
-        return Layout(placed: placed, margined: margined, laid: laid, failed: failed)
+        return Layout(placed: placed, margined: margined, laid: laid, shared: shared, failed: failed)
+    }
+
+    /// What ``levelled(_:)`` found: the sittings, the tasks that keep their margin in the layout without a
+    /// level, and those laid out there only with sittings that share a day (the only ones that may under a
+    /// level, in a guided layout).
+    struct Levelled {
+        var placed: [[TimeRange]]
+        var margined: Set<Int>
+        var shared: Set<Int>
     }
 
     /// What ``layout(_:level:mustLay:keeping:held:)`` made.
@@ -335,6 +345,8 @@ struct Balancer {
         var margined: Set<Int>
         /// Tasks laid out (not placed early).
         var laid: Set<Int>
+        /// Tasks laid out only with sittings that share a day.
+        var shared: Set<Int>
         /// Tasks that did not fit even placed early.
         var failed: [Int]
     }

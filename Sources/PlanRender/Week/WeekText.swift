@@ -32,7 +32,7 @@ package enum WeekText {
         }
         out += legend(layout, width: width, style: style)
         out += spread(layout, width: width, style: style)
-        if let load = layout.load { out += LoadText.line(load, style: style) }
+        if let load = layout.load { out += LoadText.line(load, width: width) }
         out += listed(layout, width: width, style: style)
         return out
     }

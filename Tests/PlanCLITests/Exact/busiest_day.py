@@ -141,9 +141,14 @@ def least_busiest_day(p, required: set[str], time_limit: float, hint: dict[str, 
     first, last, chosen = {}, {}, {}
     all_starts, all_ends = [[] for _ in cells], [[] for _ in cells]
     floor = -(-SHORT_SITTING // g) * g
+    margin = finish_early(p)
+    shaped = shape_kept(p, hint, margin)
     for t in tasks:
         remaining, span, minimum = p.grid_values(t)
         units, lo_k, hi_k = remaining // g, minimum // g, span // g
+        # Rule 9's margin: a task plan ends `finishEarly` before its due (it could, in the layout without a
+        # level) ends so here too.
+        due = t.due - margin if t.id in shaped.margined else t.due
         # Rule 9's floor: no sitting shorter than min(work, span, max(minSitting, 45 min on the grid)),
         # but for one (of at least minSitting) when the work cannot be cut so.
         shortest = min(remaining, span, max(minimum, floor)) // g
@@ -155,7 +160,7 @@ def least_busiest_day(p, required: set[str], time_limit: float, hint: dict[str, 
             if c.date not in windows:
                 windows[c.date] = p.window(c.date, t)
             ws, we = windows[c.date]
-            allowed.append(c.start >= lower and c.end <= t.due and ws <= c.start and c.end <= we)
+            allowed.append(c.start >= lower and c.end <= due and ws <= c.start and c.end <= we)
         run = [0] * (len(cells) + 1)
         for i in range(len(cells) - 1, -1, -1):
             if allowed[i]:
@@ -179,8 +184,19 @@ def least_busiest_day(p, required: set[str], time_limit: float, hint: dict[str, 
         chosen[t.id] = mine
         m.Add(sum(k * y for y, _, k in mine) == units)
         short = [y for y, _, k in mine if k < shortest]
-        if short:
+        if short and t.id in shaped:
             m.Add(sum(short) <= (1 if not cuttable else 0))
+        # Rule 9: at most one sitting of the task on a day unless each there is a full span — for work its
+        # window's days can hold so (one full span a day); other work may share its days.
+        if t.id in shaped:
+            by_day: dict = {}
+            for y, i, k in mine:
+                by_day.setdefault(cells[i].date, ([], []))[0 if k < hi_k else 1].append(y)
+            for part, full in by_day.values():
+                if part:
+                    m.Add(sum(part) <= 1)
+                if part and full:
+                    m.Add(sum(full) + len(full) * sum(part) <= len(full))
         if p.break_ > 0:
             for i in range(len(cells)):
                 if not ends_at[i]:
@@ -199,8 +215,8 @@ def least_busiest_day(p, required: set[str], time_limit: float, hint: dict[str, 
     for lits in covering:
         if len(lits) > 1:
             m.AddAtMostOne(lits)
-    # Rule 9: sittings of different tasks a break apart too.
-    if p.break_ > 0:
+    # Rule 9: sittings of different tasks a break apart too (where plan's own plan keeps it).
+    if p.break_ > 0 and shaped.breaks:
         for i in range(len(cells)):
             if not all_ends[i]:
                 continue
@@ -239,6 +255,50 @@ def least_busiest_day(p, required: set[str], time_limit: float, hint: dict[str, 
             status == cp_model.OPTIMAL, witness)
 
 
+class Shaped(set):
+    breaks = True
+    margined: set = frozenset()
+
+
+def finish_early(p) -> int:
+    """The request's `finishEarly` (a day when it does not say)."""
+    return getattr(p, "finish_early", 86_400)
+
+
+def shape_kept(p, sittings: dict[str, list[tuple[int, int]]], margin: int = 0) -> Shaped:
+    """The tasks whose sittings in plan's plan have rule 9's shape — none under the 45-minute floor
+    but one where the work cannot be cut so, and at most one on a day unless each there is a full
+    span — and whether all sittings are a break apart. Rule 9 lets a task it cannot lay out so be
+    placed early, or share its days; such a task is modelled under rules 2-7 alone (a looser model:
+    a lower optimum for plan to be measured by). And the tasks plan ends `margin` before their due:
+    rule 9 keeps the margin of a task that can keep it, so the model does too."""
+    out = Shaped()
+    g = p.grid
+    floor = -(-SHORT_SITTING // g) * g
+    every = []
+    for t in p.tasks:
+        mine = sorted(sittings.get(t.id, []))
+        every += mine
+        if not mine:
+            continue
+        remaining, span, minimum = p.grid_values(t)
+        shortest = min(remaining, span, max(minimum, floor))
+        units, hi_k, lo = remaining // g, span // g, shortest // g
+        cuttable = -(-units // hi_k) * lo <= units
+        short = sum(1 for s, e in mine if e - s < shortest)
+        by_day: dict = {}
+        for s, e in mine:
+            by_day.setdefault(p.clock.date_of(s), []).append(e - s)
+        one_a_day = all(len(v) == 1 or all(x == span for x in v) for v in by_day.values())
+        if short <= (0 if cuttable else 1) and one_a_day:
+            out.add(t.id)
+    out.margined = {t.id for t in p.tasks if margin > 0 and sittings.get(t.id)
+                    and max(e for _, e in sittings[t.id]) <= t.due - margin}
+    every.sort()
+    out.breaks = all(b[0] - a[1] >= p.break_ for a, b in zip(every, every[1:]))
+    return out
+
+
 def busiest(p, sittings: dict[str, list[tuple[int, int]]]) -> int:
     per_day: dict[date, int] = {}
     for mine in sittings.values():
@@ -256,6 +316,7 @@ def check(seed: int, plan: str, folder: str, time_limit: float) -> dict:
         json.dump(request, f, indent=1)
     write_simple_ics(ics_path, events)
     p = read_problem(request, [ics_path])
+    p.finish_early = parse_duration(request["policy"].get("finishEarly", "P1D"))
     response = run_plan(plan, request_path, ics_path)
     sittings: dict[str, list[tuple[int, int]]] = {}
     for s in response["sittings"]:
