@@ -77,6 +77,10 @@ struct Balancer {
         case evenSharesLatestFirst
     }
 
+    /// A busiest day this light is left as the layout makes it (rule 9: the bound of the least level
+    /// is at least this).
+    static let lightDay: Int64 = 2 * 3_600
+
     /// The other strategies than ``Strategy/spans`` are tried for at most this many tasks
     /// (each is another layout per level tried, and the long requests are where the time goes).
     static let strategiesUpTo = 200
@@ -98,7 +102,8 @@ struct Balancer {
         // guides a layout of every task, and the busiest days are made lighter.
         guard tasks.count <= Self.strategiesUpTo,
               let least = fractional(tasks, keeping: [], splittingAfter: false)?.least else { return searched?.placed }
-        let within = BusiestBound.ceiling(least, step: step)
+        // A busiest day of at most ``lightDay`` is not crowded: such a plan stays as laid out.
+        let within = max(BusiestBound.ceiling(least, step: step), Self.lightDay)
         guard busiest(searched?.placed ?? early.placed) > within else { return searched?.placed }
         let chosen = guided(tasks, searched)
         let standing = chosen ?? early.placed

@@ -112,29 +112,35 @@ import Foundation
 ///    tasks any plan schedules are such a spread and no plan's busiest day
 ///    is below it.
 ///    **Within 1.25× of it (and 15 minutes).** When the layout above has a
-///    busiest local day over the bound of that least level (1.25× it plus
-///    15 minutes, on the grid), for at most 200 tasks: (a) the spread guides a
-///    layout of every task from scratch — at each trial level from the least up
-///    (of the fractional problem in which each prerequisite ends, and its
-///    dependent starts, at a local midnight splitting their shared days in the
-///    ratio of their work; with the margins the layout kept while within the
-///    bound, else without), each task's sittings go first to the days its share
-///    of the level's flow names, the most first, that room promised to it until
-///    its turn (a task that cannot be laid out so may share days under the level,
-///    or is placed early); the first level whose layout schedules every task, has a
-///    lighter busiest day than the layout standing and no more sittings under 45
-///    minutes stands. Then (b) while the busiest day (the earliest on a tie) is
-///    over the bound, one of its sittings of a laid-out task, in time order, is
-///    moved whole to another day of its window, or gives one grid step of its work
-///    to another sitting of its task, or is cut in two with the piece on a day the
-///    task has none (each piece at least its shortest), so that the other day stays
-///    lighter than the busiest was — keeping every margin if it can, else giving
-///    that task's up; every rule of this layout holds after each move (a sitting
-///    changed is a break from every other; one that shares its day with others of
-///    its task may share another, no more there than it leaves), each move lowers
-///    the sum of the squares of the days' loads, and at most 8 moves a sitting are
-///    made. A plan already within the bound is not touched, and tasks kept as they
-///    were (`fixed`, pinned) never move. `tasks`/`week` say the bound
+///    busiest local day over the bound of that least level (1.25× it plus 15
+///    minutes, on the grid, and at least 2h: a busiest day of 2h is not
+///    crowded), for at most 200 tasks: (a) the spread guides a layout of every
+///    task from scratch — at each trial level from the least up of the
+///    fractional problem in which each prerequisite ends, and its dependent
+///    starts, at a local midnight splitting their shared days in the ratio of
+///    their work, and a task that kept its margin in the layout without a
+///    level ends `finishEarly` early — each task's sittings go first to the
+///    days its share of the level's flow names, the most first, that room
+///    promised to it until its turn (only a task the layout without a level
+///    lays out only so shares its days; none is placed early); the first level
+///    whose layout lays out every task with a lighter busiest day than the
+///    layout standing and no more sittings under 45 minutes stands. Then (b)
+///    while the busiest day (the earliest on a tie) is over the bound, one of
+///    its sittings of a laid-out task, in time order, is moved whole to
+///    another day of its window, or gives one grid step of its work to another
+///    sitting of its task, or is cut in two with the piece on a day the task
+///    has none (each piece at least its shortest), or is moved whole to a day
+///    another task's sitting leaves first (that one moved whole) — so that
+///    every day it changes stays lighter than the busiest was. Every margin
+///    the layout kept is kept and every rule of this layout holds after each
+///    move (a sitting changed is a break from every other; one that shares its
+///    day with others of its task may share another, no more there than it
+///    leaves); each move lowers the sum of the squares of the days' loads, at
+///    most 8 moves a sitting are made, and then the sittings on the days
+///    changed move within their day to where more of them lies inside their
+///    preferred hours. A plan already within the bound is not touched, and
+///    tasks kept as they were (`fixed`, pinned) never move. `plan tasks`,
+///    `plan week` and `plan schedule --json` say the bound
 ///    (``FortnightLoad``).
 ///
 /// **`available`**, in a diagnostic, is the largest total `X ≤ needed` such
