@@ -41,7 +41,8 @@ struct Params {
     /// otherwise be silently ignored).
     func allowOnly(_ keys: [String]) throws(RPCError) {
         for (k, _) in members where !keys.contains(k) {
-            throw RPCError.params(pointer(k), "unknown parameter \"\(k)\"; this method takes \(keys.map { "\"\($0)\"" }.joined(separator: ", "))")
+            let takes = keys.isEmpty ? "no parameters" : keys.map { "\"\($0)\"" }.joined(separator: ", ")
+            throw RPCError.params(pointer(k), "unknown parameter \"\(k)\"; this method takes \(takes)")
         }
     }
 
