@@ -1,8 +1,8 @@
 /// The last step of balanced placement (rule 9): the busiest day made lighter, one sitting at a time.
 ///
 /// While it can, it takes the busiest local day (the earliest on a tie) and looks, sitting by sitting
-/// (in time order), for one of two moves of a laid-out task's sitting there that leaves the other day
-/// lighter than the busiest was:
+/// (in time order), for one of these changes of a laid-out task's sitting there that leaves every other
+/// day it touches lighter than the busiest was:
 /// - **move**: the whole sitting to another day of its task's window, at the free time that takes it
 ///   with the most of it inside the task's preferred hours, then the earliest;
 /// - **shift**: one grid step of its work to a sitting of the same task on another day, the one cut
@@ -26,19 +26,18 @@ extension Balancer {
         var placed = placed
         let movable = Set(tasks.filter { balances($0) && problem.pinned[$0] == nil })
         guard !movable.isEmpty else { return placed }
+        // Every sitting, a pinned task's (its kept sittings, never moved) among them.
         var book = LoadBook(first: board.firstDay, days: board.state.pointee.dense.count)
         var sittings = 0
         for (i, ranges) in placed.enumerated() {
             for r in ranges { book.add(r, task: i, day: board.dayNumber(r.start)) }
             sittings += ranges.count
         }
-        for pins in problem.pinned { for r in pins ?? [] { book.add(r, task: -1, day: board.dayNumber(r.start)) } }
         let margin = scheduler.policy.finishEarly
         // Whether each task keeps its margin: it must still after any move.
-        var margined = Set<Int>()
-        for i in movable where margin > 0 {
-            if let last = placed[i].map(\.end).max(), last <= problem.prepared[i].task.due - margin { margined.insert(i) }
-        }
+        let margined = Set(movable.filter { i in
+            margin > 0 && placed[i].map(\.end).max().map { $0 <= problem.prepared[i].task.due - margin } == true
+        })
         var moves = 0
         var touched = Set<Int64>()
         let most = Self.flatteningMoves * max(1, sittings)
@@ -46,23 +45,20 @@ extension Balancer {
             guard let (day, load) = busiestDay(placed), load > within else { break }
             var moved = false
             // Every margin is kept (a task that keeps it in the layout keeps it after every move).
-            do {
-                for entry in book.entries(day) where movable.contains(entry.task) {
-                    let kept = margined
-                    let one = move(entry.range, of: entry.task, from: day, load: load, placed, kept, &book)
-                        ?? shift(entry.range, of: entry.task, from: day, load: load, placed, kept, &book)
-                        ?? split(entry.range, of: entry.task, from: day, load: load, placed, kept, &book)
-                    let changes = one.map { [(entry.task, $0)] }
-                        ?? makingRoom(entry.range, of: entry.task, from: day, load: load, placed, kept, movable, &book)
-                    if let changes {
-                        for (task, change) in changes {
-                            touched.formUnion(Set(placed[task].map { board.dayNumber($0.start) }))
-                            touched.formUnion(Set(change.map { board.dayNumber($0.start) }))
-                            placed[task] = change
-                        }
-                        moved = true
-                        break
+            for entry in book.entries(day) where movable.contains(entry.task) {
+                let one = move(entry.range, of: entry.task, from: day, load: load, placed, margined, &book)
+                    ?? shift(entry.range, of: entry.task, from: day, load: load, placed, margined, &book)
+                    ?? split(entry.range, of: entry.task, from: day, load: load, placed, margined, &book)
+                let changes = one.map { [(entry.task, $0)] }
+                    ?? makingRoom(entry.range, of: entry.task, from: day, load: load, placed, margined, movable, &book)
+                if let changes {
+                    for (task, change) in changes {
+                        touched.formUnion(Set(placed[task].map { board.dayNumber($0.start) }))
+                        touched.formUnion(Set(change.map { board.dayNumber($0.start) }))
+                        placed[task] = change
                     }
+                    moved = true
+                    break
                 }
             }
             guard moved else { break }
@@ -103,10 +99,10 @@ extension Balancer {
     }
 
     /// The busiest local day of `placed` and its load (the earliest on a tie); nil with no sittings.
+    /// (A pinned task's sittings are in `placed` as it keeps them.)
     private func busiestDay(_ placed: [[TimeRange]]) -> (Int64, Int64)? {
         var perDay: [Int64: Int64] = [:]
         for r in placed.joined() { perDay[board.dayNumber(r.start), default: 0] += r.duration }
-        for pins in problem.pinned { for r in pins ?? [] { perDay[board.dayNumber(r.start), default: 0] += r.duration } }
         return perDay.max { a, b in a.value != b.value ? a.value < b.value : a.key > b.key }.map { ($0.key, $0.value) }
     }
 
