@@ -354,56 +354,20 @@ def solve_exact(p: Problem, time_limit: float, hint: dict[str, list[tuple[int, i
     z, first, last, sitting_vars = {}, {}, {}, {}
     count = 0
     for t in live:
-        remaining, span, minimum = p.grid_values(t)
-        units, lo_k, hi_k = remaining // g, minimum // g, span // g
-        lower = p.lower(t)
-        windows = {}
-        allowed = []
-        for c in cells:
-            if c.date not in windows:
-                windows[c.date] = p.window(c.date, t)
-            ws, we = windows[c.date]
-            allowed.append(c.start >= lower and c.end <= t.due and ws <= c.start and c.end <= we)
-        # run[i]: allowed cells back to back on one date from i on.
-        run = [0] * (len(cells) + 1)
-        for i in range(len(cells) - 1, -1, -1):
-            if allowed[i]:
-                joined = (i + 1 < len(cells) and allowed[i + 1] and cells[i + 1].start == cells[i].end
-                          and cells[i + 1].date == cells[i].date)
-                run[i] = run[i + 1] + 1 if joined else 1
+        units = p.grid_values(t)[0] // g
+        mine, starts_at, ends_at = task_sittings(m, p, cells, t, t.due)
+        count += len(mine)
+        for y, i, k in mine:
+            for j in range(i, i + k):
+                covering[j].append(y)
+            per_day[day_of[cells[i].date]].append((y, k))
         zt = m.NewBoolVar(f"z_{t.id}")
         z[t.id] = zt
-        starts_at = [[] for _ in cells]
-        ends_at = [[] for _ in cells]
-        mine = []
-        for i in range(len(cells)):
-            for k in range(lo_k, min(hi_k, run[i], units) + 1):
-                y = m.NewBoolVar(f"y_{t.id}_{i}_{k}")
-                count += 1
-                mine.append((y, i, k))
-                for j in range(i, i + k):
-                    covering[j].append(y)
-                starts_at[i].append(y)
-                ends_at[i + k - 1].append(y)
-                per_day[day_of[cells[i].date]].append((y, k))
         sitting_vars[t.id] = mine
         m.Add(sum(k * y for y, _, k in mine) == units * zt)
         # Rule 3's break: no sitting of the task starts in [end, end + break).
-        if p.break_ > 0:
-            for i in range(len(cells)):
-                if not ends_at[i]:
-                    continue
-                e = cells[i].end
-                for j in range(i + 1, len(cells)):
-                    if cells[j].start >= e + p.break_:
-                        break
-                    if cells[j].start >= e and starts_at[j]:
-                        m.Add(sum(ends_at[i]) + sum(starts_at[j]) <= 1)
-        first[t.id] = m.NewIntVar(0, horizon, f"first_{t.id}")
-        last[t.id] = m.NewIntVar(0, horizon, f"last_{t.id}")
-        for y, i, k in mine:
-            m.Add(first[t.id] <= cells[i].start - origin).OnlyEnforceIf(y)
-            m.Add(last[t.id] >= cells[i + k - 1].end - origin).OnlyEnforceIf(y)
+        forbid_within_break(m, cells, ends_at, starts_at, p.break_)
+        first[t.id], last[t.id] = first_and_last(m, t.id, mine, cells, origin, horizon)
     for lits in covering:
         if len(lits) > 1:
             m.AddAtMostOne(lits)
@@ -442,6 +406,62 @@ def solve_exact(p: Problem, time_limit: float, hint: dict[str, list[tuple[int, i
     return Exact(scheduled=len(out), bound=int(round(solver.BestObjectiveBound())),
                  optimal=status == cp_model.OPTIMAL, sittings=out,
                  seconds=time.monotonic() - began, variables=count)
+
+def task_sittings(m, p: Problem, cells: list[Cell], t: Task, due: int):
+    """A boolean `y[c, k]` for each sitting task `t` may have: starting at cell `c`, `k` cells back to
+    back on one date inside its own window, between its lower bound and `due`, `k` in
+    minSitting … span (on the grid). Returns the `(y, c, k)` list and, per cell, the literals of the
+    sittings starting and ending there."""
+    remaining, span, minimum = p.grid_values(t)
+    units, lo_k, hi_k = remaining // p.grid, minimum // p.grid, span // p.grid
+    lower = p.lower(t)
+    windows = {}
+    allowed = []
+    for c in cells:
+        if c.date not in windows:
+            windows[c.date] = p.window(c.date, t)
+        ws, we = windows[c.date]
+        allowed.append(c.start >= lower and c.end <= due and ws <= c.start and c.end <= we)
+    # run[i]: allowed cells back to back on one date from i on.
+    run = [0] * (len(cells) + 1)
+    for i in range(len(cells) - 1, -1, -1):
+        if allowed[i]:
+            joined = (i + 1 < len(cells) and allowed[i + 1] and cells[i + 1].start == cells[i].end
+                      and cells[i + 1].date == cells[i].date)
+            run[i] = run[i + 1] + 1 if joined else 1
+    mine, starts_at, ends_at = [], [[] for _ in cells], [[] for _ in cells]
+    for i in range(len(cells)):
+        for k in range(lo_k, min(hi_k, run[i], units) + 1):
+            y = m.NewBoolVar(f"y_{t.id}_{i}_{k}")
+            mine.append((y, i, k))
+            starts_at[i].append(y)
+            ends_at[i + k - 1].append(y)
+    return mine, starts_at, ends_at
+
+
+def forbid_within_break(m, cells: list[Cell], ends_at: list[list], starts_at: list[list], break_: int) -> None:
+    """No sitting of `starts_at` starts within `break_` after one of `ends_at` ends."""
+    if break_ <= 0:
+        return
+    for i in range(len(cells)):
+        if not ends_at[i]:
+            continue
+        e = cells[i].end
+        for j in range(i + 1, len(cells)):
+            if cells[j].start >= e + break_:
+                break
+            if cells[j].start >= e and starts_at[j]:
+                m.Add(sum(ends_at[i]) + sum(starts_at[j]) <= 1)
+
+
+def first_and_last(m, tid: str, mine: list, cells: list[Cell], origin: int, horizon: int):
+    """Integer variables at or before the task's first start and at or after its last end (for `after`)."""
+    first = m.NewIntVar(0, horizon, f"first_{tid}")
+    last = m.NewIntVar(0, horizon, f"last_{tid}")
+    for y, i, k in mine:
+        m.Add(first <= cells[i].start - origin).OnlyEnforceIf(y)
+        m.Add(last >= cells[i + k - 1].end - origin).OnlyEnforceIf(y)
+    return first, last
 
 # --------------------------------------------------------------------------
 # Random requests like a student's: classes, ~20 tasks, dependencies

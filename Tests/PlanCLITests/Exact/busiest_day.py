@@ -35,8 +35,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(HERE)))
 sys.path.insert(0, os.path.join(REPO, "Tools", "exact-check"))
 
-from exact_check import (Clock, duration_text, grid_cells, parse_duration, read_problem,  # noqa: E402
-                         rule_violations, write_simple_ics)
+from exact_check import (Clock, duration_text, first_and_last, forbid_within_break, grid_cells,  # noqa: E402
+                         parse_duration, read_problem, rule_violations, task_sittings, write_simple_ics)
 
 
 SHORT_SITTING = 45 * 60
@@ -145,7 +145,7 @@ def least_busiest_day(p, required: set[str], time_limit: float, hint: dict[str, 
     shaped = shape_kept(p, hint, margin)
     for t in tasks:
         remaining, span, minimum = p.grid_values(t)
-        units, lo_k, hi_k = remaining // g, minimum // g, span // g
+        units, hi_k = remaining // g, span // g
         # Rule 9's margin: a task plan ends `finishEarly` before its due (it could, in the layout without a
         # level) ends so here too.
         due = t.due - margin if t.id in shaped.margined else t.due
@@ -153,32 +153,13 @@ def least_busiest_day(p, required: set[str], time_limit: float, hint: dict[str, 
         # but for one (of at least minSitting) when the work cannot be cut so.
         shortest = min(remaining, span, max(minimum, floor)) // g
         cuttable = -(-units // hi_k) * shortest <= units
-        lower = p.lower(t)
-        windows = {}
-        allowed = []
-        for c in cells:
-            if c.date not in windows:
-                windows[c.date] = p.window(c.date, t)
-            ws, we = windows[c.date]
-            allowed.append(c.start >= lower and c.end <= due and ws <= c.start and c.end <= we)
-        run = [0] * (len(cells) + 1)
-        for i in range(len(cells) - 1, -1, -1):
-            if allowed[i]:
-                joined = (i + 1 < len(cells) and allowed[i + 1] and cells[i + 1].start == cells[i].end
-                          and cells[i + 1].date == cells[i].date)
-                run[i] = run[i + 1] + 1 if joined else 1
-        mine, starts_at, ends_at = [], [[] for _ in cells], [[] for _ in cells]
-        for i in range(len(cells)):
-            for k in range(lo_k, min(hi_k, run[i], units) + 1):
-                y = m.NewBoolVar(f"y_{t.id}_{i}_{k}")
-                mine.append((y, i, k))
-                for j in range(i, i + k):
-                    covering[j].append(y)
-                starts_at[i].append(y)
-                ends_at[i + k - 1].append(y)
-                all_starts[i].append(y)
-                all_ends[i + k - 1].append(y)
-                per_day[day_of[cells[i].date]].append((y, k))
+        mine, starts_at, ends_at = task_sittings(m, p, cells, t, due)
+        for y, i, k in mine:
+            for j in range(i, i + k):
+                covering[j].append(y)
+            all_starts[i].append(y)
+            all_ends[i + k - 1].append(y)
+            per_day[day_of[cells[i].date]].append((y, k))
         if not mine:
             return None
         chosen[t.id] = mine
@@ -197,35 +178,14 @@ def least_busiest_day(p, required: set[str], time_limit: float, hint: dict[str, 
                     m.Add(sum(part) <= 1)
                 if part and full:
                     m.Add(sum(full) + len(full) * sum(part) <= len(full))
-        if p.break_ > 0:
-            for i in range(len(cells)):
-                if not ends_at[i]:
-                    continue
-                e = cells[i].end
-                for j in range(i + 1, len(cells)):
-                    if cells[j].start >= e + p.break_:
-                        break
-                    if cells[j].start >= e and starts_at[j]:
-                        m.Add(sum(ends_at[i]) + sum(starts_at[j]) <= 1)
-        first[t.id] = m.NewIntVar(0, horizon, f"first_{t.id}")
-        last[t.id] = m.NewIntVar(0, horizon, f"last_{t.id}")
-        for y, i, k in mine:
-            m.Add(first[t.id] <= cells[i].start - origin).OnlyEnforceIf(y)
-            m.Add(last[t.id] >= cells[i + k - 1].end - origin).OnlyEnforceIf(y)
+        forbid_within_break(m, cells, ends_at, starts_at, p.break_)
+        first[t.id], last[t.id] = first_and_last(m, t.id, mine, cells, origin, horizon)
     for lits in covering:
         if len(lits) > 1:
             m.AddAtMostOne(lits)
     # Rule 9: sittings of different tasks a break apart too (where plan's own plan keeps it).
-    if p.break_ > 0 and shaped.breaks:
-        for i in range(len(cells)):
-            if not all_ends[i]:
-                continue
-            e = cells[i].end
-            for j in range(i + 1, len(cells)):
-                if cells[j].start >= e + p.break_:
-                    break
-                if cells[j].start >= e and all_starts[j]:
-                    m.Add(sum(all_ends[i]) + sum(all_starts[j]) <= 1)
+    if shaped.breaks:
+        forbid_within_break(m, cells, all_ends, all_starts, p.break_)
     most = max((sum(k for _, k in terms) for terms in per_day), default=0)
     level = m.NewIntVar(0, most, "busiest")
     for terms in per_day:
