@@ -76,12 +76,9 @@ extension Balancer {
         for _ in 0..<3 {
             var changed = false
             for d in days.sorted() {
-                let bi = board.bookIndex(day: d)
                 for entry in book.entries(d) where movable.contains(entry.task) {
                     let i = entry.task, r = entry.range, prep = problem.prepared[i]
-                    guard let hours = (prep.task.prefer ?? scheduler.policy.prefer).flatMap({ $0.window == .wholeDay ? nil : $0 })
-                    else { continue }
-                    let wish = TimeRange(start: board.instant(book: bi, hours.start), end: board.instant(book: bi, hours.end))
+                    guard let wish = wish(prep, day: d) else { continue }
                     let inside = { (x: TimeRange) in max(0, min(x.end, wish.end) - max(x.start, wish.start)) }
                     let (lo, hi) = bounds(of: i, placed, margined)
                     book.remove(r, task: i, day: d)
@@ -184,19 +181,10 @@ extension Balancer {
     /// preferred hours, then the earliest; nil when none does.
     private func place(_ length: Int64, of prep: TaskScheduler.Prepared, on d: Int64, lo: Instant, hi: Instant,
                        _ book: LoadBook) -> TimeRange? {
-        let bi = board.bookIndex(day: d)
-        guard board.summary(bi).working else { return nil }
-        let ws = max(board.instant(book: bi, prep.windowStart), lo)
-        let we = min(board.instant(book: bi, prep.windowEnd), hi)
-        guard we - ws >= length else { return nil }
-        var others: [TimeRange] = []
-        for n in d - 1...d + 1 { book.appendSittings(on: n, widenedBy: breakLength, to: &others) }
-        others.sort { $0.start < $1.start }
-        let fitting = board.freeRanges(in: TimeRange(start: ws, end: we), sittings: others, withBusy: true)
-            .filter { $0.duration >= length }
+        guard let free = freeTimes(prep, day: d, from: lo, to: hi, atLeast: length, book) else { return nil }
+        let fitting = free.filter { $0.duration >= length }
         guard let first = fitting.first else { return nil }
-        if let hours = (prep.task.prefer ?? scheduler.policy.prefer).flatMap({ $0.window == .wholeDay ? nil : $0 }) {
-            let wish = TimeRange(start: board.instant(book: bi, hours.start), end: board.instant(book: bi, hours.end))
+        if let wish = wish(prep, day: d) {
             if let best = Self.preferred(length, in: fitting, wish: wish, grid: board.grid) { return best }
         }
         return TimeRange(start: first.start, end: first.start + length)
@@ -216,14 +204,8 @@ extension Balancer {
             let d = board.dayNumber(other.start)
             guard d != day, other.duration + step <= prep.span, book.load(d) + step < load,
                   book.load(d) + step <= dayCap, book.sittings(of: i, on: d, lasting: prep.span).count == 1 else { continue }
-            let bi = board.bookIndex(day: d)
-            let ws = max(board.instant(book: bi, prep.windowStart), lo)
-            let we = min(board.instant(book: bi, prep.windowEnd), hi)
             book.remove(other, task: i, day: d)
-            var others: [TimeRange] = []
-            for n in d - 1...d + 1 { book.appendSittings(on: n, widenedBy: breakLength, to: &others) }
-            others.sort { $0.start < $1.start }
-            let free = board.freeRanges(in: TimeRange(start: ws, end: we), sittings: others, withBusy: true)
+            let free = freeTimes(prep, day: d, from: lo, to: hi, atLeast: 0, book) ?? []
             let later = TimeRange(start: other.start, end: other.end + step)
             let earlier = TimeRange(start: other.start - step, end: other.end)
             // The grown sitting must lie in one free range (touching ones join where only the grid splits them).

@@ -8,20 +8,11 @@ extension Balancer {
     /// of `minimum` fits.
     func sitting(_ prep: TaskScheduler.Prepared, day: Int64, from lo: Instant, to hi: Instant, room: Int64,
                  left: Int64, minimum: Int64, longest: Int64, _ book: LoadBook) -> TimeRange? {
-        let bi = board.bookIndex(day: day)
-        guard board.summary(bi).working else { return nil }
-        let ws = max(board.instant(book: bi, prep.windowStart), lo)
-        let we = min(board.instant(book: bi, prep.windowEnd), hi)
-        guard we - ws >= minimum else { return nil }
-        // A break may reach across midnight: the neighbouring days' sittings count too.
-        var others: [TimeRange] = []
-        for d in day - 1...day + 1 { book.appendSittings(on: d, widenedBy: breakLength, to: &others) }
-        let free = board.freeRanges(in: TimeRange(start: ws, end: we), sittings: others, withBusy: true)
+        guard let free = freeTimes(prep, day: day, from: lo, to: hi, atLeast: minimum, book) else { return nil }
         // An even share is the longest unless what it leaves is too short a sitting: then up to the span.
         let cap = min(prep.span, left, room / step * step)
         let most = left - min(longest, cap) < minimum ? cap : min(longest, cap)
-        // A wish that is the whole day is none.
-        let hours = (prep.task.prefer ?? scheduler.policy.prefer).flatMap { $0.window == .wholeDay ? nil : $0 }
+        let wish = self.wish(prep, day: day)
         var best: TimeRange?
         // With a wish, every range that takes the longest sitting; without, the first is the one.
         var fitting: [TimeRange] = []
@@ -61,15 +52,37 @@ extension Balancer {
                 best = TimeRange(start: f.start, end: f.start + length)
                 fitting.removeAll()
             }
-            guard hours != nil else {
+            guard wish != nil else {
                 if length == most { break }
                 continue
             }
             if length == best!.duration { fitting.append(f) }
         }
-        guard let b = best, let hours else { return best }
-        let wish = TimeRange(start: board.instant(book: bi, hours.start), end: board.instant(book: bi, hours.end))
+        guard let b = best, let wish else { return best }
         return Self.preferred(b.duration, in: fitting, wish: wish, grid: board.grid) ?? b
+    }
+
+    /// The free times of `prep`'s own window on local day `day` between `lo` and `hi`: busy time removed,
+    /// and a break from every sitting in `book` (a break may reach across midnight: the neighbouring days'
+    /// sittings count too); nil on a day off or when that window is shorter than `atLeast`.
+    func freeTimes(_ prep: TaskScheduler.Prepared, day: Int64, from lo: Instant, to hi: Instant, atLeast: Int64,
+                   _ book: LoadBook) -> [TimeRange]? {
+        let bi = board.bookIndex(day: day)
+        guard board.summary(bi).working else { return nil }
+        let ws = max(board.instant(book: bi, prep.windowStart), lo)
+        let we = min(board.instant(book: bi, prep.windowEnd), hi)
+        guard we - ws >= atLeast else { return nil }
+        var others: [TimeRange] = []
+        for d in day - 1...day + 1 { book.appendSittings(on: d, widenedBy: breakLength, to: &others) }
+        return board.freeRanges(in: TimeRange(start: ws, end: we), sittings: others, withBusy: true)
+    }
+
+    /// The task's preferred hours (its own, else the policy's) on local day `day`; nil for none (a wish
+    /// that is the whole day is none).
+    func wish(_ prep: TaskScheduler.Prepared, day: Int64) -> TimeRange? {
+        guard let hours = (prep.task.prefer ?? scheduler.policy.prefer), hours.window != .wholeDay else { return nil }
+        let bi = board.bookIndex(day: day)
+        return TimeRange(start: board.instant(book: bi, hours.start), end: board.instant(book: bi, hours.end))
     }
 
     /// Whether `rest` can be cut into sittings each of `minimum` … `span` (nothing left can):
